@@ -1,0 +1,121 @@
+"""Request decoding and response encoding.
+
+Bodies are decoded by msgspec *strictly* straight from the raw bytes into the
+engine's request Struct: no string-to-number coercion, unknown fields rejected,
+JSON numbers kept as exact decimals. Litestar's default path decodes to Python
+objects first (0.1 becomes a float) and converts leniently ("3" becomes 3), so
+handlers declare ``dto=StrictBody``. Responses are encoded with decimals as
+JSON numbers (``2.4``), as the contract requires.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from collections.abc import Generator
+from typing import Any, ClassVar
+
+import msgspec
+from litestar import Response
+from litestar.dto import AbstractDTO, DTOFieldDefinition
+from litestar.typing import FieldDefinition
+
+from service.engine.errors import FieldProblem
+
+JSON = "application/json"
+ENCODER = msgspec.json.Encoder(decimal_format="number")
+
+_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_FIELD = re.compile(r"field `(?P<name>[^`]+)`")
+_STEP = re.compile(r"\.(?P<key>[^.\[]+)|\[(?P<index>\d+)\]")
+
+
+class RequestInvalid(Exception):
+    """A body that is not valid JSON or does not match the schema (400)."""
+
+    def __init__(self, problem: FieldProblem) -> None:
+        super().__init__(problem.detail)
+        self.problem = problem
+
+
+def pointer_from_msgspec(message: str) -> FieldProblem:
+    """Turn msgspec's ``"Expected `int`, got `str` - at `$.rules.fan_cap`"``
+    into a JSON Pointer (``/rules/fan_cap``) and a detail sentence. Messages
+    about a named field (missing, unknown, invalid) point at that field."""
+    pointer = ""
+    detail = message
+    if match := _PATH.search(message):
+        detail = message[: match.start()]
+        for step in _STEP.finditer(match.group("path")):
+            pointer += "/" + (step.group("key") or step.group("index")).replace("~", "~0").replace("/", "~1")
+    if match := _FIELD.search(detail):
+        pointer += "/" + match.group("name")
+    return FieldProblem(pointer, detail)
+
+
+_DECIMALS = msgspec.json.Decoder(float_hook=Decimal)
+_INT_LIMIT = Decimal(2**63)
+
+
+def _integral_to_int(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _integral_to_int(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_integral_to_int(value) for value in node]
+    if isinstance(node, Decimal) and abs(node) < _INT_LIMIT and node == node.to_integral_value():
+        return int(node)
+    return node
+
+
+def decode_strict(raw: bytes, type_: Any) -> Any:
+    """Strict decode. JSON Schema counts ``10.0`` as an integer, so a number
+    with a zero fraction is accepted where an integer is expected (second,
+    slower pass, only when the first one met such a number); strings are never
+    coerced to numbers."""
+    try:
+        return msgspec.json.decode(raw, type=type_)
+    except msgspec.ValidationError as exc:
+        first = exc
+    except msgspec.DecodeError as exc:
+        detail = "The body is empty; send a JSON object." if not raw.strip() else f"The body is not valid JSON: {exc}."
+        raise RequestInvalid(FieldProblem("", detail)) from None
+    if "got `float`" in str(first):
+        try:
+            return msgspec.convert(_integral_to_int(_DECIMALS.decode(raw)), type=type_, strict=True)
+        except msgspec.ValidationError as exc:
+            first = exc
+    raise RequestInvalid(pointer_from_msgspec(str(first))) from None
+
+
+class StrictBody(AbstractDTO[Any]):
+    """A data DTO that only decodes: strict msgspec into the handler's
+    annotated Struct, and publishes that Struct's schema unchanged."""
+
+    _types: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def generate_field_definitions(cls, model_type: type[Any]) -> Generator[DTOFieldDefinition, None, None]:
+        yield from ()
+
+    @classmethod
+    def detect_nested_field(cls, field_definition: FieldDefinition) -> bool:
+        return False
+
+    @classmethod
+    def create_for_field_definition(cls, field_definition: FieldDefinition, handler_id: str, backend_cls: Any = None) -> None:
+        cls._types[handler_id] = field_definition.annotation
+
+    @classmethod
+    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
+        return schema_creator.for_field_definition(field_definition)
+
+    def decode_bytes(self, value: bytes) -> Any:
+        return decode_strict(value, self._types[self.asgi_connection.route_handler.handler_id])
+
+    def decode_builtins(self, value: dict[str, Any]) -> Any:  # pragma: no cover - JSON bodies only
+        return decode_strict(msgspec.json.encode(value), self._types[self.asgi_connection.route_handler.handler_id])
+
+
+def json_response(content: Any, status_code: int = 200, media_type: str = JSON, headers: dict[str, str] | None = None) -> Response[Any]:
+    """Encode with decimals as JSON numbers; litestar sends bytes as they are."""
+    return Response(ENCODER.encode(content), status_code=status_code, media_type=media_type, headers=headers)

@@ -1,0 +1,50 @@
+"""Prometheus metrics.
+
+Request counts and latency histograms come from litestar's Prometheus
+middleware, labelled by route *template* (``group_path``) so fuzzed URLs cannot
+explode label cardinality. On top of that the service counts settlements by
+ruleset and warnings by code. With several uvicorn workers the
+prometheus-client multiprocess mode is used: ``python -m service`` sets
+``PROMETHEUS_MULTIPROC_DIR`` (emptied at start) before anything imports the
+client, and ``/metrics`` sums every worker's files.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from litestar import Response, get
+from litestar.plugins.prometheus import PrometheusConfig
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, generate_latest, multiprocess
+
+PREFIX = "mahjong"
+
+SETTLEMENTS = Counter(f"{PREFIX}_settlements", "Hands settled, by ruleset.", ["ruleset"])
+WARNINGS = Counter(f"{PREFIX}_settlement_warnings", "Warnings attached to settlements, by ruleset and code.", ["ruleset", "code"])
+
+
+def record_settlement(result: Any) -> None:
+    SETTLEMENTS.labels(result.ruleset).inc()
+    for item in result.warnings:
+        WARNINGS.labels(result.ruleset, item.code).inc()
+
+
+def prometheus_config() -> PrometheusConfig:
+    return PrometheusConfig(
+        app_name="mahjong-settlement",
+        prefix=PREFIX,
+        group_path=True,
+        exclude_unhandled_paths=True,
+        exclude=["^/metrics$", "^/schema"],
+    )
+
+
+@get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)
+def metrics() -> Response[bytes]:
+    """Prometheus text format. With several workers, the sum over all of them."""
+    registry = REGISTRY
+    if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+    return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)

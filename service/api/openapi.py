@@ -1,0 +1,112 @@
+"""OpenAPI document and the offline docs page.
+
+Two schema plugins make the published schema say what the service does:
+Decimal amounts are JSON numbers (litestar's default says string), and
+Structs that reject unknown fields say ``additionalProperties: false``.
+The docs page at ``/schema`` is Swagger UI served from the
+``swagger-ui-bundle-v2`` package under ``/schema/static``: no CDN.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Schema, Tag
+from litestar.openapi.spec.enums import OpenAPIType
+from litestar.plugins import OpenAPISchemaPlugin
+from litestar.static_files import create_static_files_router
+from litestar.typing import FieldDefinition
+from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin  # pinned litestar: private module
+from swagger_ui_bundle import swagger_ui_path
+
+from service import __version__
+
+STATIC = "/schema/static"
+
+DESCRIPTION = """\
+Turns an agreed hand value plus a table's house rules into who pays whom, for
+Hong Kong (番), Japanese riichi (飜/符), Chinese Official/MCR (分), American
+NMJL (card value) and Taiwanese 16-tile (台) mahjong.
+
+Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
+`application/problem+json`: 400 when the body is not valid JSON or does not
+match this schema, 422 when it is valid but impossible (the discarder is the
+winner); each entry of `errors` points at the field (`#/win/discarder`).
+Unknown fields are rejected everywhere.
+"""
+
+
+class DecimalSchemaPlugin(OpenAPISchemaPlugin):
+    """Exact decimals travel as JSON numbers; bounds come from the field's
+    ``extra_json_schema`` (msgspec cannot constrain Decimal itself)."""
+
+    def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
+        return field_definition.annotation is Decimal
+
+    def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Schema:
+        schema = Schema(type=OpenAPIType.NUMBER)
+        for meta in field_definition.metadata:
+            extra = getattr(meta, "extra_json_schema", None) or {}
+            if "minimum" in extra:
+                schema.minimum = extra["minimum"]
+            if "maximum" in extra:
+                schema.maximum = extra["maximum"]
+        default = field_definition.default
+        if isinstance(default, Decimal):
+            # a number in the document, not litestar's string rendering
+            schema.default = int(default) if default == default.to_integral_value() else float(default)
+        return schema
+
+
+class ClosedStructSchemaPlugin(StructSchemaPlugin):
+    """Structs declared with ``forbid_unknown_fields=True`` publish
+    ``additionalProperties: false``, so generated clients and fuzzers know
+    unknown keys are rejected."""
+
+    def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
+        result = super().to_openapi_schema(field_definition, schema_creator)
+        config = getattr(field_definition.type_, "__struct_config__", None)
+        if config is not None and config.forbid_unknown_fields:
+            target = result
+            if not isinstance(result, Schema):
+                target = schema_creator.schema_registry.from_reference(result).schema
+            target.additional_properties = False
+        return result
+
+
+def _favicon() -> str:
+    return f"<link rel='icon' type='image/png' href='{STATIC}/favicon-32x32.png'>"
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Mahjong settlement service",
+        version=__version__,
+        description=DESCRIPTION,
+        path="/schema",
+        use_handler_docstrings=True,
+        tags=[
+            Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
+        ],
+        render_plugins=[
+            SwaggerRenderPlugin(
+                path="/",
+                js_url=f"{STATIC}/swagger-ui-bundle.js",
+                css_url=f"{STATIC}/swagger-ui.css",
+                standalone_preset_js_url=f"{STATIC}/swagger-ui-standalone-preset.js",
+                favicon=_favicon(),
+            )
+        ],
+    )
+
+
+def docs_static_router() -> Any:
+    return create_static_files_router(path=STATIC, directories=[swagger_ui_path], include_in_schema=False, name="docs-static")
+
+
+SCHEMA_PLUGINS = [DecimalSchemaPlugin(), ClosedStructSchemaPlugin()]

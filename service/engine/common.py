@@ -1,0 +1,88 @@
+"""Shapes shared by every ruleset: how a hand was won, payment lines,
+settlement results, and the arithmetic that turns lines into deltas."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal, Union
+
+import msgspec
+
+from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.money import ZERO, add, clean
+from service.engine.seats import Seat
+from service.engine.warnings import Warning
+
+Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
+"""Why a payer pays: ``discarder`` dealt in; ``other`` a non-discarder paying
+on a discard (half-gun, MCR/NMJL base); ``self_draw`` a loser on a self-draw;
+``dealer``/``non_dealer`` riichi tsumo payers by role; ``liable`` a player
+responsible (包 / 責任払い) for the hand; ``bettor`` a side bet mirroring a seat."""
+
+
+class Discard(msgspec.Struct, tag="discard", tag_field="type", forbid_unknown_fields=True):
+    """Won on another player's discard (出銃 / ron)."""
+
+    discarder: Annotated[Seat, msgspec.Meta(description="The seat that dealt in. Must not be the winner.")]
+
+
+class SelfDraw(msgspec.Struct, tag="self_draw", tag_field="type", forbid_unknown_fields=True):
+    """Won on a self-drawn tile (自摸 / tsumo)."""
+
+
+Win = Annotated[
+    Union[Discard, SelfDraw],
+    msgspec.Meta(description='How the hand was won: `{"type": "discard", "discarder": seat}` or `{"type": "self_draw"}`.'),
+]
+
+
+class Payment(msgspec.Struct, frozen=True):
+    """One payer → payee line. Zero amounts are part of the answer (under
+    full-gun the two other players' 0 is listed)."""
+
+    payer: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
+    payee: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
+    amount: Annotated[Decimal, msgspec.Meta(description="Exact decimal, never negative.")]
+    role: Role
+
+
+class Settlement(msgspec.Struct, kw_only=True):
+    """Fields every ruleset's settlement response has (CONTRACT.md)."""
+
+    ruleset: str
+    winner: Seat
+    winner_receives: Annotated[Decimal, msgspec.Meta(description="What the winner ends up with for the hand.")]
+    payments: list[Payment]
+    deltas: Annotated[
+        dict[str, Decimal],
+        msgspec.Meta(description="Net change per seat (and bettor id); zero-sum except riichi sticks from the table."),
+    ]
+    pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
+    tier: str | None
+    warnings: list[Warning]
+
+
+def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ...]) -> None:
+    if isinstance(win, Discard):
+        if win.discarder == winner:
+            raise RuleViolation(FieldProblem("/win/discarder", "The discarder cannot be the winner."))
+        if win.discarder not in seats:
+            raise RuleViolation(FieldProblem("/win/discarder", f"{win.discarder} is not at this table."))
+
+
+def settle_lines(
+    winner: Seat, lines: list[Payment], seats: tuple[str, ...], table_bonus: Decimal = ZERO
+) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
+    """Clean the amounts and derive ``deltas`` and what the winner receives.
+
+    ``table_bonus`` is what the winner takes from the table rather than from a
+    player (riichi sticks); it is the only thing that breaks zero-sum.
+    """
+    cleaned = [Payment(p.payer, p.payee, clean(p.amount), p.role) for p in lines]
+    deltas: dict[str, Decimal] = {seat: ZERO for seat in seats}
+    for p in cleaned:
+        deltas[p.payer] = add(deltas.get(p.payer, ZERO), -p.amount)
+        deltas[p.payee] = add(deltas.get(p.payee, ZERO), p.amount)
+    deltas[winner] = add(deltas[winner], table_bonus)
+    deltas = {k: clean(v) for k, v in deltas.items()}
+    return cleaned, deltas, deltas[winner]

@@ -1,0 +1,100 @@
+"""The one money type: exact decimals.
+
+Every amount the service computes is a :class:`decimal.Decimal` produced by the
+helpers here, under a context that *traps* inexact results: a division that
+would need rounding raises instead of silently losing a cent. Rounding happens
+only where a ruleset says so (riichi rounds each payment up to 100), through
+:func:`ceil_to`.
+"""
+
+from __future__ import annotations
+
+from decimal import (
+    ROUND_CEILING,
+    Context,
+    Decimal,
+    DivisionByZero,
+    Inexact,
+    InvalidOperation,
+    Overflow,
+)
+from typing import Annotated
+
+import msgspec
+
+Money = Decimal
+"""Alias used in signatures: an exact amount of points or currency."""
+
+# 50 significant digits: inputs are limited to MAX_INPUT_DIGITS significant
+# digits and no ruleset multiplies by more than ~10 digits, so every product
+# and sum is exact; Inexact is trapped to prove it.
+CONTEXT = Context(prec=50, traps=[Inexact, InvalidOperation, Overflow, DivisionByZero])
+
+ZERO = Decimal(0)
+ONE = Decimal(1)
+MAX_INPUT_DIGITS = 20
+
+
+def money(value: int | str | Decimal) -> Decimal:
+    """An exact Decimal from an int, a decimal string or a Decimal."""
+    if isinstance(value, Decimal):
+        return value
+    return Decimal(value)
+
+
+def add(*values: Decimal | int) -> Decimal:
+    total = ZERO
+    for value in values:
+        total = CONTEXT.add(total, value)
+    return total
+
+
+def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
+    return CONTEXT.multiply(a, b)
+
+
+def div(a: Decimal | int, b: Decimal | int) -> Decimal:
+    """Exact division; raises decimal.Inexact if the quotient needs rounding."""
+    return CONTEXT.divide(a, b)
+
+
+def ceil_to(value: Decimal | int, step: int) -> Decimal:
+    """Round up to a multiple of ``step`` (riichi: each payment up to 100)."""
+    units = CONTEXT.divide(value, step).to_integral_value(rounding=ROUND_CEILING)
+    return CONTEXT.multiply(units, step)
+
+
+def clean(value: Decimal) -> Decimal:
+    """The canonical form for output: integers without exponent or trailing
+    zeros (``8``, not ``8.00`` or ``8E+0``), fractions without trailing zeros
+    (``2.4``, not ``2.40``)."""
+    if value == value.to_integral_value():
+        return value.quantize(ONE, context=CONTEXT)
+    return value.normalize(CONTEXT)
+
+
+def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decimal) -> None:
+    """Validate a decimal request field in a struct's ``__post_init__``.
+
+    msgspec cannot put bounds on Decimal fields, so they are checked here and
+    published in the schema through :func:`decimal_field`. The error message
+    names the field, which the API layer turns into a JSON pointer.
+    """
+    if not value.is_finite():
+        raise ValueError(f"Invalid field `{name}`: must be a finite number")
+    if value < minimum or value > maximum:
+        raise ValueError(f"Invalid field `{name}`: must be between {minimum} and {maximum}")
+    if len(value.as_tuple().digits) > MAX_INPUT_DIGITS:
+        raise ValueError(f"Invalid field `{name}`: at most {MAX_INPUT_DIGITS} significant digits")
+
+
+def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
+    """Annotation for a bounded decimal request field (JSON number)."""
+    return Annotated[
+        Decimal,
+        msgspec.Meta(
+            description=f"{description} Exact decimal, {minimum}–{maximum}, at most {MAX_INPUT_DIGITS} significant digits.",
+            examples=examples,
+            extra_json_schema={"minimum": float(minimum), "maximum": float(maximum)},
+        ),
+    ]

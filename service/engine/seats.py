@@ -1,0 +1,30 @@
+"""Seats and turn order.
+
+Seats are the four winds in turn order east → south → west → north (seed 002:
+逆時針輪流出牌：東 → 南 → 西 → 北). A three-player table drops north.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Seat = Literal["east", "south", "west", "north"]
+SEATS: tuple[Seat, ...] = ("east", "south", "west", "north")
+THREE_PLAYER_SEATS: tuple[Seat, ...] = ("east", "south", "west")
+
+
+def seats_for(players: int) -> tuple[Seat, ...]:
+    """The seats at a table of ``players`` (4, or 3 without north)."""
+    return SEATS if players == 4 else THREE_PLAYER_SEATS
+
+
+def others(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
+    """Every seat but ``seat``, in turn order starting after it."""
+    return turn_order_after(seat, players)
+
+
+def turn_order_after(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
+    """The other seats in the order they play after ``seat``."""
+    table = seats_for(players)
+    start = table.index(seat)
+    return tuple(table[(start + step) % len(table)] for step in range(1, len(table)))

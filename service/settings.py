@@ -1,0 +1,67 @@
+"""Settings from environment variables, with defaults safe for a laptop.
+
+| variable | default | meaning |
+|---|---|---|
+| MAHJONG_HOST | 127.0.0.1 | interface to bind (the container sets 0.0.0.0) |
+| MAHJONG_PORT | 8000 | TCP port |
+| MAHJONG_WORKERS | 1 | uvicorn worker processes |
+| MAHJONG_LOG_LEVEL | info | critical, error, warning, info, debug |
+| MAHJONG_MAX_BODY_BYTES | 65536 | larger request bodies get 413 |
+| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | prometheus multiprocess directory, emptied at start |
+| MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Mapping
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
+class SettingsError(ValueError):
+    """An environment variable has a value the service cannot run with."""
+
+
+def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError as exc:
+        raise SettingsError(f"{name}={raw!r} is not an integer") from exc
+    if not low <= value <= high:
+        raise SettingsError(f"{name}={value} must be between {low} and {high}")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    log_level: str = "info"
+    max_body_bytes: int = 64 * 1024
+    metrics_dir: str = field(default_factory=lambda: os.path.join(tempfile.gettempdir(), "mahjong-settlement-metrics-8000"))
+    graceful_timeout: int = 10
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if env is None else env
+        port = _int(env, "MAHJONG_PORT", 8000, 1, 65535)
+        log_level = env.get("MAHJONG_LOG_LEVEL", "info").lower() or "info"
+        if log_level not in LOG_LEVELS:
+            raise SettingsError(f"MAHJONG_LOG_LEVEL={log_level!r} must be one of {', '.join(LOG_LEVELS)}")
+        return cls(
+            host=env.get("MAHJONG_HOST", "127.0.0.1") or "127.0.0.1",
+            port=port,
+            workers=_int(env, "MAHJONG_WORKERS", 1, 1, 64),
+            log_level=log_level,
+            max_body_bytes=_int(env, "MAHJONG_MAX_BODY_BYTES", 64 * 1024, 1024, 16 * 1024 * 1024),
+            metrics_dir=env.get("MAHJONG_METRICS_DIR")
+            or os.path.join(tempfile.gettempdir(), f"mahjong-settlement-metrics-{port}"),
+            graceful_timeout=_int(env, "MAHJONG_GRACEFUL_TIMEOUT", 10, 0, 600),
+        )

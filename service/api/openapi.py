@@ -45,7 +45,8 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
     ``extra_json_schema`` (msgspec cannot constrain Decimal itself)."""
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
-        return field_definition.annotation is Decimal
+        annotation = field_definition.annotation
+        return isinstance(annotation, type) and issubclass(annotation, Decimal)
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Schema:
         schema = Schema(type=OpenAPIType.NUMBER)

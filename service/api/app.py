@@ -9,7 +9,9 @@ from litestar import Litestar
 
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
+from service.api.mcr import McrController
 from service.api.metrics import metrics, prometheus_config
+from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.engine.money import ExactNumber
@@ -26,7 +28,7 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-CONTROLLERS: list[type] = [HongKongController]
+CONTROLLERS: list[type] = [HongKongController, McrController, NmjlController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 

@@ -92,6 +92,8 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
+            Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

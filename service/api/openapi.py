@@ -91,6 +91,10 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(
+                name="Taiwan",
+                description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",
+            ),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

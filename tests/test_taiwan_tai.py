@@ -46,8 +46,15 @@ def test_concealed_self_draw_replaces_concealed_and_self_draw(preset: str, total
     assert result.tai == total
     assert items(result) == {"concealed": (0, "concealed_self_draw"), "self_draw": (0, "concealed_self_draw"), "concealed_self_draw": (total, None)}
     assert [i.status for i in result.items] == ["replaced", "replaced", "scored"]
-    assert result.items[2].replaces == ["concealed", "self_draw"]
+    assert result.items[2].replaces == ["concealed", "self_draw"]  # 不求 not listed
     assert result.warnings == []
+
+
+def test_concealed_self_draw_includes_unaided() -> None:
+    # seed 004: 門清自摸 3 台：門清 1、自摸 1、不求 1 — a listed 不求 is inside the 3
+    result = count([P("concealed_self_draw"), P("unaided")])
+    assert result.tai == 3
+    assert items(result)["unaided"] == (0, "concealed_self_draw")
 
 
 def test_four_concealed_pungs_replaces_three() -> None:

@@ -185,7 +185,8 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A Taiwanese hand to settle: its tai (or its patterns) and how it was won.
-    Exactly one of `tai` and `patterns`."""
+    Exactly one of `tai` and `patterns`; `preset` and `mode` only apply to
+    `patterns`."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win

@@ -507,7 +507,8 @@ REPLACEMENTS: tuple[Replacement, ...] = (
         except_presets=frozenset({"wikibooks"}),  # 2（正花另計）
         per_unit=True,
     ),
-    Replacement("concealed_self_draw", ("concealed", "self_draw"), "門清自摸: 門清 1、自摸 1、不求 1"),
+    # 門清 1、自摸 1、不求 1: the 3 tai include 不求, so a listed 不求 is replaced too
+    Replacement("concealed_self_draw", ("concealed", "self_draw", "unaided"), "門清自摸: 門清 1、自摸 1、不求 1"),
     # five replaces four, which replaces three: five replaces both
     Replacement("five_concealed_pungs", ("four_concealed_pungs", "three_concealed_pungs"), "五暗刻: 取代四暗刻"),
     Replacement("four_concealed_pungs", ("three_concealed_pungs",), "四暗刻: 取代三暗刻"),

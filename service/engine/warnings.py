@@ -19,6 +19,14 @@ WarningCode = Literal[
     "limit_hand_declared",
     "flowers_not_counted_toward_minimum",
     "below_minimum_value",
+    "taiwan_tai_capped",
+    "taiwan_pattern_not_scored_in_preset",
+    "taiwan_pattern_not_scored_in_mode",
+    "taiwan_preset_value_missing",
+    "taiwan_preset_sources_disagree",
+    "taiwan_preset_name_differs",
+    "taiwan_concealed_self_draw_expected",
+    "taiwan_unaided_expected",
 ]
 
 MESSAGES: dict[str, str] = {
@@ -29,6 +37,14 @@ MESSAGES: dict[str, str] = {
         "{fan} points plus {flowers} flowers make {total}, but flowers never count toward the minimum of {min_fan}."
     ),
     "below_minimum_value": "A card value of {value} is below this table's minimum of {min_value}; the hand is still settled.",
+    "taiwan_tai_capped": "{tai} tai is above this table's cap of {cap}; it is paid as {cap} tai (dealer and streak tai are added after the cap).",
+    "taiwan_pattern_not_scored_in_preset": "The {preset} preset does not score {pattern} ({name_zh}); it counts 0 tai.",
+    "taiwan_pattern_not_scored_in_mode": "{pattern} ({name_zh}) is not scored in {mode} mode; it counts 0 tai.",
+    "taiwan_preset_value_missing": "The {preset} preset lists {pattern} ({name_zh}) without a tai value; the default {tai} tai is used.",
+    "taiwan_preset_sources_disagree": "The {preset} preset's sources disagree on {pattern} ({name_zh}): {note}; the default {tai} tai is used.",
+    "taiwan_preset_name_differs": "The {preset} preset's source uses the name {name_zh} for a different win ({note}); the default {tai} tai is used for {pattern}.",
+    "taiwan_concealed_self_draw_expected": "concealed and self_draw are both scored as listed; seed 004 scores a concealed self-drawn hand as concealed_self_draw (門清自摸) instead.",
+    "taiwan_unaided_expected": "A hand with declared heavenly or earthly ready that self-draws scores self_draw + unaided (不求), not concealed_self_draw (seed 004); counted as listed.",
 }
 
 

@@ -12,9 +12,10 @@ from service.api.hongkong import HongKongController
 from service.api.metrics import metrics, prometheus_config
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.riichi import RiichiController
 from service.settings import Settings
 
-CONTROLLERS: list[type] = [HongKongController]
+CONTROLLERS: list[type] = [HongKongController, RiichiController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 

@@ -23,7 +23,7 @@ import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation
-from service.engine.seats import Seat, others, seats_for, turn_order_after
+from service.engine.seats import Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
 # --- Rule tables (data) -------------------------------------------------------
@@ -151,6 +151,12 @@ ron_total_1_2 / 丸取2 ron_total_3_5 / 折半支付 ron_total_halves / 莊家�
 ron_total_1_3 (a tsumo brings in the four-player ron total, split non-dealer :
 dealer 1:2, 3:5, 1:1, 1:3), 倍取 ron_each (each payer pays the ron amount),
 榮和收入調整 reduced_ron (ron cut to 3× / 4× basic, tsumo as tsumo_loss)."""
+
+
+OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
+    (players, seat): others(seat, players) for players in (3, 4) for seat in seats_for(players)
+}
+"""The other seats in turn order after a seat, per table size (precomputed)."""
 
 
 # --- Request and response types ---------------------------------------------------
@@ -484,7 +490,7 @@ def _winner_lines(
     lines: dict[Seat, _Line] = {}
     hand = 0
     if discarder is None:  # tsumo
-        payers = others(winner, players)
+        payers = OTHERS[(players, winner)]
         for payer in payers:
             amount = 0
             if rest_basic:
@@ -501,7 +507,7 @@ def _winner_lines(
             for line in lines.values():
                 line.amount += each
         return list(lines.values()), hand
-    for payer in others(winner, players):
+    for payer in OTHERS[(players, winner)]:
         if payer == discarder:
             lines[payer] = _Line(payer, 0, "discarder")
         elif payer == liable:
@@ -575,7 +581,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 raise RuleViolation(FieldProblem(f"{pointer}/winner", f"{further.winner} is already a winner of this hand."))
             taken.add(further.winner)
             entries.append((further.winner, further, pointer))
-        order = turn_order_after(discarder, players)  # type: ignore[arg-type]
+        order = OTHERS[(players, discarder)]  # type: ignore[index]
         entries.sort(key=lambda entry: order.index(entry[0]))
 
     winners = tuple(entry[0] for entry in entries)
@@ -730,7 +736,7 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
     lines: list[DrawPayment] = []
 
     for seat in (s for s in seats if s in nagashi):
-        payers = others(seat, players)
+        payers = OTHERS[(players, seat)]
         for payer in payers:
             amount = tsumo_share(MANGAN_BASIC, seat == request.dealer, payer == request.dealer, len(payers), rule)
             lines.append(DrawPayment(payer, seat, Decimal(amount), "dealer" if payer == request.dealer else "non_dealer"))

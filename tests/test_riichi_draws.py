@@ -10,7 +10,7 @@ import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiDrawRequest
-from tests.conftest import D
+from conftest import D
 
 
 @pytest.fixture(params=["engine", "http"])

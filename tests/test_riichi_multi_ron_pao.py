@@ -13,7 +13,7 @@ import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest
-from tests.conftest import D
+from conftest import D
 
 RON_NORTH = {"type": "discard", "discarder": "north"}
 

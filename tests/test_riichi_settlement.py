@@ -11,7 +11,7 @@ import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest, RiichiRules, basic_points
-from tests.conftest import D, paid
+from conftest import D, paid
 
 RON_SOUTH = {"type": "discard", "discarder": "south"}
 TSUMO = {"type": "self_draw"}

@@ -27,6 +27,12 @@ WarningCode = Literal[
     "taiwan_preset_name_differs",
     "taiwan_concealed_self_draw_expected",
     "taiwan_unaided_expected",
+    "fu_20_on_ron",
+    "fu_20_tsumo_below_2_han",
+    "fu_25_below_2_han",
+    "fu_25_tsumo_below_3_han",
+    "yakuman_capped",
+    "head_bumped",
 ]
 
 MESSAGES: dict[str, str] = {
@@ -45,6 +51,12 @@ MESSAGES: dict[str, str] = {
     "taiwan_preset_name_differs": "The {preset} preset's source uses the name {name_zh} for a different win ({note}); the default {tai} tai is used for {pattern}.",
     "taiwan_concealed_self_draw_expected": "concealed and self_draw are both scored as listed; seed 004 scores a concealed self-drawn hand as concealed_self_draw (門清自摸) instead.",
     "taiwan_unaided_expected": "A hand with declared heavenly or earthly ready that self-draws scores self_draw + unaided (不求), not concealed_self_draw (seed 004); counted as listed.",
+    "fu_20_on_ron": "{seat}: 20 fu on a ron — no real hand has it (20 fu is pinfu tsumo only); still settled.",
+    "fu_20_tsumo_below_2_han": "{seat}: 20 fu is pinfu tsumo, at least 2 han, not {han}; still settled.",
+    "fu_25_below_2_han": "{seat}: 25 fu is seven pairs, at least 2 han, not {han}; still settled.",
+    "fu_25_tsumo_below_3_han": "{seat}: 25 fu on a tsumo is seven pairs with menzen tsumo, at least 3 han, not {han}; still settled.",
+    "yakuman_capped": "{seat}: {yakuman} yakuman are paid as one (multiple_yakuman is off).",
+    "head_bumped": "{seat} also won on this discard but only {first}, the first winner after the discarder, is paid (head bump).",
 }
 
 

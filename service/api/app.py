@@ -11,6 +11,7 @@ from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
+from service.api.language import LanguageMiddleware
 from service.api.mcr import McrController
 from service.api.metrics import metrics, prometheus_config
 from service.api.nmjl import NmjlController
@@ -50,7 +51,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.stopping = True
 
     prometheus = prometheus_config()
-    return Litestar(
+    app = Litestar(
         route_handlers=[*CONTROLLERS, settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
@@ -61,3 +62,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         state=None,
     )
+    # Outside routing and exception handling, so every answer (404s and
+    # errors included) is worded in, and says, the negotiated language.
+    app.asgi_handler = LanguageMiddleware(app.asgi_handler)
+    return app

@@ -12,13 +12,12 @@ from typing import Annotated, Any, Union
 
 import msgspec
 from litestar import Controller, Request, Response, post
-from litestar.exceptions import HTTPException
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec
 from service.api.metrics import record_settlement
-from service.api.problems import Problem, invalid_problem, problem_responses, violation_problem
+from service.api.problems import LocalizedHTTPException, Problem, invalid_problem, problem_responses, violation_problem
 from service.api.responses import settlement_response
 from service.engine.errors import RuleViolation
 from service.engine.registry import RULESETS
@@ -166,7 +165,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             empty list is 400, for the whole request."""
             items = data.items  # type: ignore[attr-defined]
             if len(items) > limit:
-                raise HTTPException(status_code=413, detail=f"A batch may carry at most {limit} items; this one has {len(items)}.")
+                raise LocalizedHTTPException(413, "A batch may carry at most {limit} items; this one has {count}.", limit=limit, count=len(items))
             if not items:
                 raise RequestInvalid(pointer_from_msgspec("Expected `array` of length >= 1 - at `$.items`"))
             for index, raw in enumerate(items):

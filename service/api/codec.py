@@ -20,8 +20,10 @@ from litestar import Response
 from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
+from service.api.language import localize
 from service.engine.decoding import ENCODER, convert, decode
-from service.engine.errors import FieldProblem
+from service.engine.errors import FieldProblem, field_problem
+from service.i18n import N_
 
 JSON = "application/json"
 
@@ -77,8 +79,9 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
     except msgspec.ValidationError as exc:
         first = exc
     except msgspec.DecodeError as exc:
-        detail = "The body is empty; send a JSON object." if not raw.strip() else f"The body is not valid JSON: {exc}."
-        raise RequestInvalid(FieldProblem("", detail)) from None
+        if not raw.strip():
+            raise RequestInvalid(FieldProblem("", N_("The body is empty; send a JSON object."))) from None
+        raise RequestInvalid(field_problem("", "The body is not valid JSON: {error}.", error=str(exc))) from None
     if "got `float`" in str(first):
         try:
             return convert(_integral_to_int(_UNTYPED.decode(raw)), type_)
@@ -117,5 +120,6 @@ class StrictBody(AbstractDTO[Any]):
 
 
 def json_response(content: Any, status_code: int = 200, media_type: str = JSON, headers: dict[str, str] | None = None) -> Response[Any]:
-    """Encode with decimals as JSON numbers; litestar sends bytes as they are."""
-    return Response(ENCODER.encode(content), status_code=status_code, media_type=media_type, headers=headers)
+    """Encode with decimals as JSON numbers; litestar sends bytes as they are.
+    Warnings and pattern names are worded in the request's language first."""
+    return Response(ENCODER.encode(localize(content)), status_code=status_code, media_type=media_type, headers=headers)

@@ -37,6 +37,12 @@ Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
 match this schema, 422 when it is valid but impossible (the discarder is the
 winner); each entry of `errors` points at the field (`#/win/discarder`).
 Unknown fields are rejected everywhere.
+
+Languages: send `Accept-Language` (`en`, the default; `zh-Hant`, also for
+zh-TW/zh-HK/zh-MO; `zh-Hans`, also for zh-CN/zh-SG/zh; `ja`; q-values are
+honoured). Warning messages, problem titles and details and pattern `name`s
+are worded in it; every response says which in `Content-Language`. Codes,
+types, pointers and warning `params` never change with the language.
 """
 
 

@@ -7,6 +7,11 @@ an unexpected fault is logged and answered with a bare 500 problem.
 Each entry in ``errors`` names the field: ``pointer`` is a JSON Pointer into
 the body in URI-fragment form (``#/win/discarder``), ``parameter`` a query
 parameter.
+
+Titles and details are worded in the request's language (``Accept-Language``,
+service.i18n) where the catalogue has them; details that embed values the
+catalogue does not know (msgspec's own messages) stay English. Types,
+statuses and pointers never change.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from service.api.codec import RequestInvalid, json_response
 from service.engine.errors import FieldProblem, RuleViolation
+from service.i18n import DEFAULT, LANGUAGE, N_, gettext, render
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("service.errors")
@@ -53,14 +59,51 @@ TYPES = {
 }
 
 
+INVALID = N_("The request is invalid")
+TITLES = {
+    404: N_("Not found"),
+    405: N_("Method not allowed"),
+    413: N_("Request body too large"),
+}
+BAD_REQUEST = N_("Bad request")
+INVALID_BODY = N_("The request body is invalid")
+SERVER_ERROR = N_("Server error")
+SERVER_ERROR_DETAIL = N_("The service could not answer this request.")
+NO_ENDPOINT = N_("No endpoint at {path}.")
+EMPTY_BODY = N_("The body is empty; send a JSON object.")
+AT_POINTER = N_("{detail} (at {pointer}).")
+RULE_BROKEN = N_("The request breaks a rule of the game")
+LITESTAR_DETAILS = (N_("Method Not Allowed"), N_("Request Entity Too Large"))
+"""Details litestar itself raises, translated like ours."""
+
+
+class LocalizedHTTPException(HTTPException):
+    """An HTTP error whose detail is a catalogue template with values."""
+
+    def __init__(self, status_code: int, template: str, **params: object) -> None:
+        super().__init__(status_code=status_code, detail=template.format(**params))
+        self.template = template
+        self.params = params
+
+
 def _pointer(problem: FieldProblem, prefix: str = "") -> str:
     return "#" + prefix + problem.pointer
+
+
+def field_detail(problem: FieldProblem, language: str) -> str:
+    """A problem's detail in ``language``: its template translated and filled
+    in, or the English detail when the catalogue does not hold it."""
+    if language == DEFAULT:
+        return problem.detail
+    if problem.template:
+        return render(problem.template, dict(problem.params), language)
+    return gettext(problem.detail, language)
 
 
 def problem_response(request: Request[Any, Any, Any], status: int, title: str, detail: str, errors: list[ProblemError] | None = None) -> Response[Any]:
     problem = Problem(
         type=TYPES.get(status, "about:blank"),
-        title=title,
+        title=gettext(title, LANGUAGE.get()),
         status=status,
         detail=detail,
         instance=request.url.path,
@@ -71,26 +114,30 @@ def problem_response(request: Request[Any, Any, Any], status: int, title: str, d
 
 def invalid_problem(exc: RequestInvalid, instance: str, prefix: str = "") -> Problem:
     """400: the body (or one batch item, under ``prefix``) does not match the schema."""
+    language = LANGUAGE.get()
     where = _pointer(exc.problem, prefix)
+    detail = field_detail(exc.problem, language)
     return Problem(
         type=TYPES[400],
-        title="The request body is invalid",
+        title=gettext(INVALID_BODY, language),
         status=400,
-        detail=f"{exc.problem.detail} (at {where})." if exc.problem.pointer or prefix else exc.problem.detail,
+        detail=render(AT_POINTER, {"detail": detail, "pointer": where}, language) if exc.problem.pointer or prefix else detail,
         instance=instance,
-        errors=[ProblemError(detail=exc.problem.detail, pointer=where)],
+        errors=[ProblemError(detail=detail, pointer=where)],
     )
 
 
 def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Problem:
     """422: valid but impossible; every bad field listed."""
+    language = LANGUAGE.get()
+    details = [field_detail(p, language) for p in exc.problems]
     return Problem(
         type=TYPES[422],
-        title=exc.title,
+        title=gettext(exc.title, language),
         status=422,
-        detail=" ".join(p.detail for p in exc.problems),
+        detail=" ".join(details),
         instance=instance,
-        errors=[ProblemError(detail=p.detail, pointer=_pointer(p, prefix)) for p in exc.problems],
+        errors=[ProblemError(detail=detail, pointer=_pointer(p, prefix)) for p, detail in zip(exc.problems, details)],
     )
 
 
@@ -109,24 +156,28 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
             key = str(item.get("key", ""))
             message = str(item.get("message", exc.detail))
             if key == "data":  # the body was empty, so litestar had no `data` to pass
-                errors.append(ProblemError(detail="The body is empty; send a JSON object.", pointer="#"))
+                errors.append(ProblemError(detail=gettext(EMPTY_BODY, LANGUAGE.get()), pointer="#"))
             elif item.get("source") == "body":
                 errors.append(ProblemError(detail=message, pointer="#/" + key.replace(".", "/")))
             else:
                 errors.append(ProblemError(detail=message, parameter=key))
     detail = "; ".join(e.detail if not e.parameter else f"{e.parameter}: {e.detail}" for e in errors) or str(exc.detail)
-    return problem_response(request, 400, "The request is invalid", detail, errors)
+    return problem_response(request, 400, INVALID, detail, errors)
 
 
 def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     status = exc.status_code
+    language = LANGUAGE.get()
     if status >= 500:
         log.error("HTTP %s on %s: %s", status, request.url.path, exc.detail)
-        return problem_response(request, status, "Server error", "The service could not answer this request.")
-    title = {404: "Not found", 405: "Method not allowed", 413: "Request body too large"}.get(status, "Bad request")
-    detail = str(exc.detail) if exc.detail else title
+        return problem_response(request, status, SERVER_ERROR, gettext(SERVER_ERROR_DETAIL, language))
+    title = TITLES.get(status, BAD_REQUEST)
     if status == 404:
-        detail = f"No endpoint at {request.url.path}."
+        detail = render(NO_ENDPOINT, {"path": request.url.path}, language)
+    elif isinstance(exc, LocalizedHTTPException):
+        detail = render(exc.template, exc.params, language)
+    else:
+        detail = gettext(str(exc.detail) if exc.detail else title, language)
     headers = {k: v for k, v in (exc.headers or {}).items()}
     if status == 413:
         # The rest of the body was never read: close the connection rather than
@@ -139,7 +190,7 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
 
 def on_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.exception("Unexpected error on %s", request.url.path)
-    return problem_response(request, 500, "Server error", "The service could not answer this request.")
+    return problem_response(request, 500, SERVER_ERROR, gettext(SERVER_ERROR_DETAIL, LANGUAGE.get()))
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {

@@ -8,7 +8,7 @@ from typing import Annotated, Literal, Union
 
 import msgspec
 
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, field_problem
 from service.engine.money import ZERO, clean
 from service.engine.seats import Seat
 from service.engine.warnings import Warning
@@ -75,7 +75,7 @@ def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ..
         if win.discarder == winner:
             raise RuleViolation(FieldProblem("/win/discarder", "The discarder cannot be the winner."))
         if win.discarder not in seats:
-            raise RuleViolation(FieldProblem("/win/discarder", f"{win.discarder} is not at this table."))
+            raise RuleViolation(field_problem("/win/discarder", "{seat} is not at this table.", seat=win.discarder))
 
 
 def settle_lines(

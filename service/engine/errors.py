@@ -8,10 +8,29 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class FieldProblem:
     """One bad field: ``pointer`` is an RFC 6901 JSON Pointer into the request
-    (``/win/discarder``), ``detail`` a sentence a person can act on."""
+    (``/win/discarder``), ``detail`` a sentence a person can act on (English).
+
+    A detail that embeds values is built by :func:`field_problem`, which keeps
+    its English ``template`` and ``params`` so the API can show the sentence
+    in the client's language; a fixed sentence is its own template."""
 
     pointer: str
     detail: str
+    template: str = ""
+    params: tuple[tuple[str, object], ...] = ()
+
+
+def field_problem(pointer: str, template: str, **params: object) -> FieldProblem:
+    """A problem whose detail is ``template`` (python-brace placeholders, a
+    msgid of the message catalogue) filled in with ``params``."""
+    return FieldProblem(pointer, template.format(**params), template, tuple(params.items()))
+
+
+def template(text: str) -> str:
+    """Mark a detail sentence kept in a variable or table for the message
+    catalogue (extraction finds the first argument of ``FieldProblem``,
+    ``field_problem`` and ``template``)."""
+    return text
 
 
 class RuleViolation(Exception):

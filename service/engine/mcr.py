@@ -23,7 +23,7 @@ from service.engine.common import (
     check_discarder,
     settle_lines,
 )
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, field_problem
 from service.engine.money import check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
@@ -135,7 +135,7 @@ def _check(request: McrRequest) -> None:
         problems.extend(exc.problems)
     if request.flowers > FLOWER_TILES:
         problems.append(
-            FieldProblem("/flowers", f"A set has only {FLOWER_TILES} flower and season tiles; got {request.flowers}.")
+            field_problem("/flowers", "A set has only {limit} flower and season tiles; got {flowers}.", limit=FLOWER_TILES, flowers=request.flowers)
         )
     if problems:
         raise RuleViolation(*problems)

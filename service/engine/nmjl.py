@@ -25,7 +25,7 @@ from service.engine.common import (
     check_discarder,
     settle_lines,
 )
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, field_problem
 from service.engine.money import check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others, seats_for
 from service.engine.warnings import Warning, warning
@@ -154,19 +154,19 @@ def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
     except RuleViolation as exc:
         problems.extend(exc.problems)
     if request.winner not in seats:
-        problems.append(FieldProblem("/winner", f"{request.winner} is not at a {request.players}-player table."))
+        problems.append(field_problem("/winner", "{seat} is not at a {players}-player table.", seat=request.winner, players=request.players))
     if request.dealer not in seats:
-        problems.append(FieldProblem("/dealer", f"{request.dealer} is not at a {request.players}-player table."))
+        problems.append(field_problem("/dealer", "{seat} is not at a {players}-player table.", seat=request.dealer, players=request.players))
     seen: set[str] = set()
     for index, bettor in enumerate(request.bettors):
         if bettor.id in SEATS:
-            problems.append(FieldProblem(f"/bettors/{index}/id", f"A bettor id cannot be a seat name ({bettor.id})."))
+            problems.append(field_problem(f"/bettors/{index}/id", "A bettor id cannot be a seat name ({id}).", id=bettor.id))
         elif bettor.id in seen:
-            problems.append(FieldProblem(f"/bettors/{index}/id", f"Bettor id {bettor.id} is used twice."))
+            problems.append(field_problem(f"/bettors/{index}/id", "Bettor id {id} is used twice.", id=bettor.id))
         seen.add(bettor.id)
         if bettor.bet_on not in seats:
             problems.append(
-                FieldProblem(f"/bettors/{index}/bet_on", f"{bettor.bet_on} is not at a {request.players}-player table.")
+                field_problem(f"/bettors/{index}/bet_on", "{seat} is not at a {players}-player table.", seat=bettor.bet_on, players=request.players)
             )
     if problems:
         raise RuleViolation(*problems)

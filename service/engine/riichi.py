@@ -22,7 +22,7 @@ from typing import Annotated, Literal, get_args
 import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, field_problem
 from service.engine.seats import Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
@@ -404,7 +404,7 @@ def hand_value(fields: HandFields, *, tsumo: bool, rules: RiichiRules, seat: Sea
         return HandValue(han, None, 0, basic, tier)
     fu = fields.fu
     if fu is msgspec.UNSET:
-        raise RuleViolation(FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` for this {han}-han hand."))
+        raise RuleViolation(field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` for this {han}-han hand.", han=han))
     basic, tier = basic_points(han, fu, rules)
     return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat))
 
@@ -529,7 +529,7 @@ def _winner_lines(
 
 def _check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
     if seat not in seats:
-        raise RuleViolation(FieldProblem(pointer, f"{seat} is not at a {len(seats)}-player table."))
+        raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
 
 
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
@@ -550,7 +550,7 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
         raise RuleViolation(FieldProblem(f"{pointer}/liable", "Pao (責任払い) applies to yakuman hands only: give `yakuman`."))
     if fields.liable_yakuman > fields.yakuman:  # type: ignore[operator]
         raise RuleViolation(
-            FieldProblem(f"{pointer}/liable_yakuman", f"The liable seat cannot answer for more than the hand's {fields.yakuman} yakuman.")
+            field_problem(f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=fields.yakuman)
         )
     return min(fields.liable_yakuman, value.yakuman)
 
@@ -578,7 +578,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             if further.winner == discarder:
                 raise RuleViolation(FieldProblem(f"{pointer}/winner", "A further winner cannot be the discarder."))
             if further.winner in taken:
-                raise RuleViolation(FieldProblem(f"{pointer}/winner", f"{further.winner} is already a winner of this hand."))
+                raise RuleViolation(field_problem(f"{pointer}/winner", "{seat} is already a winner of this hand.", seat=further.winner))
             taken.add(further.winner)
             entries.append((further.winner, further, pointer))
         order = OTHERS[(players, discarder)]  # type: ignore[index]
@@ -600,9 +600,11 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         honba_points = honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
         if tsumo and liable is None and honba_points % (players - 1):
             raise RuleViolation(
-                FieldProblem(
+                field_problem(
                     "/rules/honba_value",
-                    f"{honba_points} honba points do not split evenly between the {players - 1} payers of a tsumo.",
+                    "{points} honba points do not split evenly between the {payers} payers of a tsumo.",
+                    points=honba_points,
+                    payers=players - 1,
                 )
             )
         hand = 0
@@ -719,7 +721,7 @@ def _distinct_seats(values: list[Seat], seats: tuple[Seat, ...], pointer: str) -
     for index, seat in enumerate(values):
         _check_seat(seat, seats, f"{pointer}/{index}")
         if seat in seen:
-            raise RuleViolation(FieldProblem(f"{pointer}/{index}", f"{seat} is listed twice."))
+            raise RuleViolation(field_problem(f"{pointer}/{index}", "{seat} is listed twice.", seat=seat))
         seen.add(seat)
     return frozenset(seen)
 
@@ -746,9 +748,12 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
         pairs = len(tenpai_seats) * len(noten_seats)
         if rules.noten_payment % pairs:
             raise RuleViolation(
-                FieldProblem(
+                field_problem(
                     "/rules/noten_payment",
-                    f"{rules.noten_payment} does not split evenly between {len(noten_seats)} noten and {len(tenpai_seats)} tenpai seats.",
+                    "{amount} does not split evenly between {noten} noten and {tenpai} tenpai seats.",
+                    amount=rules.noten_payment,
+                    noten=len(noten_seats),
+                    tenpai=len(tenpai_seats),
                 )
             )
         share = Decimal(rules.noten_payment // pairs)

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.engine.common import Discard, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
 from service.engine.money import add, check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
 from service.engine.taiwan_tai import (
@@ -123,6 +123,12 @@ class TaiItem(msgspec.Struct, kw_only=True):
     code: str
     name_zh: str
     name_en: str
+    name: Annotated[
+        str,
+        msgspec.Meta(
+            description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
     unit: Unit
     count: int
     counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
@@ -234,7 +240,18 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
 
 # --- Tai from patterns ---------------------------------------------------------
 
-_WIN_WORD = {"discard": "a discard", "self_draw": "a self-draw"}
+_WON_ON: dict[str, str] = {
+    "discard": template("{pattern} is won on a discard, but win type is self_draw."),
+    "self_draw": template("{pattern} is won on a self-draw, but win type is discard."),
+}
+_WON_ON_BOTH: dict[str, str] = {
+    "discard": template("{pattern} is won on a discard but {other} (index {index}) on a self-draw."),
+    "self_draw": template("{pattern} is won on a self-draw but {other} (index {index}) on a discard."),
+}
+_COUNTED: dict[str, str] = {
+    "per_set": template("{pattern} is counted per set; a hand has at most {limit}."),
+    "per_tile": template("{pattern} is counted per tile; a hand has at most {limit}."),
+}
 
 
 def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dict[str, int]:
@@ -246,28 +263,32 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
         row = BY_CODE[pattern.code]
         if pattern.code in index:
             raise RuleViolation(
-                FieldProblem(f"{pointer}/{i}/code", f"{pattern.code} is listed twice (also at index {index[pattern.code]}); list each pattern once, with a count.")
+                field_problem(
+                    f"{pointer}/{i}/code",
+                    "{pattern} is listed twice (also at index {index}); list each pattern once, with a count.",
+                    pattern=pattern.code,
+                    index=index[pattern.code],
+                )
             )
         index[pattern.code] = i
         if pattern.count > row.max_count:
             if row.max_count == 1:
-                detail = f"{pattern.code} is counted once per hand: its count must be 1."
+                problem = field_problem(f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code)
             else:
-                detail = f"{pattern.code} is counted {row.unit.replace('_', ' ')}; a hand has at most {row.max_count}."
-            raise RuleViolation(FieldProblem(f"{pointer}/{i}/count", detail))
+                problem = field_problem(
+                    f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count
+                )
+            raise RuleViolation(problem)
         if pattern.code in ("exposed_kong", "concealed_kong"):
             kongs += pattern.count
             if kongs > MAX_KONGS:
-                raise RuleViolation(FieldProblem(f"{pointer}/{i}/count", f"A hand has five sets: at most {MAX_KONGS} kongs in all."))
+                raise RuleViolation(field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS))
         if row.win != "any":
             other = "self_draw" if row.win == "discard" else "discard"
             if other in wins:
                 j = wins[other]
                 raise RuleViolation(
-                    FieldProblem(
-                        f"{pointer}/{i}/code",
-                        f"{pattern.code} is won on {_WIN_WORD[row.win]} but {patterns[j].code} (index {j}) on {_WIN_WORD[other]}.",
-                    )
+                    field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
                 )
             wins.setdefault(row.win, i)
     if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
@@ -383,11 +404,11 @@ def _check_win(request: TaiwanRequest) -> None:
     win = request.win
     if request.special is not None and not isinstance(win, SPECIAL_WIN[request.special]):
         if request.special == "eight_immortals":
-            detail = "Eight immortals (八仙過海) is paid by all three: send win type self_draw."
+            detail = template("Eight immortals (八仙過海) is paid by all three: send win type self_draw.")
         elif request.special == "robbing_kong":
-            detail = "Robbing a kong (搶槓) is a discard by the player who added to the kong: send win type discard with that discarder."
+            detail = template("Robbing a kong (搶槓) is a discard by the player who added to the kong: send win type discard with that discarder.")
         else:
-            detail = "Seven robs one (七搶一) is paid by the player robbed: send win type discard with that player as discarder."
+            detail = template("Seven robs one (七搶一) is paid by the player robbed: send win type discard with that player as discarder.")
         raise RuleViolation(FieldProblem("/win/type", detail))
     if request.patterns is msgspec.UNSET:
         return
@@ -397,13 +418,11 @@ def _check_win(request: TaiwanRequest) -> None:
         row = BY_CODE[pattern.code]
         listed.add(pattern.code)
         if row.win not in ("any", kind):
-            raise RuleViolation(
-                FieldProblem(f"/patterns/{i}/code", f"{pattern.code} is won on {_WIN_WORD[row.win]}, but win type is {kind}.")
-            )
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", _WON_ON[row.win], pattern=pattern.code))
         if row.seat == "dealer" and request.winner != request.dealer:
-            raise RuleViolation(FieldProblem(f"/patterns/{i}/code", f"{pattern.code} is a dealer's win; the winner is not the dealer."))
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code))
         if row.seat == "non_dealer" and request.winner == request.dealer:
-            raise RuleViolation(FieldProblem(f"/patterns/{i}/code", f"{pattern.code} is a non-dealer's win; the winner is the dealer."))
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a non-dealer's win; the winner is the dealer.", pattern=pattern.code))
     if request.special is not None and not (SPECIAL_PATTERNS[request.special] & listed):
         names = " or ".join(sorted(SPECIAL_PATTERNS[request.special]))
         raise RuleViolation(FieldProblem("/special", f"special is {request.special} but patterns do not list {names}."))
@@ -417,7 +436,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     has_tai = request.tai is not msgspec.UNSET
     has_patterns = request.patterns is not msgspec.UNSET
     if has_tai == has_patterns:
-        detail = "Send exactly one of tai and patterns." if has_tai else "Send tai or patterns (exactly one of them)."
+        detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
         raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
     _check_win(request)
 
@@ -481,6 +500,12 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     code: str
     name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in seed 004.")]
     name_en: Annotated[str, msgspec.Meta(description="English name as printed in seed 004.")]
+    name: Annotated[
+        str,
+        msgspec.Meta(
+            description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
     section: Section
     unit: Annotated[
         Unit,

@@ -5,11 +5,16 @@ still computed (a hand under the table minimum, a fan above the cap). Codes are
 stable snake_case identifiers clients can switch on; messages are English text
 for people. Each ruleset only emits codes listed here, and the OpenAPI schema
 lists them all (``WarningCode``).
+
+``MESSAGES`` holds the English templates; each is also the msgid of its
+translations in the message catalogue (service/i18n), so a warning keeps its
+``params`` and the API shows it in the client's language. A new code needs a
+template here and a translation in every catalogue (docs/i18n.md).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
 import msgspec
 
@@ -64,8 +69,21 @@ class Warning(msgspec.Struct, frozen=True):  # noqa: A001 - the contract's name 
     """Something to know about a settlement that was still computed."""
 
     code: WarningCode
-    message: str
+    message: Annotated[
+        str,
+        msgspec.Meta(description="For people, in the response's language (`Content-Language`); never parse it."),
+    ]
+    params: Annotated[
+        dict[str, Union[str, int]],
+        msgspec.Meta(
+            description=(
+                "The values filled into the message, by placeholder name (e.g. `fan`, `min_fan`, `seat`), so a "
+                "client can word the warning itself; codes (seats, presets, modes) stay codes. Empty when the "
+                "message has none."
+            )
+        ),
+    ]
 
 
 def warning(code: WarningCode, **params: object) -> Warning:
-    return Warning(code=code, message=MESSAGES[code].format(**params))
+    return Warning(code=code, message=MESSAGES[code].format(**params), params=params)  # type: ignore[arg-type]

@@ -1,0 +1,192 @@
+"""Localized messages: one gettext catalogue per language, read with Babel.
+
+Languages: ``en`` (the source language: every msgid is the English text),
+``zh-Hant`` (繁體, in the Hong Kong register of seed 000: 番, 出銃, 自摸,
+全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語). The catalogues
+are the ``.po`` files in ``locale/``; they are parsed once, at import, with
+:func:`babel.messages.pofile.read_po` (no compile step), into one dict per
+language keyed by ``(msgctxt, msgid)``. ``locale/messages.pot`` lists every
+msgid; ``python -m service.i18n.extract`` regenerates it from the code and
+merges new msgids into the ``.po`` files (docs/i18n.md).
+
+Messages are python-brace templates (``{fan} fan is below …``): a translation
+uses the same placeholders. Parameters that are codes (seats, Taiwan presets
+and modes) are shown by their localized names (:data:`PARAM_CONTEXTS`); the
+codes themselves never change.
+
+The language of the request being answered lives in :data:`LANGUAGE`, set by
+:class:`service.api.language.LanguageMiddleware` from ``Accept-Language``.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Literal, Mapping
+
+from babel.messages.pofile import read_po
+
+Language = Literal["en", "zh-Hant", "zh-Hans", "ja"]
+DEFAULT: Language = "en"
+LANGUAGES: tuple[Language, ...] = ("en", "zh-Hant", "zh-Hans", "ja")
+TRANSLATED: tuple[Language, ...] = ("zh-Hant", "zh-Hans", "ja")
+"""Languages with a catalogue (English is the msgids themselves)."""
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+POT_FILE = LOCALE_DIR / "messages.pot"
+
+
+def po_file(language: str) -> Path:
+    """``zh-Hant`` → ``locale/zh_Hant.po`` (gettext spells locales with ``_``)."""
+    return LOCALE_DIR / f"{language.replace('-', '_')}.po"
+
+
+LANGUAGE: ContextVar[Language] = ContextVar("language", default=DEFAULT)
+"""The negotiated language of the request being answered."""
+
+PARAM_CONTEXTS: dict[str, str] = {
+    "seat": "seat",
+    "first": "seat",
+    "preset": "taiwan preset",
+    "mode": "taiwan mode",
+}
+"""Message parameters whose value is a code shown by its localized name: the
+parameter's name → the catalogue context of those names."""
+
+PATTERN_CONTEXTS: dict[str, str] = {"taiwan": "taiwan pattern"}
+"""Catalogue context of each ruleset's pattern names (msgid: the English name)."""
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark a message for extraction; it is translated where it is used."""
+    return message
+
+
+def _load(language: str) -> dict[tuple[str | None, str], str]:
+    with po_file(language).open("rb") as handle:
+        catalog = read_po(handle, locale=language.replace("-", "_"))
+    return {
+        (message.context, message.id): message.string
+        for message in catalog
+        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+    }
+
+
+CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: _load(language) for language in TRANSLATED}
+"""language → (msgctxt, msgid) → msgstr; untranslated and fuzzy entries are left out."""
+
+
+def gettext(message: str, language: str, context: str | None = None) -> str:
+    """The translation of ``message``, or ``message`` itself (English, or a
+    text the catalogue does not hold)."""
+    if language == DEFAULT:
+        return message
+    return CATALOGUES[language].get((context, message), message)
+
+
+def has_translation(message: str, language: str, context: str | None = None) -> bool:
+    return language == DEFAULT or (context, message) in CATALOGUES[language]
+
+
+def localized_params(params: Mapping[str, object], language: str) -> dict[str, object]:
+    """Parameters for display: codes named in :data:`PARAM_CONTEXTS` become
+    their localized names."""
+    shown = dict(params)
+    if language == DEFAULT:
+        return shown
+    catalogue = CATALOGUES[language]
+    for name, value in params.items():
+        context = PARAM_CONTEXTS.get(name)
+        if context is not None and isinstance(value, str):
+            shown[name] = catalogue.get((context, value), value)
+    return shown
+
+
+def render(template: str, params: Mapping[str, object], language: str) -> str:
+    """``template`` (an English msgid) translated and filled in. A template
+    the catalogue does not hold is filled in in English."""
+    if language == DEFAULT:
+        return template.format(**params)
+    return gettext(template, language).format(**localized_params(params, language))
+
+
+def pattern_name(ruleset: str, english: str, language: str) -> str:
+    """A pattern's name (given by its English name) in ``language``."""
+    return gettext(english, language, PATTERN_CONTEXTS[ruleset])
+
+
+# --- Accept-Language ----------------------------------------------------------
+
+_HANT_REGIONS = frozenset({"tw", "hk", "mo"})
+
+
+def language_of_tag(tag: str) -> Language | None:
+    """One language tag → the language served for it, or None if none fits.
+
+    ``zh-Hant*``, ``zh-TW``, ``zh-HK``, ``zh-MO`` → ``zh-Hant``; ``zh-Hans*``,
+    ``zh-CN``, ``zh-SG``, bare ``zh`` (and any other ``zh-*``) → ``zh-Hans``;
+    ``ja*`` → ``ja``; ``en*`` and ``*`` → ``en``."""
+    parts = tag.strip().lower().split("-")
+    primary = parts[0]
+    if primary == "zh":
+        if len(parts) == 1:
+            return "zh-Hans"
+        second = parts[1]
+        if second == "hant" or second in _HANT_REGIONS:
+            return "zh-Hant"
+        return "zh-Hans"
+    if primary == "ja":
+        return "ja"
+    if primary in ("en", "*"):
+        return "en"
+    return None
+
+
+def _quality(param: str) -> float:
+    name, _, value = param.partition("=")
+    if name.strip().lower() != "q":
+        return 1.0
+    try:
+        q = float(value.strip())
+    except ValueError:
+        return 0.0
+    return q if 0.0 <= q <= 1.0 else 0.0
+
+
+def negotiate(header: str | None) -> Language:
+    """The language to answer in, from an ``Accept-Language`` value: the
+    served language of the tag with the highest q (ties: the first listed);
+    tags with q=0, malformed q or no served language are skipped; nothing
+    usable → ``en``."""
+    if not header:
+        return DEFAULT
+    best: Language = DEFAULT
+    best_q = 0.0
+    for item in header.split(","):
+        tag, *params = item.split(";")
+        q = 1.0
+        for param in params:
+            if param.strip().lower().startswith("q"):
+                q = _quality(param)
+        if q <= best_q:
+            continue
+        language = language_of_tag(tag)
+        if language is not None:
+            best, best_q = language, q
+    return best
+
+
+_NEGOTIATED: dict[bytes, Language] = {}
+_CACHE_SIZE = 512
+
+
+def negotiate_header(raw: bytes) -> Language:
+    """:func:`negotiate` on a raw header value, memoised (clients repeat the
+    same few values): one dict lookup per request once a value was seen."""
+    language = _NEGOTIATED.get(raw)
+    if language is None:
+        language = negotiate(raw.decode("latin-1"))
+        if len(_NEGOTIATED) >= _CACHE_SIZE:
+            _NEGOTIATED.clear()
+        _NEGOTIATED[raw] = language
+    return language

@@ -20,15 +20,25 @@ import msgspec
 
 from service.engine.taiwan import TaiItem, TaiTableRow
 from service.engine.warnings import MESSAGES, Warning
-from service.i18n import DEFAULT, LANGUAGE, Language, negotiate_header, pattern_name, render
+from service.i18n import DEFAULT, LANGUAGE, LANGUAGES, Language, negotiate_header, pattern_name, render
 
-CONTENT_LANGUAGE = {language: language.encode("ascii") for language in ("en", "zh-Hant", "zh-Hans", "ja")}
-_VARY = (b"vary", b"accept-language")
+CONTENT_LANGUAGE = {language: language.encode("ascii") for language in LANGUAGES}
+_ADDED_HEADERS = {
+    language: ((b"content-language", value), (b"vary", b"accept-language")) for language, value in CONTENT_LANGUAGE.items()
+}
 
 
 class LanguageMiddleware:
     """ASGI middleware around the application's handler (outside routing, so
-    404/405 answers get it too)."""
+    404/405 answers get it too). Per request: one scan of the header list, a
+    memoised negotiation when Accept-Language is present, the context
+    variable set (only when the language is not the one already current:
+    each request runs in its own task, whose context starts at English) and
+    a send wrapper that appends two prepared headers to the response start.
+    The wrapper is a plain function returning the inner send's awaitable, so
+    it adds no coroutine of its own."""
+
+    __slots__ = ("app",)
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -42,17 +52,20 @@ class LanguageMiddleware:
             if name == b"accept-language":
                 language = negotiate_header(value)
                 break
-        headers_added = ((b"content-language", CONTENT_LANGUAGE[language]), _VARY)
+        added = _ADDED_HEADERS[language]
 
-        async def send_with_language(message: Any) -> None:
+        def send_with_language(message: Any) -> Any:
             if message["type"] == "http.response.start":
                 headers = message.get("headers")
-                if isinstance(headers, list):
-                    headers.extend(headers_added)
+                if type(headers) is list:
+                    headers.extend(added)
                 else:
-                    message["headers"] = [*(headers or ()), *headers_added]
-            await send(message)
+                    message["headers"] = [*(headers or ()), *added]
+            return send(message)
 
+        if LANGUAGE.get() is language:
+            await self.app(scope, receive, send_with_language)
+            return
         token = LANGUAGE.set(language)
         try:
             await self.app(scope, receive, send_with_language)

@@ -91,6 +91,7 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(name="Riichi", description="飜/符: han from declared yaku and dora, the yaku list."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

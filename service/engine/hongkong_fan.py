@@ -321,9 +321,8 @@ def tally(
     for code, index in positions.items():
         for other, reason in CONFLICTS.get(code, ()):
             if other in positions:
-                detail = f"`{code}` and `{other}` cannot be declared together: {reason}."
-                problems.append(FieldProblem(_pointer(index), detail))
-                problems.append(FieldProblem(_pointer(positions[other]), detail))
+                problems.append(FieldProblem(_pointer(index), f"`{code}` and `{other}` cannot be declared together: {reason}."))
+                problems.append(FieldProblem(_pointer(positions[other]), f"`{other}` contradicts `{code}` (at /patterns/{index})."))
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
         detail = "`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`."
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))

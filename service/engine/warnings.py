@@ -17,12 +17,14 @@ WarningCode = Literal[
     "below_minimum_fan",
     "fan_capped",
     "limit_hand_declared",
+    "no_yaku",
 ]
 
 MESSAGES: dict[str, str] = {
     "below_minimum_fan": "{fan} fan is below this table's minimum of {min_fan}; the hand is still settled.",
     "fan_capped": "{fan} fan is above this table's cap of {cap}; it is paid as {cap} fan.",
     "limit_hand_declared": "A limit hand is paid at the table's cap of {cap} fan.",
+    "no_yaku": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
 }
 
 

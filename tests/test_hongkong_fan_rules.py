@@ -22,12 +22,15 @@ from service.engine.hongkong_fan import CONTRADICTIONS, FAN_TABLE, PatternEntry
 
 def fan_of(*codes: str | tuple[str, int], **rules: Any) -> int:
     patterns = [PatternEntry(code=c) if isinstance(c, str) else PatternEntry(code=c[0], count=c[1]) for c in codes]
-    return count_fan(FanRequest(patterns=patterns, rules=HongKongRules(**rules))).fan
+    eight_immortals = rules.pop("eight_immortals", "eight_fan")
+    return count_fan(FanRequest(patterns=patterns, eight_immortals=eight_immortals, rules=HongKongRules(**rules))).fan
 
 
 def post(client, *codes: str | tuple[str, int], **rules: Any):
     patterns = [{"code": c} if isinstance(c, str) else {"code": c[0], "count": c[1]} for c in codes]
     body: dict[str, Any] = {"patterns": patterns}
+    if "eight_immortals" in rules:
+        body["eight_immortals"] = rules.pop("eight_immortals")
     if rules:
         body["rules"] = rules
     return client.post("/v1/hongkong/fan", json=body)
@@ -301,7 +304,7 @@ def test_count_on_a_row_counted_once_is_422(client) -> None:
         ({"patterns": [{"code": "self_draw", "fan": 3}]}, "#/patterns/0/fan"),
         ({"patterns": "self_draw"}, "#/patterns"),
         ({}, "#/patterns"),
-        ({"patterns": [], "rules": {"eight_immortals": "nine"}}, "#/rules/eight_immortals"),
+        ({"patterns": [], "eight_immortals": "nine"}, "#/eight_immortals"),
     ],
 )
 def test_schema_invalid_is_400(client, body, pointer) -> None:

@@ -12,11 +12,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.engine.decoding import convert
 from service.engine.errors import RuleViolation
 from service.engine.hongkong import HongKongRequest, settle
 from service.engine.hongkong_fan import FAN_TABLE
@@ -84,7 +84,7 @@ def test_a_limit_hand_pattern_pays_the_cap(client) -> None:
 
 def test_eight_immortals_as_a_limit_hand_pays_as_a_self_draw(client) -> None:
     # 八仙過海 played as a limit hand (seed 003), cap 10: 128 points; 当自摸计: V/2 = 64 each
-    body = client.post(SETTLE, json={"winner": "west", "win": SELF_DRAW, "patterns": patterns("eight_immortals"), "rules": {"eight_immortals": "limit"}}).json()
+    body = client.post(SETTLE, json={"winner": "west", "win": SELF_DRAW, "patterns": patterns("eight_immortals"), "eight_immortals": "limit"}).json()
     assert body["fan_paid"] == 10
     assert paid(body) == {"north": D(64), "east": D(64), "south": D(64)}
 
@@ -96,17 +96,25 @@ def test_fan_still_works_and_reports_no_items(client) -> None:
 
 
 @pytest.mark.parametrize(
-    "extra",
+    ("extra", "fragment"),
     [
-        {"fan": 3, "patterns": patterns("self_draw")},
-        {},
+        ({"fan": 3, "patterns": patterns("self_draw")}, "not both"),
+        ({}, "missing required field `fan`"),
     ],
 )
-def test_exactly_one_of_fan_and_patterns(client, extra) -> None:
+def test_exactly_one_of_fan_and_patterns(client, extra, fragment) -> None:
+    # the published schema says oneOf (required fan | required patterns): a schema error, 400
     response = client.post(SETTLE, json={"winner": "east", "win": SELF_DRAW, **extra})
-    assert response.status_code == 422
+    assert response.status_code == 400
     assert response.headers["content-type"].startswith("application/problem+json")
-    assert sorted(e["pointer"] for e in response.json()["errors"]) == ["#/fan", "#/patterns"]
+    assert [e["pointer"] for e in response.json()["errors"]] == ["#/fan"]
+    assert fragment in response.json()["detail"]
+
+
+def test_published_body_schema_says_exactly_one() -> None:
+    document = json.loads((Path(__file__).resolve().parents[1] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    body = document["paths"]["/v1/hongkong/settlements"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["oneOf"] == [{"required": ["fan"]}, {"required": ["patterns"]}]
 
 
 @pytest.mark.parametrize("code", ["self_draw", "win_on_kong", "win_on_flower", "last_tile", "eight_immortals"])
@@ -190,7 +198,7 @@ def test_settlement_from_patterns_is_zero_sum_and_exact(winner, discarder, codes
         "patterns": patterns(*codes),
         "rules": {"table": table, "discard_payment": gun, "payment_scheme": scheme, "fan_cap": cap},
     }
-    request = msgspec.convert(raw, HongKongRequest)
+    request = convert(raw, HongKongRequest)
     try:
         result = settle(request)
     except RuleViolation:

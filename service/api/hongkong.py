@@ -6,8 +6,9 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example
+from litestar.openapi.spec import Example, Schema
 from litestar.params import Body, Parameter
+from litestar.typing import FieldDefinition
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
@@ -59,6 +60,16 @@ EXAMPLES = [
     ),
 ]
 
+class FanOrPatternsBody(StrictBody):
+    """StrictBody whose published schema says the body has exactly one of
+    `fan` and `patterns` (msgspec cannot express it on the Struct)."""
+
+    @classmethod
+    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
+        schema = super().create_openapi_schema(field_definition, handler_id, schema_creator)
+        schema.one_of = [Schema(required=["fan"]), Schema(required=["patterns"])]
+        return schema
+
 FAN_EXAMPLES = [
     Example(
         summary="Self-draw + concealed + half flush + all pongs = 8 fan",
@@ -74,7 +85,7 @@ FAN_EXAMPLES = [
     ),
     Example(
         summary="Eight immortals played as a limit hand",
-        value={"patterns": [{"code": "eight_immortals"}], "rules": {"eight_immortals": "limit", "fan_cap": 13}},
+        value={"patterns": [{"code": "eight_immortals"}], "eight_immortals": "limit", "rules": {"fan_cap": 13}},
     ),
 ]
 
@@ -85,7 +96,7 @@ class HongKongController(Controller):
 
     @post(
         "/settlements",
-        dto=StrictBody,
+        dto=FanOrPatternsBody,
         return_dto=None,
         status_code=200,
         sync_to_thread=False,
@@ -135,8 +146,7 @@ class HongKongController(Controller):
         """Every row of the sheet: code, Chinese name as printed (Simplified)
         and in Traditional characters, English name, jyutping, fan, whether it
         is counted per tile or set. Limit rows show `fan_cap`."""
-        rules = rules_from_query(HongKongRules, fan_cap=fan_cap, eight_immortals=eight_immortals)
-        return json_response(hongkong.fan_table(rules))
+        return json_response(hongkong.fan_table(fan_cap, eight_immortals))
 
     @get(
         "/points-table",

@@ -45,7 +45,8 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
     ``extra_json_schema`` (msgspec cannot constrain Decimal itself)."""
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
-        return field_definition.annotation is Decimal
+        annotation = field_definition.annotation
+        return isinstance(annotation, type) and issubclass(annotation, Decimal)
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Schema:
         schema = Schema(type=OpenAPIType.NUMBER)
@@ -91,6 +92,8 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
+            Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
             Tag(name="Riichi", description="飜/符: han from declared yaku and dora, the yaku list."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],

@@ -29,7 +29,7 @@ from service.engine.errors import FieldProblem, RuleViolation
 from service.engine.hongkong_fan import ON_DISCARD as ON_DISCARD_CODES
 from service.engine.hongkong_fan import SELF_DRAWN as SELF_DRAWN_CODES
 from service.engine.hongkong_fan import EightImmortals, FanItem, FanRow, Patterns, WonBy, table_rows, tally
-from service.engine.money import ZERO, check_decimal, clean, decimal_field, div, mul
+from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -98,15 +98,17 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = "standard"
     point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
-    eight_immortals: Annotated[
-        EightImmortals,
-        msgspec.Meta(
-            description="八仙過海 with `patterns`: `eight_fan` (seed 002: 8 fan, counts as a self-draw) or `limit` (seed 003: Hong Kong tables play it as a limit hand, 例牌)."
-        ),
-    ] = "eight_fan"
 
     def __post_init__(self) -> None:
         check_decimal(self.point_value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
+
+
+EightImmortalsRule = Annotated[
+    EightImmortals,
+    msgspec.Meta(
+        description="House rule for 八仙過海 in `patterns`: `eight_fan` (seed 002: 8 fan, counts as a self-draw) or `limit` (seed 003: Hong Kong tables play it as a limit hand, 例牌)."
+    ),
+]
 
 
 class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -125,6 +127,7 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
+    eight_immortals: EightImmortalsRule = "eight_fan"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[
         bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")
@@ -134,6 +137,14 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(description="包: this seat pays everything the winner receives; everyone else pays 0."),
     ] = None
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+
+    def __post_init__(self) -> None:
+        # a schema rule (the published schema says oneOf fan/patterns): msgspec
+        # reports it as a decoding error, 400, pointing at `fan`
+        if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
+            if self.fan is msgspec.UNSET:
+                raise ValueError("Object missing required field `fan` (or send `patterns` instead)")
+            raise ValueError("Send either field `fan` or `patterns`, not both")
 
 
 class HongKongSettlement(Settlement, kw_only=True):
@@ -159,25 +170,25 @@ def table_points(fan: int, table: Table) -> int:
 def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (seed 000)."""
-    return mul(table_points(min(fan, rules.fan_cap), rules.table), rules.point_value)
+    return POINTS_TABLES[rules.table][min(fan, rules.fan_cap)] * rules.point_value
 
 
 def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
     if rules.payment_scheme == "classic_self_draw":
         return value
-    return div(value, 2)  # standard V/2; per_share S = V/2
+    return value / 2  # standard V/2; per_share S = V/2
 
 
 def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decimal]:
     """(discarder pays, each other player pays) on a discard."""
     if rules.payment_scheme == "per_share":
-        share = div(value, 2)
+        share = value / 2
         if rules.discard_payment == "full_gun":
-            return mul(share, 3), ZERO
-        return mul(share, 2), share
+            return share * 3, ZERO
+        return share * 2, share
     if rules.discard_payment == "full_gun":
         return value, ZERO
-    return div(value, 2), div(value, 4)
+    return value / 2, value / 4
 
 
 def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:
@@ -193,16 +204,11 @@ def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warni
 
 def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
     """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
-    has_fan = request.fan is not msgspec.UNSET
-    has_patterns = request.patterns is not msgspec.UNSET
-    if has_fan == has_patterns:
-        detail = "Send exactly one of `fan` and `patterns`" + (", not both." if has_fan else ".")
-        raise RuleViolation(FieldProblem("/fan", detail), FieldProblem("/patterns", detail))
-    if has_fan:
+    if request.patterns is msgspec.UNSET:
         return request.fan, request.limit_hand, None
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=rules.eight_immortals, self_drawn_win=self_drawn)
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
 
@@ -230,6 +236,7 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         raise RuleViolation(*problems, title="The declared patterns contradict the win")
 
 
+@exact
 def settle(request: HongKongRequest) -> HongKongSettlement:
     rules = request.rules
     winner = request.winner
@@ -246,11 +253,11 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     losers = others(winner)
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
-        each = self_draw_each(value, rules)
+        each = clean(self_draw_each(value, rules))
         lines = [Payment(seat, winner, each, "self_draw") for seat in losers]
     else:
         assert isinstance(request.win, Discard)
-        discarder_pays, other_pays = discard_shares(value, rules)
+        discarder_pays, other_pays = (clean(amount) for amount in discard_shares(value, rules))
         lines = [
             Payment(seat, winner, discarder_pays, "discarder")
             if seat == request.win.discarder
@@ -259,7 +266,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         ]
 
     if request.liable is not None:
-        total = sum((line.amount for line in lines), ZERO)
+        total = clean(sum((line.amount for line in lines), ZERO))
         lines = [
             Payment(line.payer, winner, total, "liable") if line.payer == request.liable else Payment(line.payer, winner, ZERO, line.role)
             for line in lines
@@ -298,6 +305,7 @@ class PointsTable(msgspec.Struct):
     rows: list[PointsRow]
 
 
+@exact
 def points_table(rules: HongKongRules) -> PointsTable:
     """The 14-row fan → points table (seed 000 香港規則：由番到點數): the first
     two columns raw, the rest under the given cap, ladder, scheme and point value."""
@@ -323,9 +331,10 @@ def points_table(rules: HongKongRules) -> PointsTable:
 
 class FanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The patterns a Hong Kong hand has; the answer is its fan, itemised.
-    Of `rules`, `fan_cap`, `min_fan` and `eight_immortals` matter here."""
+    Of `rules`, `fan_cap` and `min_fan` matter here."""
 
     patterns: Patterns
+    eight_immortals: EightImmortalsRule = "eight_fan"
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
 
@@ -344,12 +353,13 @@ class FanResult(msgspec.Struct, kw_only=True):
         ),
     ]
     warnings: list[Warning]
+    eight_immortals: EightImmortals
     rules: HongKongRules
 
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=rules.eight_immortals)
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
     return FanResult(
         items=result.items,
         fan=result.fan,
@@ -358,15 +368,17 @@ def count_fan(request: FanRequest) -> FanResult:
         tier="limit" if result.limit_hand or result.fan >= rules.fan_cap else None,
         won_by=result.won_by,
         warnings=fan_warnings(result.fan, result.limit_hand, rules),
+        eight_immortals=request.eight_immortals,
         rules=rules,
     )
 
 
 class FanTable(msgspec.Struct, kw_only=True):
-    rules: HongKongRules
+    fan_cap: int
+    eight_immortals: EightImmortals
     rows: list[FanRow]
 
 
-def fan_table(rules: HongKongRules) -> FanTable:
+def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
     """Every row of seed 002's sheet; limit rows show the cap."""
-    return FanTable(rules=rules, rows=table_rows(rules.fan_cap, rules.eight_immortals))
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))

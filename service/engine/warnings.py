@@ -17,6 +17,8 @@ WarningCode = Literal[
     "below_minimum_fan",
     "fan_capped",
     "limit_hand_declared",
+    "flowers_not_counted_toward_minimum",
+    "below_minimum_value",
     "no_yaku",
 ]
 
@@ -24,6 +26,10 @@ MESSAGES: dict[str, str] = {
     "below_minimum_fan": "{fan} fan is below this table's minimum of {min_fan}; the hand is still settled.",
     "fan_capped": "{fan} fan is above this table's cap of {cap}; it is paid as {cap} fan.",
     "limit_hand_declared": "A limit hand is paid at the table's cap of {cap} fan.",
+    "flowers_not_counted_toward_minimum": (
+        "{fan} points plus {flowers} flowers make {total}, but flowers never count toward the minimum of {min_fan}."
+    ),
+    "below_minimum_value": "A card value of {value} is below this table's minimum of {min_value}; the hand is still settled.",
     "no_yaku": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
 }
 

@@ -332,6 +332,13 @@ CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
     code: tuple((second, reason) for first, second, reason in CONTRADICTIONS if first == code) for code in YAKU
 }
 
+VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {
+    row.code: (row.han, row.open_han, row.yakuman, row.limit) for row in YAKU_TABLE
+}
+"""code → (closed han, open han, yakuman, limit), for counting without attribute lookups."""
+
+NO_YAKU = warning("no_yaku")
+
 MAX_DORA = 90
 """Dora and ura dora: at most 18 tiles (four kans) × 5 indicators."""
 MAX_AKA_DORA = 4
@@ -510,68 +517,68 @@ def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
 
 def count_han(request: HanRequest) -> HanResult:
     rules = request.rules
-    _check(request)
+    positions = _check(request)
 
     items: list[HanItem] = []
-    yakuman_values: list[int] = []
-    renhou_limit = rules.renhou if rules.renhou in LIMIT_HAN else None
+    han = 0
+    yakuman = 0
+    best = 0
+    is_open = request.open
     for code in request.yaku:
-        row = YAKU[code]
-        value = row.yakuman
+        closed_han, open_han, value, limit = VALUES[code]
         if value == 2 and not rules.double_yakuman:
             value = 1
-        if code == "renhou" and rules.renhou == "yakuman":
-            value = 1
-        if value:
-            yakuman_values.append(value)
-            items.append(HanItem(code=code, count=1, han=0, yakuman=value))
         elif code == "renhou":
-            items.append(HanItem(code=code, count=1, han=LIMIT_HAN[renhou_limit], yakuman=0))  # type: ignore[index]
-        elif row.limit is not None:
-            items.append(HanItem(code=code, count=1, han=LIMIT_HAN[row.limit], yakuman=0))
+            if rules.renhou == "yakuman":
+                value = 1
+            else:
+                limit = rules.renhou
+        if value:
+            yakuman += value
+            best = max(best, value)
+            items.append(HanItem(code=code, count=1, han=0, yakuman=value))
         else:
-            han = row.open_han if request.open else row.han
-            items.append(HanItem(code=code, count=1, han=han, yakuman=0))  # type: ignore[arg-type]
+            points = LIMIT_HAN[limit] if limit is not None else (open_han if is_open else closed_han)
+            han += points  # type: ignore[operator]
+            items.append(HanItem(code=code, count=1, han=points, yakuman=0))  # type: ignore[arg-type]
     has_yaku = bool(items)
-    for name in ("dora", "aka_dora", "ura_dora", "nuki_dora"):
-        count = getattr(request, name)
+    for name, count in (("dora", request.dora), ("aka_dora", request.aka_dora), ("ura_dora", request.ura_dora), ("nuki_dora", request.nuki_dora)):
         if count:
+            han += count
             items.append(HanItem(code=name, count=count, han=count, yakuman=0))  # type: ignore[arg-type]
 
-    warnings: list[Warning] = []
-    yakuman = 0
-    if yakuman_values:
-        # 役滿（唔可以有非役滿加計，役滿牌型可以加計）
-        best = max(yakuman_values)
+    if yakuman:
+        # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; seed 001: 複合役滿 is a rule
+        han = 0
         kept = False
         for item in items:
             if item.yakuman == 0:
                 item.han, item.dropped = 0, "yakuman"
-            elif rules.multiple_yakuman:
-                yakuman += item.yakuman
-            elif item.yakuman == best and not kept:
-                yakuman, kept = best, True
-            else:
-                item.yakuman, item.dropped = 0, "multiple_yakuman_off"
-    elif renhou_limit is not None and any(item.code == "renhou" for item in items):
-        renhou = next(item for item in items if item.code == "renhou")
-        rest = sum(item.han for item in items if item is not renhou)
-        if renhou.han >= rest:
+            elif not rules.multiple_yakuman:
+                if item.yakuman == best and not kept:
+                    kept = True
+                else:
+                    item.yakuman, item.dropped = 0, "multiple_yakuman_off"
+        if not rules.multiple_yakuman:
+            yakuman = best
+    elif "renhou" in positions:
+        # 人和 scored as a limit does not add to other yaku: the higher counts
+        renhou = items[positions["renhou"]]
+        if renhou.han >= han - renhou.han:
             for item in items:
                 if item is not renhou:
                     item.han, item.dropped = 0, "renhou_counts_instead"
+            han = renhou.han
         else:
+            han -= renhou.han
             renhou.han, renhou.dropped = 0, "other_yaku_higher"
-    if not has_yaku:
-        warnings.append(warning("no_yaku"))
-    han = sum(item.han for item in items)
     return HanResult(
         items=items,
         han=han,
         yakuman=yakuman,
         tier=_tier(han, yakuman, rules.kazoe),
-        open=request.open,
-        warnings=warnings,
+        open=is_open,
+        warnings=[] if has_yaku else [NO_YAKU],
         rules=rules,
     )
 

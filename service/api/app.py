@@ -14,9 +14,12 @@ from service.api.metrics import metrics, prometheus_config
 from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.riichi import RiichiController
 from service.api.riichi_yaku import RiichiYakuController
+from service.api.taiwan import TaiwanController
 from service.engine.money import ExactNumber
 from service.settings import Settings
+
 
 def query_number(type_: type, value: object) -> ExactNumber:
     """A decimal query parameter (`point_value=0.1`), parsed exactly."""
@@ -29,7 +32,7 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-CONTROLLERS: list[type] = [HongKongController, McrController, NmjlController, RiichiYakuController]
+CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiYakuController, McrController, NmjlController, TaiwanController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 

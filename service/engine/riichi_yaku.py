@@ -18,7 +18,7 @@ module-level lookups.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 import msgspec
 
@@ -360,22 +360,27 @@ TIER_BY_YAKUMAN: tuple[str, ...] = (
 # --- Request and response -----------------------------------------------------
 
 
-class YakuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Table options for counting yaku. Every field is optional."""
+class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Local options for counting yaku (seed 003). Every field is optional."""
 
     double_yakuman: Annotated[
         bool,
         msgspec.Meta(description="雙倍役滿: the five double yakuman count twice (true) or once (false; seed 003: 可以設定大四喜為單倍役滿)."),
-    ] = True
-    multiple_yakuman: Annotated[
-        bool,
-        msgspec.Meta(description="複合役滿: several yakuman add up (true) or the hand counts as its highest one (false; seed 001 例五)."),
     ] = True
     renhou: Annotated[
         RenhouRule,
         msgspec.Meta(description="人和: scored as `mangan` (seed 003), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."),
     ] = "mangan"
     open_tanyao: Annotated[bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")] = True
+
+
+class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True):
+    """Table options for counting yaku. Every field is optional."""
+
+    multiple_yakuman: Annotated[
+        bool,
+        msgspec.Meta(description="複合役滿: several yakuman add up (true) or the hand counts as its highest one (false; seed 001 例五)."),
+    ] = True
     kazoe: Annotated[
         Kazoe,
         msgspec.Meta(description="13 han or more: `yakuman` (累計役滿) or `sanbaiman` (EMA); only changes `tier`."),
@@ -438,35 +443,43 @@ class HanResult(msgspec.Struct, kw_only=True):
 # --- Computation ------------------------------------------------------------
 
 
-def _at(index: int) -> str:
-    return f"/yaku/{index}"
+class DeclaredHand(Protocol):
+    """What a hand declares: :class:`HanRequest`, or a riichi settlement's
+    winner giving `yaku` instead of `han`."""
+
+    yaku: list[YakuCode]
+    open: bool
+    dora: int
+    aka_dora: int
+    ura_dora: int
+    nuki_dora: int
 
 
-def _check(request: HanRequest) -> dict[str, int]:
-    """Positions of the declared yaku; raises on anything impossible."""
-    rules = request.rules
+def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
+    """Positions of the declared yaku; raises on anything impossible. ``at``
+    locates the hand in the request, ``options_at`` the options."""
     positions: dict[str, int] = {}
     problems: list[FieldProblem] = []
     closed: list[str] = []
-    for index, code in enumerate(request.yaku):
+    for index, code in enumerate(hand.yaku):
         if code in positions:
-            problems.append(FieldProblem(_at(index), f"`{code}` is listed twice (first at /yaku/{positions[code]})."))
+            problems.append(FieldProblem(f"{at}/yaku/{index}", f"`{code}` is listed twice (first at {at}/yaku/{positions[code]})."))
             continue
         positions[code] = index
         row = YAKU[code]
-        if request.open and (row.closed_only or (code == "tanyao" and not rules.open_tanyao)):
+        if hand.open and (row.closed_only or (code == "tanyao" and not options.open_tanyao)):
             closed.append(code)
             if code == "tanyao" and not row.closed_only:
-                detail = "`tanyao` counts only with a closed hand at this table (`rules.open_tanyao` is false), and `open` is true."
-                problems += [FieldProblem(_at(index), detail), FieldProblem("/rules/open_tanyao", detail)]
+                detail = f"`tanyao` counts only with a closed hand at this table (`{options_at[1:]}/open_tanyao` is false), and `open` is true."
+                problems += [FieldProblem(f"{at}/yaku/{index}", detail), FieldProblem(f"{options_at}/open_tanyao", detail)]
             else:
-                problems.append(FieldProblem(_at(index), f"`{code}` needs a closed hand (門前清), and `open` is true."))
-        if code == "renhou" and rules.renhou == "off":
-            detail = "`renhou` is not played at this table (`rules.renhou` is off)."
-            problems += [FieldProblem(_at(index), detail), FieldProblem("/rules/renhou", detail)]
+                problems.append(FieldProblem(f"{at}/yaku/{index}", f"`{code}` needs a closed hand (門前清), and `open` is true."))
+        if code == "renhou" and options.renhou == "off":
+            detail = f"`renhou` is not played at this table (`{options_at[1:]}/renhou` is off)."
+            problems += [FieldProblem(f"{at}/yaku/{index}", detail), FieldProblem(f"{options_at}/renhou", detail)]
     if closed:
         listed = ", ".join(f"`{code}`" for code in closed)
-        problems.insert(0, FieldProblem("/open", f"The hand is open (`open`), but {listed} need a closed hand."))
+        problems.insert(0, FieldProblem(f"{at}/open", f"The hand is open (`open`), but {listed} need a closed hand."))
     if problems:
         raise RuleViolation(*problems)
 
@@ -474,26 +487,26 @@ def _check(request: HanRequest) -> dict[str, int]:
         for other, reason in CONFLICTS[code]:
             if other in positions:
                 problems += [
-                    FieldProblem(_at(index), f"`{code}` and `{other}` cannot be declared together: {reason}."),
-                    FieldProblem(_at(positions[other]), f"`{other}` contradicts `{code}` (at /yaku/{index})."),
+                    FieldProblem(f"{at}/yaku/{index}", f"`{code}` and `{other}` cannot be declared together: {reason}."),
+                    FieldProblem(f"{at}/yaku/{positions[other]}", f"`{other}` contradicts `{code}` (at {at}/yaku/{index})."),
                 ]
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
         detail = "`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`)."
-        problems += [FieldProblem(_at(positions[code]), detail) for code in ("shousangen", *_DRAGONS)]
+        problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]
     has_riichi = not RIICHI_CODES.isdisjoint(positions)
     if "ippatsu" in positions and not has_riichi:
         detail = "`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊)."
-        problems.append(FieldProblem(_at(positions["ippatsu"]), detail))
-    if request.ura_dora and not has_riichi:
-        problems.append(FieldProblem("/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞)."))
+        problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
+    if hand.ura_dora and not has_riichi:
+        problems.append(FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞)."))
     if "nagashi_mangan" in positions:
         here = positions["nagashi_mangan"]
-        others = [(_at(index), code) for code, index in positions.items() if code != "nagashi_mangan"]
-        others += [(f"/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(request, name)]
+        others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
+        others += [(f"{at}/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(hand, name)]
         if others:
             listed = ", ".join(f"`{name}`" for _, name in others)
-            problems.append(FieldProblem(_at(here), f"`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({listed})."))
-            problems += [FieldProblem(pointer, f"`{name}` cannot go with `nagashi_mangan` (at /yaku/{here}).") for pointer, name in others]
+            problems.append(FieldProblem(f"{at}/yaku/{here}", f"`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({listed})."))
+            problems += [FieldProblem(pointer, f"`{name}` cannot go with `nagashi_mangan` (at {at}/yaku/{here}).") for pointer, name in others]
     if problems:
         raise RuleViolation(*problems, title="The declared yaku contradict each other")
     return positions
@@ -515,16 +528,30 @@ def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
     return None
 
 
-def count_han(request: HanRequest) -> HanResult:
-    rules = request.rules
-    positions = _check(request)
+class HanCount(msgspec.Struct, kw_only=True):
+    """What :func:`tally_han` found."""
+
+    items: list[HanItem]
+    han: int
+    yakuman: int
+    positions: dict[str, int]
+    has_yaku: bool
+
+
+def tally_han(
+    hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: bool, at: str = "", options_at: str = "/rules"
+) -> HanCount:
+    """Add up a hand's yaku and dora. Yakuman replace everything else;
+    ``multiple_yakuman`` false keeps the highest yakuman only."""
+    positions = _check(hand, options, at, options_at)
+    rules = options
 
     items: list[HanItem] = []
     han = 0
     yakuman = 0
     best = 0
-    is_open = request.open
-    for code in request.yaku:
+    is_open = hand.open
+    for code in hand.yaku:
         closed_han, open_han, value, limit = VALUES[code]
         if value == 2 and not rules.double_yakuman:
             value = 1
@@ -542,7 +569,7 @@ def count_han(request: HanRequest) -> HanResult:
             han += points  # type: ignore[operator]
             items.append(HanItem(code=code, count=1, han=points, yakuman=0))  # type: ignore[arg-type]
     has_yaku = bool(items)
-    for name, count in (("dora", request.dora), ("aka_dora", request.aka_dora), ("ura_dora", request.ura_dora), ("nuki_dora", request.nuki_dora)):
+    for name, count in (("dora", hand.dora), ("aka_dora", hand.aka_dora), ("ura_dora", hand.ura_dora), ("nuki_dora", hand.nuki_dora)):
         if count:
             han += count
             items.append(HanItem(code=name, count=count, han=count, yakuman=0))  # type: ignore[arg-type]
@@ -554,12 +581,12 @@ def count_han(request: HanRequest) -> HanResult:
         for item in items:
             if item.yakuman == 0:
                 item.han, item.dropped = 0, "yakuman"
-            elif not rules.multiple_yakuman:
+            elif not multiple_yakuman:
                 if item.yakuman == best and not kept:
                     kept = True
                 else:
                     item.yakuman, item.dropped = 0, "multiple_yakuman_off"
-        if not rules.multiple_yakuman:
+        if not multiple_yakuman:
             yakuman = best
     elif "renhou" in positions:
         # 人和 scored as a limit does not add to other yaku: the higher counts
@@ -572,13 +599,19 @@ def count_han(request: HanRequest) -> HanResult:
         else:
             han -= renhou.han
             renhou.han, renhou.dropped = 0, "other_yaku_higher"
+    return HanCount(items=items, han=han, yakuman=yakuman, positions=positions, has_yaku=has_yaku)
+
+
+def count_han(request: HanRequest) -> HanResult:
+    rules = request.rules
+    result = tally_han(request, rules, multiple_yakuman=rules.multiple_yakuman)
     return HanResult(
-        items=items,
-        han=han,
-        yakuman=yakuman,
-        tier=_tier(han, yakuman, rules.kazoe),
-        open=is_open,
-        warnings=[] if has_yaku else [NO_YAKU],
+        items=result.items,
+        han=result.han,
+        yakuman=result.yakuman,
+        tier=_tier(result.han, result.yakuman, rules.kazoe),
+        open=request.open,
+        warnings=[] if result.has_yaku else [NO_YAKU],
         rules=rules,
     )
 

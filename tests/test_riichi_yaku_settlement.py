@@ -248,7 +248,6 @@ def test_published_schema_says_dora_need_yaku() -> None:
 
 # --- properties -------------------------------------------------------------------------
 
-ORDINARY = [row.code for row in YAKU_TABLE if row.yakuman == 0 and row.limit is None]
 
 
 @settings(max_examples=200, deadline=None)

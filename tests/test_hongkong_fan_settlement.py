@@ -114,7 +114,8 @@ def test_exactly_one_of_fan_and_patterns(client, extra, fragment) -> None:
 def test_published_body_schema_says_exactly_one() -> None:
     document = json.loads((Path(__file__).resolve().parents[1] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     body = document["paths"]["/v1/hongkong/settlements"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    assert body["oneOf"] == [{"required": ["fan"]}, {"required": ["patterns"]}]
+    assert body["allOf"] == [{"$ref": "#/components/schemas/HongKongRequest"}]
+    assert document["components"]["schemas"]["HongKongRequest"]["oneOf"] == [{"required": ["fan"]}, {"required": ["patterns"]}]
 
 
 @pytest.mark.parametrize("code", ["self_draw", "win_on_kong", "win_on_flower", "last_tile", "eight_immortals"])
@@ -208,3 +209,13 @@ def test_settlement_from_patterns_is_zero_sum_and_exact(winner, discarder, codes
     assert sum(result.deltas.values(), Decimal(0)) == 0
     assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
     assert all(isinstance(p.amount, Decimal) for p in result.payments)
+
+
+def test_patterns_through_the_tagged_settlement(client) -> None:
+    # POST /v1/settlements routes by `ruleset`; the same 8-fan self-draw: 32 from each of three
+    body = client.post(
+        "/v1/settlements",
+        json={"ruleset": "hongkong", "winner": "east", "win": SELF_DRAW, "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs")},
+    ).json()
+    assert body["fan_paid"] == 8
+    assert paid(body) == {"south": D(32), "west": D(32), "north": D(32)}

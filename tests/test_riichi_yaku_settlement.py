@@ -273,3 +273,13 @@ def test_yaku_settlement_is_the_han_settlement(yaku, dora, winner, discarder, fu
         plain = {"winner": winner, "win": win, "han": by_yaku.han, "fu": fu}
     by_han = riichi.settle(convert(plain, RiichiRequest))
     assert by_han.payments == by_yaku.payments
+
+
+def test_yaku_through_the_tagged_settlement(client) -> None:
+    # 例四 routed by `ruleset`: 11 han → sanbaiman, 24000 from the discarder
+    body = client.post(
+        "/v1/settlements",
+        json={"ruleset": "riichi", "winner": "west", "win": ron("south"), "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"], "dora": 2},
+    ).json()
+    assert paid(body)["south"] == D(24000)
+    assert body["yaku_items"][-1] == {"code": "dora", "count": 2, "han": 2, "yakuman": 0, "dropped": None}

@@ -6,9 +6,8 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example, Schema
+from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
-from litestar.typing import FieldDefinition
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
@@ -60,16 +59,6 @@ EXAMPLES = [
     ),
 ]
 
-class FanOrPatternsBody(StrictBody):
-    """StrictBody whose published schema says the body has exactly one of
-    `fan` and `patterns` (msgspec cannot express it on the Struct)."""
-
-    @classmethod
-    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
-        schema = super().create_openapi_schema(field_definition, handler_id, schema_creator)
-        schema.one_of = [Schema(required=["fan"]), Schema(required=["patterns"])]
-        return schema
-
 FAN_EXAMPLES = [
     Example(
         summary="Self-draw + concealed + half flush + all pongs = 8 fan",
@@ -96,7 +85,7 @@ class HongKongController(Controller):
 
     @post(
         "/settlements",
-        dto=FanOrPatternsBody,
+        dto=StrictBody,
         return_dto=None,
         status_code=200,
         sync_to_thread=False,

@@ -66,16 +66,26 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
 class ClosedStructSchemaPlugin(StructSchemaPlugin):
     """Structs declared with ``forbid_unknown_fields=True`` publish
     ``additionalProperties: false``, so generated clients and fuzzers know
-    unknown keys are rejected."""
+    unknown keys are rejected. A Struct (or a base it inherits from) may also
+    declare ``__schema_extra__``, object-level rules msgspec checks in
+    ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
+    alternatives and ``dependentRequired``."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
         result = super().to_openapi_schema(field_definition, schema_creator)
         config = getattr(field_definition.type_, "__struct_config__", None)
-        if config is not None and config.forbid_unknown_fields:
+        extra = getattr(field_definition.type_, "__schema_extra__", None)
+        if (config is not None and config.forbid_unknown_fields) or extra:
             target = result
             if not isinstance(result, Schema):
                 target = schema_creator.schema_registry.from_reference(result).schema
-            target.additional_properties = False
+            if config is not None and config.forbid_unknown_fields:
+                target.additional_properties = False
+            if extra:
+                if "oneOf" in extra:
+                    target.one_of = [Schema(required=list(choice["required"])) for choice in extra["oneOf"]]
+                if "dependentRequired" in extra:
+                    target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
         return result
 
 
@@ -102,6 +112,8 @@ def openapi_config() -> OpenAPIConfig:
                 name="Taiwan",
                 description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",
             ),
+            Tag(name="Settlements by body", description="Any ruleset, routed by the body's `ruleset` field; batches of up to 1,000 items."),
+            Tag(name="Discovery", description="Rulesets, their endpoints and rule options, for building a settings screen."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

@@ -11,7 +11,6 @@ from litestar.params import Body, Parameter
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.responses import rules_from_query, settlement_response
-from service.api.riichi_yaku import YakuHandBody
 from service.engine import riichi
 from service.engine.riichi import (
     RiichiDrawRequest,
@@ -96,7 +95,7 @@ class RiichiController(Controller):
 
     @post(
         "/settlements",
-        dto=YakuHandBody,
+        dto=StrictBody,
         return_dto=None,
         status_code=200,
         sync_to_thread=False,

@@ -2,50 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example, Reference, Schema
+from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
-from litestar.typing import FieldDefinition
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.responses import rules_from_query
 from service.engine import riichi_yaku
 from service.engine.riichi_yaku import HanRequest, HanResult, Kazoe, RenhouRule, YakuRules, YakuTable
-
-YAKU_DEPENDENT: dict[str, list[str]] = {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
-"""In a settlement hand, `open` and the dora counts go with `yaku` (`han` already includes the dora)."""
-
-
-class YakuHandBody(StrictBody):
-    """StrictBody for the riichi settlement: every hand object in the
-    published schema (the request and each further winner) says that `open`
-    and the dora counts need `yaku` (dependentRequired), as decoding does."""
-
-    @classmethod
-    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
-        schema = super().create_openapi_schema(field_definition, handler_id, schema_creator)
-        registry = schema_creator.schema_registry
-
-        def mark(node: Any) -> None:
-            if isinstance(node, Reference):
-                node = registry.from_reference(node).schema
-            if not isinstance(node, Schema):
-                return
-            for part in node.all_of or ():
-                mark(part)
-            properties = node.properties or {}
-            if "yaku" in properties:
-                node.dependent_required = YAKU_DEPENDENT
-            for child in properties.values():
-                if isinstance(child, Schema) and child.items is not None:
-                    mark(child.items)
-
-        mark(schema)
-        return schema
-
 
 HAN_EXAMPLES = [
     Example(

@@ -12,7 +12,7 @@ by :mod:`service.engine.hongkong_fan` (seed 002's fan sheet).
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -138,6 +138,9 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = None
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
+    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}]}
+    """Published with the schema (service.api.openapi): exactly one of `fan` and `patterns`."""
+
     def __post_init__(self) -> None:
         # a schema rule (the published schema says oneOf fan/patterns): msgspec
         # reports it as a decoding error, 400, pointing at `fan`
@@ -147,7 +150,7 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             raise ValueError("Send either field `fan` or `patterns`, not both")
 
 
-class HongKongSettlement(Settlement, kw_only=True):
+class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
     """Who pays whom for a Hong Kong hand. `tier` is `limit` when the fan
     reached the cap or a limit hand was declared."""
 
@@ -274,7 +277,6 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)
     return HongKongSettlement(
-        ruleset="hongkong",
         winner=winner,
         winner_receives=receives,
         payments=payments,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
 
@@ -299,6 +299,11 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")
     ] = msgspec.UNSET  # type: ignore[assignment]
 
+    __schema_extra__: ClassVar[dict[str, Any]] = {
+        "dependentRequired": {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
+    }
+    """Published with the schema (service.api.openapi): `open` and the dora counts need `yaku`."""
+
     def __post_init__(self) -> None:
         # a schema rule (published as dependentRequired): `open` and the dora
         # counts go with `yaku` — msgspec reports it as a decoding error, 400
@@ -411,7 +416,7 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     ] = None
 
 
-class RiichiSettlement(Settlement, kw_only=True):
+class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     """Who pays whom for a riichi hand. `pre_payout_total` is the winner's
     basic points; `tier` is null, `mangan`, `haneman`, `baiman`, `sanbaiman`,
     `kazoe_yakuman`, `yakuman`, `double_yakuman`, `triple_yakuman`, …
@@ -806,7 +811,6 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     payments, deltas, _ = settle_lines(first, lines, seats, Decimal(RIICHI_STICK * request.riichi_sticks))
     main = next(result for result in results if result.winner == winner)
     return RiichiSettlement(
-        ruleset="riichi",
         winner=winner,
         winner_receives=deltas[winner],
         payments=payments,

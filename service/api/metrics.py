@@ -23,10 +23,24 @@ SETTLEMENTS = Counter(f"{PREFIX}_settlements", "Hands settled, by ruleset.", ["r
 WARNINGS = Counter(f"{PREFIX}_settlement_warnings", "Warnings attached to settlements, by ruleset and code.", ["ruleset", "code"])
 
 
+_SETTLED: dict[str, Any] = {}
+_WARNED: dict[tuple[str, str], Any] = {}
+
+
 def record_settlement(result: Any) -> None:
-    SETTLEMENTS.labels(result.ruleset).inc()
+    """Count a settlement and its warnings (labelled children are cached:
+    `labels()` costs microseconds per call)."""
+    ruleset = result.ruleset
+    counter = _SETTLED.get(ruleset)
+    if counter is None:
+        counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
+    counter.inc()
     for item in result.warnings:
-        WARNINGS.labels(result.ruleset, item.code).inc()
+        key = (ruleset, item.code)
+        warned = _WARNED.get(key)
+        if warned is None:
+            warned = _WARNED[key] = WARNINGS.labels(*key)
+        warned.inc()
 
 
 @get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)

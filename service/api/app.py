@@ -12,7 +12,8 @@ from service.api.discovery import rulesets
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
 from service.api.mcr import McrController
-from service.api.metrics import metrics, prometheus_config
+from service.api.asgi import SettlementService
+from service.api.metrics import metrics
 from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
@@ -50,15 +51,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.ready = False
             app.state.stopping = True
 
-    prometheus = prometheus_config()
-    return Litestar(
+    app = SettlementService(
         route_handlers=[*CONTROLLERS, settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
-        middleware=[prometheus.middleware],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         type_decoders=[(lambda type_: type_ is ExactNumber, query_number)],
         lifespan=[lifespan],
         state=None,
     )
+    app.configure_direct_path(settings.max_body_bytes)
+    return app

@@ -94,6 +94,14 @@ def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Pr
     )
 
 
+def too_large_problem(instance: str) -> Problem:
+    return Problem(type=TYPES[413], title="Request body too large", status=413, detail="Request Entity Too Large", instance=instance)
+
+
+def internal_problem(instance: str) -> Problem:
+    return Problem(type=TYPES[500], title="Server error", status=500, detail="The service could not answer this request.", instance=instance)
+
+
 def on_request_invalid(request: Request[Any, Any, Any], exc: RequestInvalid) -> Response[Any]:
     return json_response(invalid_problem(exc, request.url.path), status_code=400, media_type=PROBLEM_JSON)
 

@@ -17,12 +17,16 @@ WarningCode = Literal[
     "below_minimum_fan",
     "fan_capped",
     "limit_hand_declared",
+    "tie_share_remainder",
+    "riichi_sticks_left_the_game",
 ]
 
 MESSAGES: dict[str, str] = {
     "below_minimum_fan": "{fan} fan is below this table's minimum of {min_fan}; the hand is still settled.",
     "fan_capped": "{fan} fan is above this table's cap of {cap}; it is paid as {cap} fan.",
     "limit_hand_declared": "A limit hand is paid at the table's cap of {cap} fan.",
+    "tie_share_remainder": "The tied seats {seats} could not share their uma, oka and sticks in equal whole points; the odd points went to them in seat order.",
+    "riichi_sticks_left_the_game": "{sticks} riichi stick(s) left on the table went to nobody; the results add up to minus that many thousand.",
 }
 
 

@@ -10,11 +10,12 @@ from litestar import Litestar
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
 from service.api.metrics import metrics, prometheus_config
+from service.api.riichi_extras import RiichiExtrasController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.settings import Settings
 
-CONTROLLERS: list[type] = [HongKongController]
+CONTROLLERS: list[type] = [HongKongController, RiichiExtrasController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 

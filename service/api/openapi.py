@@ -91,6 +91,7 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 import msgspec
 
 from service.engine.errors import FieldProblem, RuleViolation
-from service.engine.money import ZERO, add, clean
+from service.engine.money import ZERO, clean
 from service.engine.seats import Seat
 from service.engine.warnings import Warning
 
@@ -75,14 +75,29 @@ def settle_lines(
 ) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
     """Clean the amounts and derive ``deltas`` and what the winner receives.
 
-    ``table_bonus`` is what the winner takes from the table rather than from a
-    player (riichi sticks); it is the only thing that breaks zero-sum.
+    Every line is paid to ``winner``. ``table_bonus`` is what the winner takes
+    from the table rather than from a player (riichi sticks); it is the only
+    thing that breaks zero-sum. (Settlements with several payees — multiple
+    ron, bettors — use :func:`deltas_of` directly.)
     """
-    cleaned = [Payment(p.payer, p.payee, clean(p.amount), p.role) for p in lines]
-    deltas: dict[str, Decimal] = {seat: ZERO for seat in seats}
-    for p in cleaned:
-        deltas[p.payer] = add(deltas.get(p.payer, ZERO), -p.amount)
-        deltas[p.payee] = add(deltas.get(p.payee, ZERO), p.amount)
-    deltas[winner] = add(deltas[winner], table_bonus)
-    deltas = {k: clean(v) for k, v in deltas.items()}
+    cleaned = [p if p.amount is (amount := clean(p.amount)) else Payment(p.payer, p.payee, amount, p.role) for p in lines]
+    deltas = deltas_of(cleaned, seats)
+    if table_bonus:
+        deltas[winner] = clean(deltas[winner] + table_bonus)
     return cleaned, deltas, deltas[winner]
+
+
+def deltas_of(payments: list[Payment], seats: tuple[str, ...]) -> dict[str, Decimal]:
+    """Net change per seat (and any other party named in ``payments``), in
+    seat order, from payments whose amounts are already clean. Call under
+    :func:`service.engine.money.exact`."""
+    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
+    for p in payments:
+        amount = p.amount
+        if amount:
+            deltas[p.payer] = deltas.get(p.payer, ZERO) - amount
+            deltas[p.payee] = deltas.get(p.payee, ZERO) + amount
+        else:
+            deltas.setdefault(p.payer, ZERO)
+            deltas.setdefault(p.payee, ZERO)
+    return deltas

@@ -23,7 +23,7 @@ from service.engine.common import (
     settle_lines,
 )
 from service.engine.errors import FieldProblem, RuleViolation
-from service.engine.money import ZERO, check_decimal, clean, decimal_field, div, mul
+from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -133,27 +133,28 @@ def table_points(fan: int, table: Table) -> int:
 def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (seed 000)."""
-    return mul(table_points(min(fan, rules.fan_cap), rules.table), rules.point_value)
+    return POINTS_TABLES[rules.table][min(fan, rules.fan_cap)] * rules.point_value
 
 
 def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
     if rules.payment_scheme == "classic_self_draw":
         return value
-    return div(value, 2)  # standard V/2; per_share S = V/2
+    return value / 2  # standard V/2; per_share S = V/2
 
 
 def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decimal]:
     """(discarder pays, each other player pays) on a discard."""
     if rules.payment_scheme == "per_share":
-        share = div(value, 2)
+        share = value / 2
         if rules.discard_payment == "full_gun":
-            return mul(share, 3), ZERO
-        return mul(share, 2), share
+            return share * 3, ZERO
+        return share * 2, share
     if rules.discard_payment == "full_gun":
         return value, ZERO
-    return div(value, 2), div(value, 4)
+    return value / 2, value / 4
 
 
+@exact
 def settle(request: HongKongRequest) -> HongKongSettlement:
     rules = request.rules
     winner = request.winner
@@ -176,11 +177,11 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     losers = others(winner)
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
-        each = self_draw_each(value, rules)
+        each = clean(self_draw_each(value, rules))
         lines = [Payment(seat, winner, each, "self_draw") for seat in losers]
     else:
         assert isinstance(request.win, Discard)
-        discarder_pays, other_pays = discard_shares(value, rules)
+        discarder_pays, other_pays = (clean(amount) for amount in discard_shares(value, rules))
         lines = [
             Payment(seat, winner, discarder_pays, "discarder")
             if seat == request.win.discarder
@@ -189,7 +190,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         ]
 
     if request.liable is not None:
-        total = sum((line.amount for line in lines), ZERO)
+        total = clean(sum((line.amount for line in lines), ZERO))
         lines = [
             Payment(line.payer, winner, total, "liable") if line.payer == request.liable else Payment(line.payer, winner, ZERO, line.role)
             for line in lines
@@ -227,6 +228,7 @@ class PointsTable(msgspec.Struct):
     rows: list[PointsRow]
 
 
+@exact
 def points_table(rules: HongKongRules) -> PointsTable:
     """The 14-row fan → points table (seed 000 香港規則：由番到點數): the first
     two columns raw, the rest under the given cap, ladder, scheme and point value."""

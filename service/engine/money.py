@@ -9,6 +9,7 @@ only where a ruleset says so (riichi rounds each payment up to 100), through
 
 from __future__ import annotations
 
+import functools
 from decimal import (
     ROUND_CEILING,
     Context,
@@ -17,8 +18,9 @@ from decimal import (
     Inexact,
     InvalidOperation,
     Overflow,
+    localcontext,
 )
-from typing import Annotated
+from typing import Annotated, Any, Callable, TypeVar
 
 import msgspec
 
@@ -34,6 +36,22 @@ ZERO = Decimal(0)
 ONE = Decimal(1)
 MAX_INPUT_DIGITS = 20
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def exact(function: _F) -> _F:
+    """Run an engine entry point under :data:`CONTEXT`, so that plain
+    operators (``a * b``, ``v / 4``) are exact and an inexact result raises
+    instead of rounding. Every public engine function that computes money is
+    decorated with it."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with localcontext(CONTEXT):
+            return function(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
 
 def money(value: int | str | Decimal) -> Decimal:
     """An exact Decimal from an int, a decimal string or a Decimal."""
@@ -45,32 +63,37 @@ def money(value: int | str | Decimal) -> Decimal:
 def add(*values: Decimal | int) -> Decimal:
     total = ZERO
     for value in values:
-        total = CONTEXT.add(total, value)
+        total = total + value
     return total
 
 
 def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
-    return CONTEXT.multiply(a, b)
+    return a * b  # type: ignore[return-value]
 
 
 def div(a: Decimal | int, b: Decimal | int) -> Decimal:
-    """Exact division; raises decimal.Inexact if the quotient needs rounding."""
-    return CONTEXT.divide(a, b)
+    """Exact division; under :func:`exact` an inexact quotient raises decimal.Inexact."""
+    return Decimal(a) / b
 
 
 def ceil_to(value: Decimal | int, step: int) -> Decimal:
     """Round up to a multiple of ``step`` (riichi: each payment up to 100)."""
-    units = CONTEXT.divide(value, step).to_integral_value(rounding=ROUND_CEILING)
-    return CONTEXT.multiply(units, step)
+    units = (Decimal(value) / step).to_integral_value(rounding=ROUND_CEILING)
+    return units * step
 
 
 def clean(value: Decimal) -> Decimal:
     """The canonical form for output: integers without exponent or trailing
     zeros (``8``, not ``8.00`` or ``8E+0``), fractions without trailing zeros
-    (``2.4``, not ``2.40``)."""
-    if value == value.to_integral_value():
-        return value.quantize(ONE, context=CONTEXT)
-    return value.normalize(CONTEXT)
+    (``2.4``, not ``2.40``), and never ``-0``."""
+    if not value:
+        return ZERO
+    text = str(value)
+    if "E" in text or ("." in text and text[-1] == "0"):
+        if value == value.to_integral_value():
+            return value.quantize(ONE, context=CONTEXT)
+        return value.normalize(CONTEXT)
+    return value
 
 
 def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decimal) -> None:

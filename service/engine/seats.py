@@ -23,8 +23,14 @@ def others(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
     return turn_order_after(seat, players)
 
 
+def _after(table: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
+    return {seat: tuple(table[(i + step) % len(table)] for step in range(1, len(table))) for i, seat in enumerate(table)}
+
+
+_AFTER: dict[int, dict[Seat, tuple[Seat, ...]]] = {4: _after(SEATS), 3: _after(THREE_PLAYER_SEATS)}
+
+
 def turn_order_after(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
-    """The other seats in the order they play after ``seat``."""
-    table = seats_for(players)
-    start = table.index(seat)
-    return tuple(table[(start + step) % len(table)] for step in range(1, len(table)))
+    """The other seats in the order they play after ``seat`` (KeyError for a
+    seat not at a table of ``players``)."""
+    return _AFTER[players][seat]

@@ -1,0 +1,30 @@
+# Mahjong settlement service. Build: docker build -t mahjong-settlement .
+# Stage 1 builds a virtualenv with the service and its pinned dependencies.
+FROM python:3.11-slim-bookworm AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+RUN python -m venv /opt/venv
+COPY pyproject.toml README.md ./
+COPY service ./service
+RUN /opt/venv/bin/pip install --no-cache-dir .
+
+# Stage 2 runs it as a non-root user with nothing but the virtualenv.
+FROM python:3.11-slim-bookworm
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent app
+COPY --from=build /opt/venv /opt/venv
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    MAHJONG_HOST=0.0.0.0 \
+    MAHJONG_PORT=8000 \
+    MAHJONG_WORKERS=2 \
+    MAHJONG_LOG_LEVEL=info \
+    MAHJONG_MAX_BODY_BYTES=65536 \
+    MAHJONG_METRICS_DIR=/tmp/mahjong-metrics \
+    MAHJONG_GRACEFUL_TIMEOUT=10
+USER 10001:10001
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
+CMD ["python", "-m", "service"]

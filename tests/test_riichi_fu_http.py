@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.schema_check import validator_for
+
 PATH = "/v1/riichi/fu"
 SEQ = {"kind": "sequence"}
 OPEN_SEQ = {"kind": "sequence", "open": True}
@@ -147,6 +149,7 @@ def test_http_fu_is_a_scoring_value_or_a_422(client, melds, wait, tsumo) -> None
     assert response.status_code in (200, 422)
     if response.status_code == 200:
         body = response.json()
+        validator_for("FuResult").validate(body)
         assert body["fu"] in {20, 25} | set(range(30, 171, 10))
         assert body["raw_fu"] <= body["fu"]
         assert sum(item["fu"] for item in body["items"]) == body["raw_fu"]

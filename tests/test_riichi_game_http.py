@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import D
+from tests.schema_check import validator_for
 
 PATH = "/v1/riichi/game-results"
 SEED = {"east": 45000, "south": 30000, "west": 15000, "north": 10000}
@@ -24,6 +25,7 @@ def test_seed_001_example(client) -> None:
     response = client.post(PATH, json={"scores": SEED, "start_points": 25000, "return_points": 30000, "uma": [10, 20]})
     assert response.status_code == 200
     body = response.json()
+    validator_for("GameResults").validate(body)
     assert results(body) == [("east", 1, D(55)), ("south", 2, D(10)), ("west", 3, D(-25)), ("north", 4, D(-40))]
     assert [s["score"] for s in body["standings"]] == [45000, 30000, 15000, 10000]
     assert sum(D(s["result"]) for s in body["standings"]) == 0
@@ -56,6 +58,7 @@ def test_sticks_and_chips(client) -> None:
             "chips": {"counts": {"east": 2, "south": -1, "north": -1}, "value": 2},
         },
     ).json()
+    validator_for("GameResults").validate(body)
     assert results(body) == [("east", 1, D(59)), ("south", 2, D(8)), ("west", 3, D(-25)), ("north", 4, D(-42))]
 
 

@@ -33,7 +33,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.engine.errors import FieldProblem, RuleViolation
-from service.engine.money import ZERO, add, check_decimal, clean, decimal_field, div, mul
+from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.engine.seats import SEATS, Seat
 from service.engine.warnings import Warning, warning
 
@@ -221,11 +221,20 @@ def _check(request: GameResultsRequest, scores: dict[Seat, int]) -> None:
             raise _fail("/chips/counts", f"Net chips must add up to zero (chips change hands); they add up to {net}.")
 
 
+def _thousands(points: int) -> Decimal:
+    """Whole points → result units (thousands), exact: 55000 → 55, 13334 → 13.334."""
+    whole, rest = divmod(points, POINTS_PER_RESULT)
+    if not rest:
+        return Decimal(whole)
+    return clean(Decimal(points) / POINTS_PER_RESULT)
+
+
 def _order(scores: dict[Seat, int]) -> list[Seat]:
     """Seats by score, highest first; equal scores in seat order."""
     return sorted(scores, key=lambda seat: (-scores[seat], SEATS.index(seat)))
 
 
+@exact
 def game_results(request: GameResultsRequest) -> GameResults:
     scores = _scores(request)
     _check(request, scores)
@@ -252,6 +261,12 @@ def game_results(request: GameResultsRequest) -> GameResults:
         if request.ties == "split":
             while end < players and scores[order[end]] == scores[order[start]]:
                 end += 1
+        if end == start + 1:  # no tie: the place's own uma, oka and sticks
+            seat = order[start]
+            uma[seat], oka_of[seat], sticks_of[seat] = uma_by_place[start], oka_by_place[start], sticks_by_place[start]
+            place[seat] = end
+            start = end
+            continue
         group = order[start:end]  # already in seat order within a tie
         size = len(group)
         cursor = 0  # odd points go round the tied seats in seat order, across uma, oka and sticks
@@ -270,26 +285,24 @@ def game_results(request: GameResultsRequest) -> GameResults:
             place[seat] = start + 1
         start = end
 
-    chips_value = request.chips.value if request.chips is not None else None
-    counts = request.chips.counts if request.chips is not None else None
+    chips = request.chips
     standings = []
     for seat in order:
-        points = div(scores[seat] - request.return_points, POINTS_PER_RESULT)
-        uma_result = div(uma[seat], POINTS_PER_RESULT)
-        oka_result = div(oka_of[seat], POINTS_PER_RESULT)
-        sticks_result = div(sticks_of[seat], POINTS_PER_RESULT)
-        chips_result = mul(getattr(counts, seat), chips_value) if counts is not None and chips_value is not None else ZERO
+        points = scores[seat] - request.return_points
+        bonus = uma[seat] + oka_of[seat] + sticks_of[seat]
+        chips_result = clean(getattr(chips.counts, seat) * chips.value) if chips is not None else ZERO
+        result = _thousands(points + bonus)
         standings.append(
             GameStanding(
                 seat=seat,
                 place=place[seat],
                 score=scores[seat],
-                result=clean(add(points, uma_result, oka_result, sticks_result, chips_result)),
-                points=clean(points),
-                uma=clean(uma_result),
-                oka=clean(oka_result),
-                riichi_sticks=clean(sticks_result),
-                chips=clean(chips_result),
+                result=clean(result + chips_result) if chips_result else result,
+                points=_thousands(points),
+                uma=_thousands(uma[seat]),
+                oka=_thousands(oka_of[seat]),
+                riichi_sticks=_thousands(sticks_of[seat]),
+                chips=chips_result,
             )
         )
     if request.riichi_sticks and not request.sticks_to_first:
@@ -297,13 +310,13 @@ def game_results(request: GameResultsRequest) -> GameResults:
     return GameResults(
         players=players,
         standings=standings,
-        oka=clean(div(oka, POINTS_PER_RESULT)),
+        oka=_thousands(oka),
         start_points=request.start_points,
         return_points=request.return_points,
         uma=list(request.uma),
         riichi_sticks=request.riichi_sticks,
         sticks_to_first=request.sticks_to_first,
         ties=request.ties,
-        chip_value=clean(chips_value) if chips_value is not None else None,
+        chip_value=clean(chips.value) if chips is not None else None,
         warnings=warnings,
     )

@@ -36,6 +36,7 @@ def main() -> None:
         workers=settings.workers,
         log_level=settings.log_level,
         timeout_graceful_shutdown=settings.graceful_timeout,
+        access_log=settings.access_log,
         server_header=False,
     )
 

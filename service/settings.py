@@ -9,6 +9,7 @@
 | MAHJONG_MAX_BODY_BYTES | 65536 | larger request bodies get 413 |
 | MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | prometheus multiprocess directory, emptied at start |
 | MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
+| MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
 """
 
 from __future__ import annotations
@@ -38,6 +39,17 @@ def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -
     return value
 
 
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if raw == "":
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name}={raw!r} must be true or false")
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -47,6 +59,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     metrics_dir: str = field(default_factory=lambda: os.path.join(tempfile.gettempdir(), "mahjong-settlement-metrics-8000"))
     graceful_timeout: int = 10
+    access_log: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -64,4 +77,5 @@ class Settings:
             metrics_dir=env.get("MAHJONG_METRICS_DIR")
             or os.path.join(tempfile.gettempdir(), f"mahjong-settlement-metrics-{port}"),
             graceful_timeout=_int(env, "MAHJONG_GRACEFUL_TIMEOUT", 10, 0, 600),
+            access_log=_bool(env, "MAHJONG_ACCESS_LOG", False),
         )

@@ -87,3 +87,23 @@ def test_unknown_path_and_method(client) -> None:
     response = client.delete(URL)
     assert response.status_code == 405
     assert response.headers["content-type"].startswith("application/problem+json")
+
+
+@pytest.mark.parametrize("value", ["1", "0.1", True, None, [1], {"v": 1}])
+def test_decimal_fields_take_json_numbers_only(client, value) -> None:
+    response = client.post(URL, json=with_(rules={"point_value": value}))
+    assert response.status_code == 400, response.text
+    assert response.json()["errors"][0]["pointer"] == "#/rules/point_value"
+
+
+def test_integral_float_is_accepted_where_an_integer_is_expected(client) -> None:
+    # JSON Schema counts 3.0 an integer; 3.5 is not (see test_field_named).
+    response = client.post(URL, json=with_(fan=3.0, rules={"fan_cap": 10.0}))
+    assert response.status_code == 200
+    assert response.json()["winner_receives"] == 8
+
+
+def test_decimal_query_parameter_that_is_not_a_number(client) -> None:
+    response = client.get("/v1/hongkong/points-table", params={"point_value": "abc"})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["parameter"] == "point_value"

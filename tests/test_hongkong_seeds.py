@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import msgspec
+from service.engine.decoding import convert
 import pytest
 
 from service.engine import hongkong
@@ -19,12 +19,12 @@ from tests.conftest import D
 
 
 def rules(**kw) -> HongKongRules:
-    return msgspec.convert(kw, HongKongRules)
+    return convert(kw, HongKongRules)
 
 
 def settle(fan: int, win: str, **rule_fields) -> dict[str, Decimal]:
     w = {"type": "discard", "discarder": "south"} if win == "discard" else {"type": "self_draw"}
-    request = msgspec.convert({"winner": "east", "win": w, "fan": fan, "rules": rule_fields}, HongKongRequest)
+    request = convert({"winner": "east", "win": w, "fan": fan, "rules": rule_fields}, HongKongRequest)
     return {p.payer: p.amount for p in hongkong.settle(request).payments}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
+from service.engine.decoding import convert
 import pytest
 
 from service.engine import hongkong
@@ -77,7 +77,7 @@ def test_case_over_http(client, case, request_body, receives, payments, tier, co
 
 @pytest.mark.parametrize(("case", "request_body", "receives", "payments", "tier", "codes"), CASES, ids=[c[0] for c in CASES])
 def test_case_on_engine(case, request_body, receives, payments, tier, codes) -> None:
-    result = hongkong.settle(msgspec.convert(request_body, hongkong.HongKongRequest))
+    result = hongkong.settle(convert(request_body, hongkong.HongKongRequest))
     assert result.winner_receives == D(receives)
     assert {p.payer: p.amount for p in result.payments} == {seat: D(amount) for seat, amount in payments.items()}
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.engine.decoding import convert
 from service.engine.errors import RuleViolation
 from service.engine.riichi_fu import FuRequest, FuRules, RiichiHand, count_fu
 
 
 def hand(**fields: Any) -> FuRequest:
-    return msgspec.convert(fields, FuRequest)
+    return convert(fields, FuRequest)
 
 
 def fu_of(**fields: Any):
@@ -349,7 +349,7 @@ def test_impossible_structures_name_the_field(fields: dict[str, Any], pointer: s
 
 
 def test_pointer_prefix_for_a_nested_hand() -> None:
-    nested = msgspec.convert({"melds": [SEQ], "wait": "pair"}, RiichiHand)
+    nested = convert({"melds": [SEQ], "wait": "pair"}, RiichiHand)
     with pytest.raises(RuleViolation) as caught:
         count_fu(nested, FuRules(), at="/hand")
     assert caught.value.problems[0].pointer == "/hand/melds"

@@ -10,11 +10,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.engine.decoding import convert
 from service.engine.errors import RuleViolation
 from service.engine.riichi_game import GameResultsRequest, game_results
 
@@ -22,7 +22,7 @@ from tests.conftest import D
 
 
 def run(**fields: Any):
-    return game_results(msgspec.convert(fields, GameResultsRequest))
+    return game_results(convert(fields, GameResultsRequest))
 
 
 def by_seat(result, field: str = "result") -> dict[str, Decimal]:

@@ -9,13 +9,30 @@ from litestar import Litestar
 
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
+from service.api.mcr import McrController
 from service.api.metrics import metrics, prometheus_config
-from service.api.riichi_extras import RiichiExtrasController
+from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.riichi import RiichiController
+from service.api.riichi_extras import RiichiExtrasController
+from service.api.taiwan import TaiwanController
+from service.engine.money import ExactNumber
 from service.settings import Settings
 
-CONTROLLERS: list[type] = [HongKongController, RiichiExtrasController]
+
+def query_number(type_: type, value: object) -> ExactNumber:
+    """A decimal query parameter (`point_value=0.1`), parsed exactly."""
+    try:
+        number = ExactNumber(str(value))
+    except ArithmeticError:
+        raise ValueError("Expected `number`") from None
+    if not number.is_finite():
+        raise ValueError("Expected a finite `number`")
+    return number
+
+
+CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiExtrasController, McrController, NmjlController, TaiwanController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 
@@ -39,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         middleware=[prometheus.middleware],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
+        type_decoders=[(lambda type_: type_ is ExactNumber, query_number)],
         lifespan=[lifespan],
         state=None,
     )

@@ -20,10 +20,10 @@ from litestar import Response
 from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
+from service.engine.decoding import ENCODER, convert, decode
 from service.engine.errors import FieldProblem
 
 JSON = "application/json"
-ENCODER = msgspec.json.Encoder(decimal_format="number")
 
 _PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _FIELD = re.compile(r"field `(?P<name>[^`]+)`")
@@ -53,7 +53,7 @@ def pointer_from_msgspec(message: str) -> FieldProblem:
     return FieldProblem(pointer, detail)
 
 
-_DECIMALS = msgspec.json.Decoder(float_hook=Decimal)
+_UNTYPED = msgspec.json.Decoder(float_hook=Decimal)
 _INT_LIMIT = Decimal(2**63)
 
 
@@ -73,7 +73,7 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
     slower pass, only when the first one met such a number); strings are never
     coerced to numbers."""
     try:
-        return msgspec.json.decode(raw, type=type_)
+        return decode(raw, type_)
     except msgspec.ValidationError as exc:
         first = exc
     except msgspec.DecodeError as exc:
@@ -81,7 +81,7 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
         raise RequestInvalid(FieldProblem("", detail)) from None
     if "got `float`" in str(first):
         try:
-            return msgspec.convert(_integral_to_int(_DECIMALS.decode(raw)), type=type_, strict=True)
+            return convert(_integral_to_int(_UNTYPED.decode(raw)), type_)
         except msgspec.ValidationError as exc:
             first = exc
     raise RequestInvalid(pointer_from_msgspec(str(first))) from None

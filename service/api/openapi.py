@@ -45,7 +45,8 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
     ``extra_json_schema`` (msgspec cannot constrain Decimal itself)."""
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
-        return field_definition.annotation is Decimal
+        annotation = field_definition.annotation
+        return isinstance(annotation, type) and issubclass(annotation, Decimal)
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Schema:
         schema = Schema(type=OpenAPIType.NUMBER)
@@ -91,7 +92,17 @@ def openapi_config() -> OpenAPIConfig:
         use_handler_docstrings=True,
         tags=[
             Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
+            Tag(
+                name="Riichi",
+                description="飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
+            ),
             Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
+            Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
+            Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
+            Tag(
+                name="Taiwan",
+                description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",
+            ),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

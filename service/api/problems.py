@@ -111,6 +111,10 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
     if status == 404:
         detail = f"No endpoint at {request.url.path}."
     headers = {k: v for k, v in (exc.headers or {}).items()}
+    if status == 413:
+        # The rest of the body was never read: close the connection rather than
+        # leave a client blocked writing it while it waits for this answer.
+        headers["connection"] = "close"
     response = problem_response(request, status, title, detail)
     response.headers.update(headers)
     return response

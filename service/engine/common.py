@@ -100,4 +100,6 @@ def deltas_of(payments: list[Payment], seats: tuple[str, ...]) -> dict[str, Deci
         else:
             deltas.setdefault(p.payer, ZERO)
             deltas.setdefault(p.payee, ZERO)
+    for key, value in deltas.items():
+        deltas[key] = clean(value)  # a sum like 0.5 + 0.25 + 0.25 is "1.00"
     return deltas

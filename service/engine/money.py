@@ -111,10 +111,37 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
         raise ValueError(f"Invalid field `{name}`: at most {MAX_INPUT_DIGITS} significant digits")
 
 
+class ExactNumber(Decimal):
+    """The type of decimal request fields. msgspec would also accept a JSON
+    *string* for a plain Decimal field ("1" as point value); this subclass is
+    decoded through :func:`dec_hook`, which takes JSON numbers only, kept exact
+    (``float_hook=Decimal``: 0.1 is Decimal("0.1"), never a float)."""
+
+    __slots__ = ()
+
+
+def dec_hook(type_: type, value: Any) -> Any:
+    """msgspec decode hook for :class:`ExactNumber` (JSON numbers only)."""
+    if type_ is ExactNumber:
+        if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+            return ExactNumber(value)
+        if isinstance(value, float):  # only from msgspec.convert of Python objects
+            return ExactNumber(repr(value))
+        raise TypeError("Expected `number`")
+    raise NotImplementedError(f"no decoder for {type_!r}")
+
+
+def enc_hook(value: Any) -> Any:
+    """msgspec encode hook: an echoed :class:`ExactNumber` is a plain Decimal."""
+    if isinstance(value, Decimal):
+        return Decimal(value)
+    raise NotImplementedError(f"cannot encode {type(value)!r}")
+
+
 def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
     """Annotation for a bounded decimal request field (JSON number)."""
     return Annotated[
-        Decimal,
+        ExactNumber,
         msgspec.Meta(
             description=f"{description} Exact decimal, {minimum}–{maximum}, at most {MAX_INPUT_DIGITS} significant digits.",
             examples=examples,

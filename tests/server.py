@@ -1,0 +1,121 @@
+"""Start the service as a real process, exactly as the container's CMD and
+ENV would (only bind address, port, metrics directory and overrides differ)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCKERFILE = ROOT / "Dockerfile"
+
+
+def _final_stage() -> str:
+    text = DOCKERFILE.read_text()
+    return text[text.rindex("\nFROM ") :]
+
+
+def image_cmd() -> list[str]:
+    match = re.search(r"^CMD (\[.*\])$", _final_stage(), re.MULTILINE)
+    assert match, "the final stage needs an exec-form CMD"
+    return json.loads(match.group(1))
+
+
+def image_env() -> dict[str, str]:
+    stage = _final_stage().replace("\\\n", " ")
+    env: dict[str, str] = {}
+    for line in stage.splitlines():
+        if line.startswith("ENV "):
+            env.update(re.findall(r"(\w+)=(\S+)", line[4:]))
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(p) for p in text.split()]
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+@dataclass
+class Service:
+    base: str
+    process: subprocess.Popen[bytes]
+    metrics_dir: Path
+
+    def workers(self) -> list[int]:
+        """Worker pids: the children of uvicorn's supervisor that serve
+        requests (multiprocessing's resource tracker is not one)."""
+        pids = []
+        for pid in children(self.process.pid):
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"resource_tracker" not in cmdline:
+                pids.append(pid)
+        return pids
+
+    def rss_kib(self) -> int:
+        return rss_kib(self.process.pid) + sum(rss_kib(p) for p in children(self.process.pid))
+
+    def stop(self, timeout: float = 30) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def start_service(metrics_dir: Path, **overrides: str) -> Service:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAHJONG_", "PROMETHEUS_"))}
+    env.update({k: v for k, v in image_env().items() if k.startswith(("MAHJONG_", "PYTHON"))})
+    env.update({"MAHJONG_HOST": "127.0.0.1", "MAHJONG_PORT": str(port), "MAHJONG_METRICS_DIR": str(metrics_dir)})
+    env.update(overrides)
+    command = image_cmd()
+    command[0] = sys.executable  # the image's `python` is its virtualenv's
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or process.poll() is not None:
+            process.kill()
+            raise AssertionError(process.communicate()[0].decode(errors="replace"))
+        time.sleep(0.2)
+    return Service(base, process, metrics_dir)

@@ -179,8 +179,8 @@ class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = False
 
 
-class RiichiHand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A winning hand's structure: melds, pair, wait and how it was won."""
+class HandShape(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A winning hand's structure: melds, pair and wait."""
 
     melds: Annotated[
         list[RiichiMeld],
@@ -204,15 +204,27 @@ class RiichiHand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             )
         ),
     ]
-    tsumo: Annotated[bool, msgspec.Meta(description="Won by self-draw (自摸); false for ron.")] = False
     seven_pairs: Annotated[bool, msgspec.Meta(description="Seven pairs (七對子): 25 fu flat, no melds.")] = False
     rinshan: Annotated[
-        bool, msgspec.Meta(description="Won on the replacement tile after a kan (嶺上開花): needs `tsumo` and a kan.")
+        bool, msgspec.Meta(description="Won on the replacement tile after a kan (嶺上開花): needs a self-draw and a kan.")
     ] = False
+
+
+class RiichiHand(HandShape, forbid_unknown_fields=True, kw_only=True):
+    """A winning hand's structure and whether it was self-drawn."""
+
+    tsumo: Annotated[bool, msgspec.Meta(description="Won by self-draw (自摸); false for ron.")] = False
 
 
 class FuRequest(RiichiHand, forbid_unknown_fields=True, kw_only=True):
     """Count the fu of a hand from its structure."""
+
+    rules: FuRules = msgspec.field(default_factory=FuRules)
+
+
+class RiichiSettlementHand(HandShape, forbid_unknown_fields=True, kw_only=True):
+    """The hand's structure given to a settlement instead of `fu`: the body of
+    `POST /v1/riichi/fu` without `tsumo`, which the settlement's `win` says."""
 
     rules: FuRules = msgspec.field(default_factory=FuRules)
 
@@ -247,7 +259,7 @@ def _fail(pointer: str, detail: str) -> RuleViolation:
     return RuleViolation(FieldProblem(pointer, detail), title="The hand's structure is impossible")
 
 
-def _winning_meld(hand: RiichiHand, at: str) -> int | None:
+def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
     """Index of the meld the winning tile completed, after checking the
     melds and the wait agree; None when the pair was completed or no meld
     was marked and any candidate gives the same fu."""
@@ -278,20 +290,20 @@ def _winning_meld(hand: RiichiHand, at: str) -> int | None:
         candidates = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
         if not candidates:
             raise _fail(f"{at}/wait", "A `shanpon` wait needs a concealed triplet for the winning tile to complete.")
-        if not hand.tsumo and len({hand.melds[i].terminal_or_honor for i in candidates}) > 1:
+        if not tsumo and len({hand.melds[i].terminal_or_honor for i in candidates}) > 1:
             raise _fail(
                 f"{at}/melds",
                 "On a ron the triplet completed by the winning tile counts as open: mark it with `winning` "
                 "(the concealed triplets are of both kinds).",
             )
-        return candidates[0] if not hand.tsumo else None
+        return candidates[0] if not tsumo else None
     return None
 
 
-def _check_shape(hand: RiichiHand, at: str) -> None:
+def _check_shape(hand: HandShape, tsumo: bool, at: str) -> None:
     if hand.rinshan:
-        if not hand.tsumo:
-            raise _fail(f"{at}/rinshan", "A win on the replacement tile (嶺上開花) is a self-draw: set `tsumo`.")
+        if not tsumo:
+            raise _fail(f"{at}/rinshan", "A win on the replacement tile (嶺上開花) is a self-draw, not a ron.")
         if not any(m.kind == "kan" for m in hand.melds):
             raise _fail(f"{at}/rinshan", "A win on the replacement tile (嶺上開花) needs a kan among the melds.")
     if hand.seven_pairs:
@@ -307,21 +319,25 @@ def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def count_fu(hand: RiichiHand, rules: FuRules, at: str = "") -> FuResult:
-    """Count the fu of ``hand``. ``at`` prefixes error pointers when the hand
-    is nested in a larger request (``/hand``)."""
-    _check_shape(hand, at)
+def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | None = None) -> FuResult:
+    """Count the fu of ``hand``. ``tsumo`` defaults to the hand's own flag (a
+    :class:`RiichiHand`); a settlement passes what its ``win`` says. ``at``
+    prefixes error pointers when the hand is nested in a larger request
+    (``/hand``)."""
+    if tsumo is None:
+        tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
+    _check_shape(hand, tsumo, at)
     if hand.seven_pairs:
         items = [FuItem("seven_pairs", SEVEN_PAIRS_FU)]
         return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=items, closed=True, pinfu=False, rules=rules)
 
-    ron_triplet = _winning_meld(hand, at)
+    ron_triplet = _winning_meld(hand, tsumo, at)
     melds = hand.melds
     closed = not any(m.open for m in melds)
     pinfu = closed and hand.pair == "plain" and hand.wait == "two_sided" and all(m.kind == "sequence" for m in melds)
 
     items = [FuItem("base", BASE_FU)]
-    if not hand.tsumo:
+    if not tsumo:
         if closed:
             items.append(FuItem("closed_ron", CLOSED_RON_FU))
     elif pinfu and not rules.pinfu_tsumo_fu:
@@ -333,7 +349,7 @@ def count_fu(hand: RiichiHand, rules: FuRules, at: str = "") -> FuResult:
 
     for index, meld in enumerate(melds):
         # A triplet completed by a ron counts as open (明刻), seed 001 example 4.
-        counted_open = meld.open or (index == ron_triplet and not hand.tsumo and meld.kind == "triplet")
+        counted_open = meld.open or (index == ron_triplet and not tsumo and meld.kind == "triplet")
         code, fu = MELD_FU[(meld.kind, counted_open, meld.terminal_or_honor)]
         items.append(FuItem(code, fu, index))
 

@@ -10,6 +10,8 @@
 | MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | prometheus multiprocess directory, emptied at start |
 | MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
 | MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
+| MAHJONG_BATCH_MAX_ITEMS | 1000 | most items one batch may carry (1–1000); more get 413 |
+| MAHJONG_BATCH_MAX_BODY_BYTES | 1048576 | larger batch bodies get 413 |
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class Settings:
     metrics_dir: str = field(default_factory=lambda: os.path.join(tempfile.gettempdir(), "mahjong-settlement-metrics-8000"))
     graceful_timeout: int = 10
     access_log: bool = False
+    batch_max_items: int = 1000
+    batch_max_body_bytes: int = 1024 * 1024
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -78,4 +82,6 @@ class Settings:
             or os.path.join(tempfile.gettempdir(), f"mahjong-settlement-metrics-{port}"),
             graceful_timeout=_int(env, "MAHJONG_GRACEFUL_TIMEOUT", 10, 0, 600),
             access_log=_bool(env, "MAHJONG_ACCESS_LOG", False),
+            batch_max_items=_int(env, "MAHJONG_BATCH_MAX_ITEMS", 1000, 1, 1000),
+            batch_max_body_bytes=_int(env, "MAHJONG_BATCH_MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
         )

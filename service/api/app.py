@@ -7,6 +7,8 @@ from typing import AsyncIterator
 
 from litestar import Litestar
 
+from service.api.batch import settlements_controller
+from service.api.discovery import rulesets
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
 from service.api.mcr import McrController
@@ -50,7 +52,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     prometheus = prometheus_config()
     return Litestar(
-        route_handlers=[*CONTROLLERS, healthz, readyz, metrics, docs_static_router()],
+        route_handlers=[*CONTROLLERS, settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
         middleware=[prometheus.middleware],

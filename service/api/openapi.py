@@ -103,6 +103,8 @@ def openapi_config() -> OpenAPIConfig:
                 name="Taiwan",
                 description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",
             ),
+            Tag(name="Settlements by body", description="Any ruleset, routed by the body's `ruleset` field; batches of up to 1,000 items."),
+            Tag(name="Discovery", description="Rulesets, their endpoints and rule options, for building a settings screen."),
             Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
         ],
         render_plugins=[

@@ -53,8 +53,8 @@ TYPES = {
 }
 
 
-def _pointer(problem: FieldProblem) -> str:
-    return "#" + problem.pointer
+def _pointer(problem: FieldProblem, prefix: str = "") -> str:
+    return "#" + prefix + problem.pointer
 
 
 def problem_response(request: Request[Any, Any, Any], status: int, title: str, detail: str, errors: list[ProblemError] | None = None) -> Response[Any]:
@@ -69,20 +69,37 @@ def problem_response(request: Request[Any, Any, Any], status: int, title: str, d
     return json_response(problem, status_code=status, media_type=PROBLEM_JSON)
 
 
-def on_request_invalid(request: Request[Any, Any, Any], exc: RequestInvalid) -> Response[Any]:
-    where = _pointer(exc.problem)
-    return problem_response(
-        request,
-        400,
-        "The request body is invalid",
-        f"{exc.problem.detail} (at {where})." if exc.problem.pointer else exc.problem.detail,
-        [ProblemError(detail=exc.problem.detail, pointer=where)],
+def invalid_problem(exc: RequestInvalid, instance: str, prefix: str = "") -> Problem:
+    """400: the body (or one batch item, under ``prefix``) does not match the schema."""
+    where = _pointer(exc.problem, prefix)
+    return Problem(
+        type=TYPES[400],
+        title="The request body is invalid",
+        status=400,
+        detail=f"{exc.problem.detail} (at {where})." if exc.problem.pointer or prefix else exc.problem.detail,
+        instance=instance,
+        errors=[ProblemError(detail=exc.problem.detail, pointer=where)],
     )
 
 
+def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Problem:
+    """422: valid but impossible; every bad field listed."""
+    return Problem(
+        type=TYPES[422],
+        title=exc.title,
+        status=422,
+        detail=" ".join(p.detail for p in exc.problems),
+        instance=instance,
+        errors=[ProblemError(detail=p.detail, pointer=_pointer(p, prefix)) for p in exc.problems],
+    )
+
+
+def on_request_invalid(request: Request[Any, Any, Any], exc: RequestInvalid) -> Response[Any]:
+    return json_response(invalid_problem(exc, request.url.path), status_code=400, media_type=PROBLEM_JSON)
+
+
 def on_rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[Any]:
-    errors = [ProblemError(detail=p.detail, pointer=_pointer(p)) for p in exc.problems]
-    return problem_response(request, 422, exc.title, " ".join(p.detail for p in exc.problems), errors)
+    return json_response(violation_problem(exc, request.url.path), status_code=422, media_type=PROBLEM_JSON)
 
 
 def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:

@@ -46,10 +46,12 @@ class Payment(msgspec.Struct, frozen=True):
     role: Role
 
 
-class Settlement(msgspec.Struct, kw_only=True):
-    """Fields every ruleset's settlement response has (CONTRACT.md)."""
+class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
+    """Fields every ruleset's settlement response has (CONTRACT.md). Each
+    ruleset's subclass is tagged with its name, which is encoded first as
+    `"ruleset"`; the tag also tells settlements of different rulesets apart
+    in a batch."""
 
-    ruleset: str
     winner: Seat
     winner_receives: Annotated[Decimal, msgspec.Meta(description="What the winner ends up with for the hand.")]
     payments: list[Payment]
@@ -60,6 +62,12 @@ class Settlement(msgspec.Struct, kw_only=True):
     pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
     tier: str | None
     warnings: list[Warning]
+
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset's name (the struct's tag)."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
 
 
 def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ...]) -> None:

@@ -114,7 +114,7 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
 
-class HongKongSettlement(Settlement, kw_only=True):
+class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
     """Who pays whom for a Hong Kong hand. `tier` is `limit` when the fan
     reached the cap or a limit hand was declared."""
 
@@ -198,7 +198,6 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)
     return HongKongSettlement(
-        ruleset="hongkong",
         winner=winner,
         winner_receives=receives,
         payments=payments,

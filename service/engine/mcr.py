@@ -114,7 +114,7 @@ class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: McrRules = msgspec.field(default_factory=McrRules)
 
 
-class McrSettlement(Settlement, kw_only=True):
+class McrSettlement(Settlement, kw_only=True, tag="mcr"):
     """Who pays whom for an MCR hand. `pre_payout_total` is (fan + flowers +
     base) × point value; `tier` is always null."""
 
@@ -172,7 +172,6 @@ def settle(request: McrRequest) -> McrSettlement:
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)
     return McrSettlement(
-        ruleset="mcr",
         winner=winner,
         winner_receives=receives,
         payments=payments,

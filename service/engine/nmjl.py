@@ -131,7 +131,7 @@ class NmjlRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: NmjlRules = msgspec.field(default_factory=NmjlRules)
 
 
-class NmjlSettlement(Settlement, kw_only=True):
+class NmjlSettlement(Settlement, kw_only=True, tag="nmjl"):
     """Who pays whom for an NMJL hand, bettors included (role `bettor`,
     keyed by id in `deltas`). `pre_payout_total` is the value after the
     jokerless doubling × point value; `tier` is always null."""
@@ -204,7 +204,6 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
     keys = seats + tuple(bettor.id for bettor in request.bettors)
     payments, deltas, receives = settle_lines(winner, lines, keys)
     return NmjlSettlement(
-        ruleset="nmjl",
         winner=winner,
         winner_receives=receives,
         payments=payments,

@@ -346,7 +346,7 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     liable_yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid under pao (0 without a liable seat).")]
 
 
-class RiichiSettlement(Settlement, kw_only=True):
+class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     """Who pays whom for a riichi hand. `pre_payout_total` is the winner's
     basic points; `tier` is null, `mangan`, `haneman`, `baiman`, `sanbaiman`,
     `kazoe_yakuman`, `yakuman`, `double_yakuman`, `triple_yakuman`, …
@@ -672,7 +672,6 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     payments, deltas, _ = settle_lines(first, lines, seats, Decimal(RIICHI_STICK * request.riichi_sticks))
     main = next(result for result in results if result.winner == winner)
     return RiichiSettlement(
-        ruleset="riichi",
         winner=winner,
         winner_receives=deltas[winner],
         payments=payments,

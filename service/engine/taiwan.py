@@ -215,7 +215,7 @@ class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: TaiwanRules = msgspec.field(default_factory=TaiwanRules)
 
 
-class TaiwanSettlement(Settlement, kw_only=True):
+class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     """Who pays whom for a Taiwanese hand. `pre_payout_total` is base + tai ×
     unit (a payment without dealer or streak tai)."""
 
@@ -457,7 +457,6 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)
     return TaiwanSettlement(
-        ruleset="taiwan",
         winner=winner,
         winner_receives=receives,
         payments=payments,

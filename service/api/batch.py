@@ -1,0 +1,180 @@
+"""Settlements for clients that route by body: one tagged item
+(`POST /v1/settlements`) or up to 1,000 of them (`POST /v1/settlements/batch`).
+
+An item is any ruleset's settlement body plus `"ruleset": "<name>"`. In a
+batch every item is decoded and settled on its own: a bad item gets its own
+problem object (pointers under `#/items/<i>/…`) and never fails the others.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+import msgspec
+from litestar import Controller, Request, Response, post
+from litestar.exceptions import HTTPException
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec
+from service.api.metrics import record_settlement
+from service.api.problems import Problem, invalid_problem, problem_responses, violation_problem
+from service.api.responses import settlement_response
+from service.engine.errors import RuleViolation
+from service.engine.registry import RULESETS
+from service.settings import Settings
+
+MAX_BATCH_ITEMS = 1000
+"""The schema's bound; MAHJONG_BATCH_MAX_ITEMS can only lower it."""
+
+
+def _item_type(ruleset: Any) -> type:
+    base = ruleset.request
+    return msgspec.defstruct(
+        base.__name__.removesuffix("Request") + "Item",
+        [],
+        bases=(base,),
+        tag_field="ruleset",
+        tag=ruleset.name,
+        forbid_unknown_fields=True,
+        kw_only=True,
+        module=__name__,
+    )
+
+
+ITEM_TYPES = tuple(_item_type(ruleset) for ruleset in RULESETS)
+SettlementItem = Union[ITEM_TYPES]  # type: ignore[valid-type]
+"""Any ruleset's settlement request, tagged by `ruleset`."""
+SETTLE = {item: ruleset.settle for item, ruleset in zip(ITEM_TYPES, RULESETS)}
+AnySettlement = Union[tuple(ruleset.result for ruleset in RULESETS)]  # type: ignore[valid-type]
+"""Any ruleset's settlement response (each has `ruleset`)."""
+
+
+
+
+class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """Up to 1,000 tagged settlement items (fewer if the operator set
+    MAHJONG_BATCH_MAX_ITEMS)."""
+
+    items: Annotated[
+        list[dict[str, Any]],
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_BATCH_ITEMS,
+            description=(
+                "Settlement items: each is any ruleset's settlement body plus `\"ruleset\"` — the "
+                "`SettlementItem` schema of `POST /v1/settlements`. Each item is validated on its own "
+                "against that closed schema, so a bad item gets its own problem in `results` and never "
+                "fails the batch; the envelope therefore leaves items open."
+            ),
+        ),
+    ]
+
+
+class _BatchWire(msgspec.Struct, forbid_unknown_fields=True):
+    """What is decoded first: the items stay raw, so each is decoded alone."""
+
+    items: Annotated[list[msgspec.Raw], msgspec.Meta(max_length=MAX_BATCH_ITEMS)]
+
+
+class BatchEntry(msgspec.Struct, omit_defaults=True):
+    """One entry per item, in order: `status` 200 with `result`, or 400/422
+    with `problem` for that item alone."""
+
+    status: Annotated[int, msgspec.Meta(description="200, or the status the item alone would have got (400, 422).")]
+    result: AnySettlement | None = None  # type: ignore[valid-type]
+    problem: Problem | None = None
+
+
+class BatchResponse(msgspec.Struct):
+    results: list[BatchEntry]
+    settled: Annotated[int, msgspec.Meta(description="Items settled (status 200).")]
+    failed: Annotated[int, msgspec.Meta(description="Items answered with a problem.")]
+
+
+class _BatchBody(StrictBody):
+    """Decodes the envelope only; items are decoded one by one in the handler."""
+
+    def decode_bytes(self, value: bytes) -> Any:
+        return decode_strict(value, _BatchWire)
+
+
+ITEM_EXAMPLE = {"ruleset": "hongkong", "winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}
+BATCH_EXAMPLES = [
+    Example(
+        summary="Three rulesets in one batch, one item impossible",
+        value={
+            "items": [
+                ITEM_EXAMPLE,
+                {"ruleset": "riichi", "winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30},
+                {"ruleset": "mcr", "winner": "east", "win": {"type": "discard", "discarder": "east"}, "fan": 8},
+            ]
+        },
+    )
+]
+
+
+def settle_item(raw: bytes, index: int, instance: str) -> BatchEntry:
+    prefix = f"/items/{index}"
+    try:
+        item = decode_strict(raw, SettlementItem)
+        result = SETTLE[type(item)](item)
+    except RequestInvalid as exc:
+        return BatchEntry(status=400, problem=invalid_problem(exc, instance, prefix))
+    except RuleViolation as exc:
+        return BatchEntry(status=422, problem=violation_problem(exc, instance, prefix))
+    record_settlement(result)
+    return BatchEntry(status=200, result=result)
+
+
+def settlements_controller(settings: Settings) -> type[Controller]:
+    limit = min(settings.batch_max_items, MAX_BATCH_ITEMS)
+
+    class SettlementsController(Controller):
+        path = "/v1/settlements"
+        tags = ["Settlements by body"]
+
+        @post(
+            "/",
+            dto=StrictBody,
+            return_dto=None,
+            status_code=200,
+            sync_to_thread=False,
+            summary="Settle one hand of any ruleset, routed by its `ruleset` field",
+            responses=problem_responses(),
+        )
+        def settle_one(self, data: Annotated[SettlementItem, Body(examples=[Example(summary="A Hong Kong hand", value=ITEM_EXAMPLE)])]) -> Response[AnySettlement]:  # type: ignore[valid-type]
+            """The body is that ruleset's settlement body plus `"ruleset"`;
+            the answer is that ruleset's settlement."""
+            return settlement_response(SETTLE[type(data)](data))
+
+        @post(
+            "/batch",
+            dto=_BatchBody,
+            return_dto=None,
+            status_code=200,
+            sync_to_thread=False,
+            request_max_body_size=settings.batch_max_body_bytes,
+            summary=f"Settle up to {limit} hands of any rulesets in one request",
+            responses=problem_responses(),
+        )
+        def settle_batch(self, request: Request[Any, Any, Any], data: Annotated[BatchRequest, Body(examples=BATCH_EXAMPLES)]) -> Response[BatchResponse]:
+            """One entry per item, in order. An item that is invalid (400) or
+            impossible (422) gets its own problem object with pointers under
+            `#/items/<i>/`; the other items are settled. More items than the
+            configured limit is 413; more than the schema's 1,000 or an
+            empty list is 400, for the whole request."""
+            items = data.items  # type: ignore[attr-defined]
+            if len(items) > limit:
+                raise HTTPException(status_code=413, detail=f"A batch may carry at most {limit} items; this one has {len(items)}.")
+            if not items:
+                raise RequestInvalid(pointer_from_msgspec("Expected `array` of length >= 1 - at `$.items`"))
+            for index, raw in enumerate(items):
+                if memoryview(raw)[0] != 0x7B:  # "{": msgspec.Raw keeps the item's exact bytes
+                    raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
+            instance = request.url.path
+            results = [settle_item(raw, index, instance) for index, raw in enumerate(items)]
+            settled = sum(1 for entry in results if entry.status == 200)
+            return json_response(BatchResponse(results=results, settled=settled, failed=len(results) - settled))
+
+    return SettlementsController

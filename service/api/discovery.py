@@ -1,0 +1,114 @@
+"""`GET /v1/rulesets`: what a client needs to build its settings screen.
+
+Every ruleset with its names, unit, endpoints and every rule option — type,
+allowed values, bounds, default and a one-line meaning — read from the same
+rules Structs that validate requests, so it cannot drift from them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+import msgspec
+from litestar import Request, Response, get
+
+from service.api.codec import json_response
+from service.engine.money import clean
+from service.engine.registry import RULESETS
+
+
+class RuleOption(msgspec.Struct, omit_defaults=True):
+    name: str
+    type: Literal["string", "integer", "number", "boolean"]
+    default: Any
+    description: Annotated[str, msgspec.Meta(description="One line: what the option means.")]
+    values: list[Any] | None = None
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+
+
+class RulesetEntry(msgspec.Struct):
+    name: Annotated[str, msgspec.Meta(description="The ruleset's code, used in paths and in `ruleset` fields.")]
+    names: Annotated[dict[str, str], msgspec.Meta(description="Display names: `en`, `zh-Hant`, `zh-Hans`, `ja`.")]
+    unit: Annotated[str, msgspec.Meta(description="What a hand's value is counted in (番, 飜+符, 分, points, 台).")]
+    unit_en: str
+    endpoints: list[str]
+    rules: list[RuleOption]
+
+
+class Rulesets(msgspec.Struct):
+    rulesets: list[RulesetEntry]
+
+
+def _first_line(text: str | None) -> str:
+    if not text:
+        return ""
+    sentence = text.strip().split("\n")[0]
+    return sentence
+
+
+def _option(field: msgspec.inspect.Field) -> RuleOption:
+    info = field.type
+    description = ""
+    if isinstance(info, msgspec.inspect.Metadata):
+        description = (info.extra_json_schema or {}).get("description", "")
+        extra = info.extra_json_schema or {}
+        info = info.type
+    else:
+        extra = {}
+    default = None if field.default is msgspec.NODEFAULT else field.default
+    if isinstance(default, Decimal):
+        default = Decimal(default)
+    if isinstance(info, msgspec.inspect.LiteralType):
+        values = list(info.values)
+        kind = "integer" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "string"
+        return RuleOption(field.name, kind, default, _first_line(description), values=values)
+    if isinstance(info, msgspec.inspect.BoolType):
+        return RuleOption(field.name, "boolean", default, _first_line(description))
+    if isinstance(info, msgspec.inspect.IntType):
+        low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
+        high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
+        return RuleOption(
+            field.name, "integer", default, _first_line(description),
+            minimum=None if low is None else Decimal(low), maximum=None if high is None else Decimal(high),
+        )
+    low, high = extra.get("minimum"), extra.get("maximum")
+    return RuleOption(
+        field.name, "number", default, _first_line(description),
+        minimum=None if low is None else clean(Decimal(str(low))), maximum=None if high is None else clean(Decimal(str(high))),
+    )
+
+
+def rule_options(rules_type: type) -> list[RuleOption]:
+    info = msgspec.inspect.type_info(rules_type)
+    return [_option(field) for field in info.fields]  # type: ignore[attr-defined]
+
+
+RULE_OPTIONS = {ruleset.name: rule_options(ruleset.rules) for ruleset in RULESETS}
+
+
+@get("/v1/rulesets", tags=["Discovery"], summary="Every ruleset, its endpoints and rule options", sync_to_thread=False)
+def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
+    """Names in English, 繁體, 简体 and 日本語, the unit, the endpoints, and
+    every rule option with its type, allowed values or bounds, default and a
+    one-line meaning — enough for a client to build its settings screen."""
+    entries = []
+    for ruleset in RULESETS:
+        prefix = f"/v1/{ruleset.name}/"
+        endpoints = []
+        for route in request.app.routes:
+            if route.path.startswith(prefix):
+                for method in sorted(getattr(route, "methods", ())):
+                    if method not in ("HEAD", "OPTIONS"):
+                        endpoints.append(f"{method} {route.path}")
+        entries.append(
+            RulesetEntry(
+                name=ruleset.name,
+                names=ruleset.names,
+                unit=ruleset.unit,
+                unit_en=ruleset.unit_en,
+                endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
+                rules=RULE_OPTIONS[ruleset.name],
+            )
+        )
+    return json_response(Rulesets(rulesets=entries))

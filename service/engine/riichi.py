@@ -23,6 +23,7 @@ import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
 from service.engine.seats import Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
@@ -244,8 +245,8 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """What a winning hand is worth. Give `han` (and `fu` below 5 han), or
-    `yakuman`. All of these are validated in one place, `hand_value`."""
+    """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
+    han), or `yakuman`. All of these are validated in one place, `hand_value`."""
 
     han: Annotated[
         int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")
@@ -262,6 +263,16 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             ge=1,
             le=MAX_YAKUMAN,
             description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    hand: Annotated[
+        RiichiSettlementHand,
+        msgspec.Meta(
+            description=(
+                "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
+                "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
+                "whatever the han."
+            )
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
 
@@ -321,6 +332,9 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     paid: Annotated[bool, msgspec.Meta(description="False when head-bumped (`multiple_ron: head_bump`).")]
     han: Annotated[int | None, msgspec.Meta(description="The han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None, msgspec.Meta(description="The fu counted from `hand`, itemised (null when `fu` was given).")
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid (after `multiple_yakuman`); 0 when none.")]
     basic_points: Annotated[Decimal, msgspec.Meta(description="基本點 of this winner's hand.")]
     tier: Annotated[str | None, msgspec.Meta(description="Limit name, as the settlement's `tier`.")]
@@ -341,6 +355,10 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 
     han: Annotated[int | None, msgspec.Meta(description="The winner's han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The winner's fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None,
+        msgspec.Meta(description="The winner's fu counted from `hand`, itemised (null when `fu` was given)."),
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="The winner's yakuman paid; 0 when none.")]
     winners: Annotated[
         list[WinnerResult], msgspec.Meta(description="Every winner (more than one on a multiple ron) in turn order after the discarder.")
@@ -366,6 +384,7 @@ class HandValue:
     basic: int
     tier: str | None
     warnings: tuple[Warning, ...] = ()
+    fu_count: FuResult | None = None
 
 
 def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None]:
@@ -389,24 +408,32 @@ def yakuman_points(count: int, rules: RiichiRules) -> tuple[int, int, str]:
 
 def hand_value(fields: HandFields, *, tsumo: bool, rules: RiichiRules, seat: Seat, pointer: str = "") -> HandValue:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
-    in the request (``""`` or ``/further_winners/0``)."""
+    in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
+    is counted into fu (and checked) whatever the han."""
+    counted: FuResult | None = None
+    if fields.hand is not msgspec.UNSET:
+        if fields.fu is not msgspec.UNSET:
+            raise RuleViolation(FieldProblem(f"{pointer}/hand", "Give `fu` or `hand`, not both."))
+        counted = count_fu(fields.hand, fields.hand.rules, f"{pointer}/hand", tsumo=tsumo)
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
         notes: tuple[Warning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
-        return HandValue(None, None, paid, basic, tier, notes)
+        return HandValue(None, None, paid, basic, tier, notes, counted)
     han = fields.han
     if han is msgspec.UNSET:
         raise RuleViolation(FieldProblem(f"{pointer}/han", "Give `han` (with `fu` below 5 han) or `yakuman`."))
     if han >= 5:
         basic, tier = basic_points(han, 0, rules)
-        return HandValue(han, None, 0, basic, tier)
-    fu = fields.fu
+        return HandValue(han, None, 0, basic, tier, (), counted)
+    fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
-        raise RuleViolation(FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` for this {han}-han hand."))
+        raise RuleViolation(
+            FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.")
+        )
     basic, tier = basic_points(han, fu, rules)
-    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat))
+    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
 
 
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
@@ -629,6 +656,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 paid=paid,
                 han=value.han,
                 fu=value.fu,
+                fu_count=value.fu_count,
                 yakuman=value.yakuman,
                 basic_points=Decimal(value.basic),
                 tier=value.tier,
@@ -653,6 +681,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         warnings=warnings,
         han=main.han,
         fu=main.fu,
+        fu_count=main.fu_count,
         yakuman=main.yakuman,
         winners=results,
         dealer=request.dealer,

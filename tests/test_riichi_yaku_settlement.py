@@ -283,3 +283,50 @@ def test_yaku_through_the_tagged_settlement(client) -> None:
     ).json()
     assert paid(body)["south"] == D(24000)
     assert body["yaku_items"][-1] == {"code": "dora", "count": 2, "han": 2, "yakuman": 0, "dropped": None}
+
+
+# --- yaku together with the hand's structure (`hand` instead of `fu`) -----------------------
+
+EXAMPLE_2_HAND = {
+    # 例二: closed kan of 中, chi, pon of 5-sou, chi, pair of east (double wind for the dealer at east), pair wait
+    "melds": [
+        {"kind": "kan", "terminal_or_honor": True},
+        {"kind": "sequence", "open": True},
+        {"kind": "triplet", "open": True},
+        {"kind": "sequence", "open": True},
+    ],
+    "pair": "double_wind",
+    "wait": "pair",
+}
+
+
+def test_example_2_from_yaku_and_structure(settle) -> None:
+    # 例二: 中 1 + red five 1 = 2 han; 20 + 32 (中 closed kan) + 2 (5-sou open pon) + 4 (東 pair) + 2 (單騎)
+    # = 60 fu; 60 × 2^4 = 960 × 6 = 5760 → 5800
+    result = settle(winner="east", win=ron("north"), yaku=["chun"], aka_dora=1, open=True, hand=EXAMPLE_2_HAND)
+    assert paid(result)["north"] == D(5800)
+    assert (result["han"], result["fu"]) == (2, 60)
+    assert [i["code"] for i in result["yaku_items"]] == ["chun", "aka_dora"]
+
+
+def test_open_must_match_the_structure(client) -> None:
+    response = client.post(URL, json={"winner": "east", "win": ron("north"), "yaku": ["chun"], "aka_dora": 1, "hand": EXAMPLE_2_HAND})
+    assert response.status_code == 422
+    assert pointers(response) == ["#/hand", "#/open"]
+
+
+def test_pinfu_needs_the_pinfu_shape(client) -> None:
+    # closed, but a closed triplet: not pinfu
+    hand = {
+        "melds": [
+            {"kind": "sequence"},
+            {"kind": "sequence"},
+            {"kind": "sequence"},
+            {"kind": "triplet"},
+        ],
+        "pair": "plain",
+        "wait": "two_sided",
+    }
+    response = client.post(URL, json={"winner": "south", "win": ron("west"), "yaku": ["riichi", "pinfu"], "hand": hand})
+    assert response.status_code == 422, response.text
+    assert pointers(response) == ["#/hand", "#/yaku/1"]

@@ -18,6 +18,7 @@ from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.riichi import RiichiController
+from service.api.riichi_extras import RiichiExtrasController
 from service.api.riichi_yaku import RiichiYakuController
 from service.api.taiwan import TaiwanController
 from service.engine.money import ExactNumber
@@ -35,7 +36,7 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiYakuController, McrController, NmjlController, TaiwanController]
+CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiExtrasController, RiichiYakuController, McrController, NmjlController, TaiwanController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 

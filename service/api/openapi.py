@@ -106,6 +106,7 @@ def openapi_config() -> OpenAPIConfig:
                 name="Riichi",
                 description="飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
             ),
+            Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
             Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
             Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
             Tag(

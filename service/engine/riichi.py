@@ -23,6 +23,7 @@ import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
 from service.engine.riichi_yaku import (
     MAX_AKA_DORA,
     MAX_DORA,
@@ -255,9 +256,9 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """What a winning hand is worth. Give `han` (and `fu` below 5 han), or
-    `yakuman`, or `yaku` with dora counts (and `fu` below 5 han). All of these
-    are validated in one place, `hand_value`."""
+    """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
+    han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
+    han). All of these are validated in one place, `hand_value`."""
 
     han: Annotated[
         int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")
@@ -284,6 +285,16 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
                 "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
                 "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
             ),
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    hand: Annotated[
+        RiichiSettlementHand,
+        msgspec.Meta(
+            description=(
+                "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
+                "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
+                "whatever the han."
+            )
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
     # UNSET defaults: these go with `yaku` only, and their presence is what the schema's dependentRequired checks
@@ -401,6 +412,9 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     paid: Annotated[bool, msgspec.Meta(description="False when head-bumped (`multiple_ron: head_bump`).")]
     han: Annotated[int | None, msgspec.Meta(description="The han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None, msgspec.Meta(description="The fu counted from `hand`, itemised (null when `fu` was given).")
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid (after `multiple_yakuman`); 0 when none.")]
     basic_points: Annotated[Decimal, msgspec.Meta(description="基本點 of this winner's hand.")]
     tier: Annotated[str | None, msgspec.Meta(description="Limit name, as the settlement's `tier`.")]
@@ -425,6 +439,10 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 
     han: Annotated[int | None, msgspec.Meta(description="The winner's han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The winner's fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None,
+        msgspec.Meta(description="The winner's fu counted from `hand`, itemised (null when `fu` was given)."),
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="The winner's yakuman paid; 0 when none.")]
     winners: Annotated[
         list[WinnerResult], msgspec.Meta(description="Every winner (more than one on a multiple ron) in turn order after the discarder.")
@@ -455,6 +473,7 @@ class HandValue:
     basic: int
     tier: str | None
     warnings: tuple[Warning, ...] = ()
+    fu_count: FuResult | None = None
     yaku_items: list[HanItem] | None = None
 
 
@@ -488,28 +507,43 @@ def hand_value(
     dealer: Seat | None = None,
 ) -> HandValue:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
-    in the request (``""`` or ``/further_winners/0``)."""
+    in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
+    is counted into fu (and checked) whatever the han."""
+    counted: FuResult | None = None
+    if fields.hand is not msgspec.UNSET:
+        if fields.fu is not msgspec.UNSET:
+            raise RuleViolation(FieldProblem(f"{pointer}/hand", "Give `fu` or `hand`, not both."))
+        counted = count_fu(fields.hand, fields.hand.rules, f"{pointer}/hand", tsumo=tsumo)
     if fields.yaku is not msgspec.UNSET:
         return _value_from_yaku(
-            fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=options or YakuOptions(), dealer_won=seat == dealer
+            fields,
+            tsumo=tsumo,
+            rules=rules,
+            seat=seat,
+            pointer=pointer,
+            options=options or YakuOptions(),
+            dealer_won=seat == dealer,
+            counted=counted,
         )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
         notes: tuple[Warning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
-        return HandValue(None, None, paid, basic, tier, notes)
+        return HandValue(None, None, paid, basic, tier, notes, counted)
     han = fields.han
     if han is msgspec.UNSET:
         raise RuleViolation(FieldProblem(f"{pointer}/han", "Give `han` (with `fu` below 5 han) or `yakuman`."))
     if han >= 5:
         basic, tier = basic_points(han, 0, rules)
-        return HandValue(han, None, 0, basic, tier)
-    fu = fields.fu
+        return HandValue(han, None, 0, basic, tier, (), counted)
+    fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
-        raise RuleViolation(FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` for this {han}-han hand."))
+        raise RuleViolation(
+            FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.")
+        )
     basic, tier = basic_points(han, fu, rules)
-    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat))
+    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
 
 
 TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
@@ -521,7 +555,15 @@ NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
 
 
 def _value_from_yaku(
-    fields: HandFields, *, tsumo: bool, rules: RiichiRules, seat: Seat, pointer: str, options: YakuOptions, dealer_won: bool
+    fields: HandFields,
+    *,
+    tsumo: bool,
+    rules: RiichiRules,
+    seat: Seat,
+    pointer: str,
+    options: YakuOptions,
+    dealer_won: bool,
+    counted: FuResult | None,
 ) -> HandValue:
     """The hand's value from its declared yaku and dora (seed 003's list,
     :mod:`service.engine.riichi_yaku`), then the usual limits."""
@@ -529,23 +571,41 @@ def _value_from_yaku(
         if getattr(fields, name) is not msgspec.UNSET:
             detail = f"Give `yaku` or `{name}`, not both."
             raise RuleViolation(FieldProblem(f"{pointer}/yaku", detail), FieldProblem(f"{pointer}/{name}", detail))
-    count = tally_han(_DeclaredHand.of(fields), options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
+    declared = _DeclaredHand.of(fields)
+    if counted is not None:
+        _check_yaku_against_shape(declared, counted, pointer)
+    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
     _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
     notes: tuple[Warning, ...] = () if count.has_yaku else (NO_YAKU,)
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
-        return HandValue(None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, YAKUMAN_TIERS[count.yakuman], notes, count.items)
+        return HandValue(
+            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, YAKUMAN_TIERS[count.yakuman], notes, counted, count.items
+        )
     if count.han == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))
     if count.han >= 5:
         basic, tier = basic_points(count.han, 0, rules)
-        return HandValue(count.han, None, 0, basic, tier, notes, count.items)
-    fu = fields.fu
+        return HandValue(count.han, None, 0, basic, tier, notes, counted, count.items)
+    fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
-        raise RuleViolation(FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` for this {count.han}-han hand."))
+        raise RuleViolation(
+            FieldProblem(f"{pointer}/fu", f"Below 5 han the fu decide the value: give `fu` (or `hand`) for this {count.han}-han hand.")
+        )
     basic, tier = basic_points(count.han, fu, rules)
-    return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), count.items)
+    return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+
+
+def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
+    """With both `yaku` and `hand`: `open` must say what the melds say, and
+    pinfu needs the pinfu shape."""
+    if declared.open == counted.closed:
+        detail = f"`open` is {str(declared.open).lower()}, but the melds in `hand` are {'closed' if counted.closed else 'open'}."
+        raise RuleViolation(FieldProblem(f"{pointer}/open", detail), FieldProblem(f"{pointer}/hand", detail))
+    if "pinfu" in declared.yaku and not counted.pinfu:
+        detail = "`pinfu` is declared, but `hand` is not a pinfu shape (closed, four sequences, a plain pair, a two-sided wait)."
+        raise RuleViolation(FieldProblem(f"{pointer}/yaku/{declared.yaku.index('pinfu')}", detail), FieldProblem(f"{pointer}/hand", detail))
 
 
 def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_won: bool, pointer: str) -> None:
@@ -795,6 +855,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 paid=paid,
                 han=value.han,
                 fu=value.fu,
+                fu_count=value.fu_count,
                 yakuman=value.yakuman,
                 basic_points=Decimal(value.basic),
                 tier=value.tier,
@@ -820,6 +881,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         warnings=warnings,
         han=main.han,
         fu=main.fu,
+        fu_count=main.fu_count,
         yakuman=main.yakuman,
         winners=results,
         dealer=request.dealer,

@@ -173,3 +173,52 @@ def test_po_files_parse_without_babel_warnings() -> None:
         content = po_file(language).read_bytes()
         catalog = read_po(io.BytesIO(content), abort_invalid=True)
         assert catalog.locale is not None and str(catalog.locale) == language.replace("-", "_")
+
+
+# Names the seeds print in a language are the catalogue's names in that language.
+
+
+def _fan_rows():
+    from service.engine.hongkong_fan import FAN_TABLE
+
+    return FAN_TABLE
+
+
+def _yaku_rows():
+    from service.engine.riichi_yaku import BONUS_TABLE, YAKU_TABLE
+
+    return (*YAKU_TABLE, *BONUS_TABLE)
+
+
+@pytest.mark.parametrize("row", _fan_rows(), ids=lambda row: row.code)
+def test_hong_kong_fan_names_are_seed_002s(row) -> None:
+    assert gettext(row.name_en, "zh-Hant", "hongkong pattern") == row.name_zh_hant
+    assert gettext(row.name_en, "zh-Hans", "hongkong pattern") == row.name_zh  # the sheet prints Simplified
+    assert gettext(row.name_en, "ja", "hongkong pattern") != row.name_en
+
+
+@pytest.mark.parametrize("row", _yaku_rows(), ids=lambda row: row.code)
+def test_riichi_yaku_names_are_seed_003s(row) -> None:
+    assert gettext(row.name_en, "zh-Hant", "riichi yaku") == row.name_zh
+    assert gettext(row.name_en, "ja", "riichi yaku") == row.name_ja_kanji
+    assert gettext(row.name_en, "zh-Hans", "riichi yaku") != row.name_en
+
+
+def test_pattern_names_are_unique_within_each_table() -> None:
+    for rows in (_fan_rows(), _yaku_rows()):
+        names = [row.name_en for row in rows]
+        assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize(
+    ("context", "english", "hans", "ja"),
+    [
+        ("hongkong pattern", "Chicken hand", "鸡胡", "鶏和"),
+        ("hongkong pattern", "Four kongs", "十八罗汉", "四槓子"),
+        ("riichi yaku", "All simples", "断幺九", "断幺九"),
+        ("riichi yaku", "Thirteen orphans", "国士无双", "国士無双"),
+    ],
+)
+def test_some_names_in_zh_hans_and_ja(context, english, hans, ja) -> None:
+    assert gettext(english, "zh-Hans", context) == hans
+    assert gettext(english, "ja", context) == ja

@@ -220,12 +220,22 @@ def test_several_problems_each_translated(client) -> None:
     assert problem["errors"] == [{"detail": detail, "pointer": "#/tai"}, {"detail": detail, "pointer": "#/patterns"}]
 
 
-EMPTY_BODY = {  # litestar finds no body before decoding starts: "The request is invalid"
-    "en": ("The request is invalid", "The body is empty; send a JSON object."),
-    "zh-Hant": ("請求無效", "請求內容係空嘅；請傳送一個 JSON 物件。"),
-    "zh-Hans": ("请求无效", "请求体为空；请发送一个 JSON 对象。"),
-    "ja": ("リクエストが不正です", "本文が空です。JSON オブジェクトを送ってください。"),
+EMPTY_BODY = {
+    "en": ("The request body is invalid", "The body is empty; send a JSON object."),
+    "zh-Hant": ("請求內容無效", "請求內容係空嘅；請傳送一個 JSON 物件。"),
+    "zh-Hans": ("请求体无效", "请求体为空；请发送一个 JSON 对象。"),
+    "ja": ("リクエスト本文が不正です", "本文が空です。JSON オブジェクトを送ってください。"),
 }
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_query_parameter_problem_in_each_language(client, language) -> None:
+    response = client.get("/v1/hongkong/points-table?fan_cap=99", headers={"Accept-Language": language})
+    assert response.status_code == 400
+    problem = response.json()
+    # the title is translated; litestar's own sentence about the parameter is not in the catalogue
+    assert problem["title"] == {"en": "The request is invalid", "zh-Hant": "請求無效", "zh-Hans": "请求无效", "ja": "リクエストが不正です"}[language]
+    assert problem["errors"] == [{"detail": "Expected `int` <= 13", "parameter": "fan_cap"}]
 
 
 @pytest.mark.parametrize("language", LANGS)
@@ -359,7 +369,8 @@ HK_TWO_FAN_BYTES = (
     b'"deltas":{"east":4,"south":-4,"west":0,"north":0},"pre_payout_total":4,"tier":null,'
     b'"warnings":[{"code":"below_minimum_fan","message":"2 fan is below this table\'s minimum of 3; the hand is still settled.",'
     b'"params":{"fan":2,"min_fan":3}}],"fan_paid":2,'
-    b'"rules":{"table":"half_spicy","fan_cap":10,"min_fan":3,"discard_payment":"full_gun","payment_scheme":"standard","point_value":1}}'
+    b'"rules":{"table":"half_spicy","fan_cap":10,"min_fan":3,"discard_payment":"full_gun","payment_scheme":"standard","point_value":1},'
+    b'"fan_items":null}'
 )
 
 
@@ -368,3 +379,64 @@ def test_english_answer_is_unchanged(client, header) -> None:
     response = post(client, "/v1/hongkong/settlements", HK_TWO_FAN, header)
     assert response.content == HK_TWO_FAN_BYTES
     assert response.headers["content-language"] == "en"
+
+
+# --- Hong Kong fan sheet and riichi yaku (seeds 002 and 003) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "self_draw", "chicken"),
+    [("zh-Hant", "自摸", "雞胡"), ("zh-Hans", "自摸", "鸡胡"), ("ja", "ツモ", "鶏和")],
+)
+def test_fan_table_rows_named_in_each_language(client, language, self_draw, chicken) -> None:
+    rows = {r["code"]: r for r in client.get("/v1/hongkong/fan-table", headers={"Accept-Language": language}).json()["rows"]}
+    assert (rows["self_draw"]["name"], rows["chicken_hand"]["name"]) == (self_draw, chicken)
+    assert rows["chicken_hand"]["name_en"] == "Chicken hand"  # the printed names stay as they are
+    assert all(r["name"] for r in rows.values())
+
+
+def test_fan_table_in_english_has_no_name_field_and_the_table_is_not_changed(client) -> None:
+    client.get("/v1/hongkong/fan-table", headers={"Accept-Language": "ja"})
+    rows = client.get("/v1/hongkong/fan-table").json()["rows"]
+    assert all("name" not in r for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("language", "tanyao", "dora"),
+    [("zh-Hant", "斷么九", "懸賞牌"), ("zh-Hans", "断幺九", "宝牌"), ("ja", "断幺九", "ドラ")],
+)
+def test_yaku_table_rows_named_in_each_language(client, language, tanyao, dora) -> None:
+    body = client.get("/v1/riichi/yaku-table", headers={"Accept-Language": language}).json()
+    rows = {r["code"]: r for r in body["rows"]}
+    bonus = {r["code"]: r for r in body["bonus"]}
+    assert (rows["tanyao"]["name"], bonus["dora"]["name"]) == (tanyao, dora)
+
+
+NO_YAKU = {
+    "en": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
+    "zh-Hant": "呢副牌冇役：懸賞牌、赤五同裏懸賞牌要有役先計，所以照申報唔可以和牌。",
+    "zh-Hans": "这副牌没有役：宝牌、赤宝牌和里宝牌要先有役才计，因此按申报无法和牌。",
+    "ja": "この手には役がありません。ドラ・赤ドラ・裏ドラは役があるときだけ数えるので、申告どおりでは和了できません。",
+}
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_shared_no_yaku_warning_in_each_language(client, language) -> None:
+    # seed 003: 當手牌無有翻數嘅時候，即使手上有十隻懸賞牌，都冇得食糊 — 2 dora are 2 han, no yaku
+    body = post(client, "/v1/riichi/han", {"yaku": [], "dora": 2}, language).json()
+    assert body["han"] == 2
+    assert body["warnings"] == [{"code": "no_yaku", "message": NO_YAKU[language], "params": {}}]
+    # the module-level warning object is not changed by a translated answer
+    assert post(client, "/v1/riichi/han", {"yaku": [], "dora": 2}, None).json()["warnings"][0]["message"] == NO_YAKU["en"]
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("en", "The declared patterns contradict each other"), ("zh-Hant", "申報嘅牌型互相矛盾"), ("zh-Hans", "申报的牌型互相矛盾"), ("ja", "申告した役どうしが矛盾しています")],
+)
+def test_pattern_contradiction_title_in_each_language(client, language, title) -> None:
+    body = {"patterns": [{"code": "little_three_dragons"}, {"code": "big_three_dragons"}]}
+    problem = post(client, "/v1/hongkong/fan", body, language).json()
+    assert problem["status"] == 422
+    assert problem["title"] == title
+    assert [e["pointer"] for e in problem["errors"]] == ["#/patterns/0/code", "#/patterns/1/code"]

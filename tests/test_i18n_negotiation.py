@@ -5,6 +5,7 @@ language on every response, success or error."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -117,47 +118,66 @@ def test_content_language_on_every_response(client, language, method, path, body
     assert response.headers["content-language"] == language
 
 
-# --- The middleware on its own -----------------------------------------------------
+# --- The ASGI entry ----------------------------------------------------------------
 
 
-def _run(app, scope):
+def test_request_language_scans_the_headers() -> None:
+    from service.api.language import request_language
+
+    assert request_language({"headers": [(b"host", b"x")]}) == "en"
+    assert request_language({"headers": [(b"host", b"x"), (b"accept-language", b"ja-JP, en;q=0.5")]}) == "ja"
+
+
+def _asgi(app, scope, body=b""):
     import asyncio
 
     sent = []
 
+    async def receive():
+        return {"type": "http.request", "body": body, "more_body": False}
+
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, None, send))
+    asyncio.run(app(scope, receive, send))
     return sent
 
 
-def test_middleware_adds_headers_and_restores_the_language() -> None:
-    from service.api.language import LanguageMiddleware
+@pytest.mark.parametrize(
+    ("path", "method", "body", "status"),
+    [
+        ("/v1/hongkong/settlements", "POST", b'{"winner": "east", "win": {"type": "self_draw"}, "fan": 3}', 200),  # direct path
+        ("/v1/hongkong/settlements", "POST", b"{}", 400),  # direct path, a problem
+        ("/healthz", "GET", b"", 200),  # litestar
+        ("/nowhere", "GET", b"", 404),  # litestar, no route
+    ],
+)
+def test_entry_adds_headers_and_leaves_the_language_as_it_was(path, method, body, status) -> None:
+    from service.api import create_app
     from service.i18n import LANGUAGE
 
-    seen = []
-
-    async def inner(scope, receive, send):
-        seen.append(LANGUAGE.get())
-        await send({"type": "http.response.start", "status": 200, "headers": ((b"content-type", b"text/plain"),)})
-        await send({"type": "http.response.body", "body": b"ok"})
-
-    scope = {"type": "http", "headers": [(b"host", b"x"), (b"accept-language", b"ja-JP, en;q=0.5")]}
-    start, body = _run(LanguageMiddleware(inner), scope)
-    assert seen == ["ja"]
-    assert start["headers"] == [(b"content-type", b"text/plain"), (b"content-language", b"ja"), (b"vary", b"accept-language")]
-    assert body == {"type": "http.response.body", "body": b"ok"}
+    app = create_app()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"x"), (b"accept-language", b"zh-MO"), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+        "state": {},
+    }
+    start = _asgi(app, scope, body)[0]
+    assert start["status"] == status
+    headers = list(start["headers"])
+    assert headers.count((b"content-language", b"zh-Hant")) == 1
+    assert (b"vary", b"accept-language") in headers
     assert LANGUAGE.get() == "en"
-
-
-def test_middleware_passes_other_scopes_through() -> None:
-    from service.api.language import LanguageMiddleware
-
-    async def inner(scope, receive, send):
-        await send({"type": "lifespan.startup.complete"})
-
-    assert _run(LanguageMiddleware(inner), {"type": "lifespan"}) == [{"type": "lifespan.startup.complete"}]
 
 
 def test_english_content_is_not_touched() -> None:
@@ -168,3 +188,13 @@ def test_english_content_is_not_touched() -> None:
     content = [item]
     assert localize(content, "en") is content
     assert content[0] is item
+
+
+def test_shared_rows_are_copied_not_changed() -> None:
+    from service.api.language import localize
+    from service.engine.hongkong_fan import FAN_TABLE
+
+    rows = list(FAN_TABLE[:2])
+    named = localize(rows, "ja")
+    assert [row.name for row in named] == ["ツモ", "門前清"]
+    assert all(row.name is msgspec.UNSET for row in FAN_TABLE)  # the module's table is untouched

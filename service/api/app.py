@@ -11,13 +11,15 @@ from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
 from service.api.health import healthz, readyz
 from service.api.hongkong import HongKongController
-from service.api.language import LanguageMiddleware
 from service.api.mcr import McrController
-from service.api.metrics import metrics, prometheus_config
+from service.api.asgi import SettlementService
+from service.api.metrics import metrics
 from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.riichi import RiichiController
+from service.api.riichi_extras import RiichiExtrasController
+from service.api.riichi_yaku import RiichiYakuController
 from service.api.taiwan import TaiwanController
 from service.engine.money import ExactNumber
 from service.settings import Settings
@@ -34,7 +36,7 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-CONTROLLERS: list[type] = [HongKongController, RiichiController, McrController, NmjlController, TaiwanController]
+CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiExtrasController, RiichiYakuController, McrController, NmjlController, TaiwanController]
 """One controller per ruleset; each new ruleset adds its controller here."""
 
 
@@ -50,19 +52,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.ready = False
             app.state.stopping = True
 
-    prometheus = prometheus_config()
-    app = Litestar(
+    app = SettlementService(
         route_handlers=[*CONTROLLERS, settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
-        middleware=[prometheus.middleware],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         type_decoders=[(lambda type_: type_ is ExactNumber, query_number)],
         lifespan=[lifespan],
         state=None,
     )
-    # Outside routing and exception handling, so every answer (404s and
-    # errors included) is worded in, and says, the negotiated language.
-    app.asgi_handler = LanguageMiddleware(app.asgi_handler)
+    app.configure_direct_path(settings.max_body_bytes)
     return app

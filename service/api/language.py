@@ -1,10 +1,11 @@
 """The response language: negotiated once per request, applied at encoding.
 
-:class:`LanguageMiddleware` wraps the whole application (every route, 404s
-and errors included): it reads ``Accept-Language``, stores the language in
-:data:`service.i18n.LANGUAGE` and adds ``Content-Language`` (and ``Vary:
-Accept-Language``) to the response. With no header the language is English
-and nothing else happens.
+The application's ASGI entry (:class:`service.api.asgi.SettlementService`,
+which sees every request: the direct settlement path, litestar's routes,
+404s and errors) calls :func:`request_language`, stores the result in
+:data:`service.i18n.LANGUAGE` and appends :data:`LANGUAGE_HEADERS` —
+``Content-Language`` and ``Vary: Accept-Language`` — to the response start.
+With no ``Accept-Language`` the language is English and that is all.
 
 The engine writes English. For another language :func:`localize` rewrites,
 in the response about to be encoded, every warning's message (from its code's
@@ -18,59 +19,26 @@ from typing import Any, Callable
 
 import msgspec
 
+from service.engine.hongkong_fan import FanRow
+from service.engine.riichi_yaku import BonusRow, YakuRow
 from service.engine.taiwan import TaiItem, TaiTableRow
 from service.engine.warnings import MESSAGES, Warning
 from service.i18n import DEFAULT, LANGUAGE, LANGUAGES, Language, negotiate_header, pattern_name, render
 
 CONTENT_LANGUAGE = {language: language.encode("ascii") for language in LANGUAGES}
-_ADDED_HEADERS = {
+LANGUAGE_HEADERS: dict[str, tuple[tuple[bytes, bytes], ...]] = {
     language: ((b"content-language", value), (b"vary", b"accept-language")) for language, value in CONTENT_LANGUAGE.items()
 }
+"""The headers every response in that language carries."""
 
 
-class LanguageMiddleware:
-    """ASGI middleware around the application's handler (outside routing, so
-    404/405 answers get it too). Per request: one scan of the header list, a
-    memoised negotiation when Accept-Language is present, the context
-    variable set (only when the language is not the one already current:
-    each request runs in its own task, whose context starts at English) and
-    a send wrapper that appends two prepared headers to the response start.
-    The wrapper is a plain function returning the inner send's awaitable, so
-    it adds no coroutine of its own."""
-
-    __slots__ = ("app",)
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        language = DEFAULT
-        for name, value in scope["headers"]:
-            if name == b"accept-language":
-                language = negotiate_header(value)
-                break
-        added = _ADDED_HEADERS[language]
-
-        def send_with_language(message: Any) -> Any:
-            if message["type"] == "http.response.start":
-                headers = message.get("headers")
-                if type(headers) is list:
-                    headers.extend(added)
-                else:
-                    message["headers"] = [*(headers or ()), *added]
-            return send(message)
-
-        if LANGUAGE.get() is language:
-            await self.app(scope, receive, send_with_language)
-            return
-        token = LANGUAGE.set(language)
-        try:
-            await self.app(scope, receive, send_with_language)
-        finally:
-            LANGUAGE.reset(token)
+def request_language(scope: Any) -> Language:
+    """The language to answer an HTTP request in: one scan of its headers, and
+    a memoised negotiation when Accept-Language is present."""
+    for name, value in scope["headers"]:
+        if name == b"accept-language":
+            return negotiate_header(value)
+    return DEFAULT
 
 
 # --- Localizing engine results ---------------------------------------------------
@@ -80,13 +48,27 @@ def _warning(item: Warning, language: str) -> Warning:
     return Warning(code=item.code, message=render(MESSAGES[item.code], item.params, language), params=item.params)
 
 
-def _taiwan_name(item: Any, language: str) -> None:
-    item.name = pattern_name("taiwan", item.name_en, language)
+def _set_name(ruleset: str) -> Callable[[Any, str], Any]:
+    def named(item: Any, language: str) -> Any:
+        name = pattern_name(ruleset, item.name_en, language)
+        if item.__struct_config__.frozen:  # a shared row of a module-level table: copy it
+            return msgspec.structs.replace(item, name=name)
+        item.name = name
+        return item
+
+    return named
 
 
-NAMED: dict[type, Callable[[Any, str], None]] = {TaiItem: _taiwan_name, TaiTableRow: _taiwan_name}
-"""Response types carrying a pattern name → what sets their `name`. A
-ruleset with its own pattern table registers its item types here."""
+NAMED: dict[type, Callable[[Any, str], Any]] = {
+    TaiItem: _set_name("taiwan"),
+    TaiTableRow: _set_name("taiwan"),
+    FanRow: _set_name("hongkong"),
+    YakuRow: _set_name("riichi"),
+    BonusRow: _set_name("riichi"),
+}
+"""Response types carrying a pattern name → what gives them their `name`
+(returns the item, or a named copy of a frozen one). A ruleset with its own
+pattern table registers its row types here."""
 
 _PLANS: dict[type, tuple[str, ...]] = {}
 
@@ -121,25 +103,21 @@ def _may_hold(info: msgspec.inspect.Type, seen: set[type]) -> bool:
 
 
 def _visit(value: Any, language: str) -> Any:
-    """``value`` localized: Warnings are replaced (they are frozen), other
-    Structs and lists are updated in place (they are fresh results)."""
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            new = _visit(item, language)
-            if new is not item:
-                value[index] = new
-        return value
-    if isinstance(value, tuple):
-        items = tuple(_visit(item, language) for item in value)
-        return value if all(new is old for new, old in zip(items, value)) else items
+    """``value`` localized. Lists and tuples are copied when an item changes
+    (they may be shared); Warnings and frozen rows are replaced; other Structs
+    are fresh results, updated in place."""
+    if isinstance(value, (list, tuple)):
+        items = [_visit(item, language) for item in value]
+        if all(new is old for new, old in zip(items, value)):
+            return value
+        return items if isinstance(value, list) else tuple(items)
     if isinstance(value, Warning):
         return _warning(value, language)
     if isinstance(value, msgspec.Struct):
-        cls = type(value)
-        named = NAMED.get(cls)
+        named = NAMED.get(type(value))
         if named is not None:
-            named(value, language)
-        for name in _fields_to_visit(cls):
+            value = named(value, language)
+        for name in _fields_to_visit(type(value)):
             child = getattr(value, name)
             if child is not None:
                 new = _visit(child, language)

@@ -1,9 +1,9 @@
 """Prometheus metrics.
 
-Request counts and latency histograms come from litestar's Prometheus
-middleware, labelled by route *template* (``group_path``) so fuzzed URLs cannot
-explode label cardinality. On top of that the service counts settlements by
-ruleset and warnings by code. With several uvicorn workers the
+Request counts and latency histograms are observed in service/api/asgi.py,
+labelled by route *template* so fuzzed URLs cannot explode label
+cardinality. On top of that the service counts settlements by ruleset and
+warnings by code. With several uvicorn workers the
 prometheus-client multiprocess mode is used: ``python -m service`` sets
 ``PROMETHEUS_MULTIPROC_DIR`` (emptied at start) before anything imports the
 client, and ``/metrics`` sums every worker's files.
@@ -15,7 +15,6 @@ import os
 from typing import Any
 
 from litestar import Response, get
-from litestar.plugins.prometheus import PrometheusConfig
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, generate_latest, multiprocess
 
 PREFIX = "mahjong"
@@ -24,20 +23,24 @@ SETTLEMENTS = Counter(f"{PREFIX}_settlements", "Hands settled, by ruleset.", ["r
 WARNINGS = Counter(f"{PREFIX}_settlement_warnings", "Warnings attached to settlements, by ruleset and code.", ["ruleset", "code"])
 
 
+_SETTLED: dict[str, Any] = {}
+_WARNED: dict[tuple[str, str], Any] = {}
+
+
 def record_settlement(result: Any) -> None:
-    SETTLEMENTS.labels(result.ruleset).inc()
+    """Count a settlement and its warnings (labelled children are cached:
+    `labels()` costs microseconds per call)."""
+    ruleset = result.ruleset
+    counter = _SETTLED.get(ruleset)
+    if counter is None:
+        counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
+    counter.inc()
     for item in result.warnings:
-        WARNINGS.labels(result.ruleset, item.code).inc()
-
-
-def prometheus_config() -> PrometheusConfig:
-    return PrometheusConfig(
-        app_name="mahjong-settlement",
-        prefix=PREFIX,
-        group_path=True,
-        exclude_unhandled_paths=True,
-        exclude=["^/metrics$", "^/schema"],
-    )
+        key = (ruleset, item.code)
+        warned = _WARNED.get(key)
+        if warned is None:
+            warned = _WARNED[key] = WARNINGS.labels(*key)
+        warned.inc()
 
 
 @get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)

@@ -72,16 +72,26 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
 class ClosedStructSchemaPlugin(StructSchemaPlugin):
     """Structs declared with ``forbid_unknown_fields=True`` publish
     ``additionalProperties: false``, so generated clients and fuzzers know
-    unknown keys are rejected."""
+    unknown keys are rejected. A Struct (or a base it inherits from) may also
+    declare ``__schema_extra__``, object-level rules msgspec checks in
+    ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
+    alternatives and ``dependentRequired``."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
         result = super().to_openapi_schema(field_definition, schema_creator)
         config = getattr(field_definition.type_, "__struct_config__", None)
-        if config is not None and config.forbid_unknown_fields:
+        extra = getattr(field_definition.type_, "__schema_extra__", None)
+        if (config is not None and config.forbid_unknown_fields) or extra:
             target = result
             if not isinstance(result, Schema):
                 target = schema_creator.schema_registry.from_reference(result).schema
-            target.additional_properties = False
+            if config is not None and config.forbid_unknown_fields:
+                target.additional_properties = False
+            if extra:
+                if "oneOf" in extra:
+                    target.one_of = [Schema(required=list(choice["required"])) for choice in extra["oneOf"]]
+                if "dependentRequired" in extra:
+                    target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
         return result
 
 
@@ -102,6 +112,7 @@ def openapi_config() -> OpenAPIConfig:
                 name="Riichi",
                 description="飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
             ),
+            Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
             Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
             Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
             Tag(

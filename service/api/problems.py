@@ -141,6 +141,18 @@ def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Pr
     )
 
 
+def too_large_problem(instance: str) -> Problem:
+    language = LANGUAGE.get()
+    title, detail = gettext(TITLES[413], language), gettext(LITESTAR_DETAILS[1], language)
+    return Problem(type=TYPES[413], title=title, status=413, detail=detail, instance=instance)
+
+
+def internal_problem(instance: str) -> Problem:
+    language = LANGUAGE.get()
+    title, detail = gettext(SERVER_ERROR, language), gettext(SERVER_ERROR_DETAIL, language)
+    return Problem(type=TYPES[500], title=title, status=500, detail=detail, instance=instance)
+
+
 def on_request_invalid(request: Request[Any, Any, Any], exc: RequestInvalid) -> Response[Any]:
     return json_response(invalid_problem(exc, request.url.path), status_code=400, media_type=PROBLEM_JSON)
 

@@ -40,6 +40,28 @@ SETTLEMENT_EXAMPLES = [
         },
     ),
     Example(
+        summary="Seed 001 example 2 from the hand's structure instead of fu: 2 han, 60 fu counted, dealer ron 5,800",
+        value={
+            "winner": "east",
+            "win": {"type": "discard", "discarder": "north"},
+            "han": 2,
+            "hand": {
+                "melds": [
+                    {"kind": "kan", "terminal_or_honor": True},
+                    {"kind": "sequence", "open": True},
+                    {"kind": "triplet", "open": True},
+                    {"kind": "sequence", "open": True},
+                ],
+                "pair": "double_wind",
+                "wait": "pair",
+            },
+        },
+    ),
+    Example(
+        summary="Yaku instead of han (seed 001 example 1): riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman",
+        value={"winner": "south", "win": {"type": "self_draw"}, "yaku": ["riichi", "menzen_tsumo", "chun"], "ura_dora": 3},
+    ),
+    Example(
         summary="Double yakuman tsumo (seed 001 example 5): 64,000",
         value={"winner": "west", "win": {"type": "self_draw"}, "yakuman": 2},
     ),
@@ -107,7 +129,9 @@ class RiichiController(Controller):
         (`rules.honba_value` × honba) are added to a ron and split between the
         payers of a tsumo; riichi sticks (1000 each) come from the table to the
         (first) winner. Three-player tables follow `rules.sanma_tsumo`.
-        `further_winners` settles a multiple ron; `liable` settles pao."""
+        `further_winners` settles a multiple ron; `liable` settles pao.
+        `hand` (the structure of `POST /v1/riichi/fu`, without `tsumo`) may
+        replace `fu`: the fu are counted from it and reported in `fu_count`."""
         return settlement_response(riichi.settle(data))
 
     @post(

@@ -4,12 +4,15 @@ Sources: seed 000 (the reference calculator: half/full-spicy ladders, cap,
 full/half gun, point value, chip ladders), seed 002 (a Hong Kong fan sheet
 with its own payment table: one share S, 3S full gun, 2S + S + S half gun),
 seed 003 (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
+
+A hand's value is either its agreed `fan` or the `patterns` it has, added up
+by :mod:`service.engine.hongkong_fan` (seed 002's fan sheet).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -22,7 +25,10 @@ from service.engine.common import (
     check_discarder,
     settle_lines,
 )
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import FieldProblem, RuleViolation, template
+from service.engine.hongkong_fan import ON_DISCARD as ON_DISCARD_CODES
+from service.engine.hongkong_fan import SELF_DRAWN as SELF_DRAWN_CODES
+from service.engine.hongkong_fan import EightImmortals, FanItem, FanRow, Patterns, WonBy, table_rows, tally
 from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
@@ -97,12 +103,31 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         check_decimal(self.point_value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
 
 
+EightImmortalsRule = Annotated[
+    EightImmortals,
+    msgspec.Meta(
+        description="House rule for 八仙過海 in `patterns`: `eight_fan` (seed 002: 8 fan, counts as a self-draw) or `limit` (seed 003: Hong Kong tables play it as a limit hand, 例牌)."
+    ),
+]
+
+
 class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A Hong Kong hand to settle: its agreed fan and how it was won."""
+    """A Hong Kong hand to settle: its agreed fan (or the patterns it has) and
+    how it was won. Send exactly one of `fan` and `patterns`."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    fan: Annotated[int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand.")]
+    # UNSET defaults (not `int | UnsetType`) keep the bounds in the published schema
+    fan: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    patterns: Annotated[
+        Patterns,
+        msgspec.Meta(
+            description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    eight_immortals: EightImmortalsRule = "eight_fan"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[
         bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")
@@ -113,6 +138,17 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = None
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
+    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}]}
+    """Published with the schema (service.api.openapi): exactly one of `fan` and `patterns`."""
+
+    def __post_init__(self) -> None:
+        # a schema rule (the published schema says oneOf fan/patterns): msgspec
+        # reports it as a decoding error, 400, pointing at `fan`
+        if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
+            if self.fan is msgspec.UNSET:
+                raise ValueError("Object missing required field `fan` (or send `patterns` instead)")
+            raise ValueError("Send either field `fan` or `patterns`, not both")
+
 
 class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
     """Who pays whom for a Hong Kong hand. `tier` is `limit` when the fan
@@ -120,6 +156,10 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
 
     fan_paid: Annotated[int, msgspec.Meta(description="The fan the payment was computed from, after the cap.")]
     rules: HongKongRules
+    fan_items: Annotated[
+        list[FanItem] | None,
+        msgspec.Meta(description="With `patterns`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."),
+    ] = None
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -154,6 +194,51 @@ def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decim
     return value / 2, value / 4
 
 
+def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:
+    if limit_hand:
+        return [warning("limit_hand_declared", cap=rules.fan_cap)]
+    warnings: list[Warning] = []
+    if fan < rules.min_fan:
+        warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
+    if fan > rules.fan_cap:
+        warnings.append(warning("fan_capped", fan=fan, cap=rules.fan_cap))
+    return warnings
+
+
+def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
+    """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
+    if request.patterns is msgspec.UNSET:
+        return request.fan, request.limit_hand, None
+    rules = request.rules
+    self_drawn = isinstance(request.win, SelfDraw)
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
+    _check_win(request, result.won_by, result.positions)
+    return result.fan, request.limit_hand or result.limit_hand, result.items
+
+
+def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[str, int]) -> None:
+    """The patterns must agree with `win` (and 天胡/地胡 with the dealer)."""
+    problems: list[FieldProblem] = []
+    self_drawn = isinstance(request.win, SelfDraw)
+    if not self_drawn and won_by == "self_draw":
+        code = next(code for code in positions if code in SELF_DRAWN_CODES)
+        detail = f"`{code}` is a self-drawn win, but `win` is a discard."
+        problems += [FieldProblem("/win/type", detail), FieldProblem(f"/patterns/{positions[code]}/code", detail)]
+    if self_drawn:
+        code = next((code for code in positions if code in ON_DISCARD_CODES), None)
+        if code is not None:
+            detail = f"`{code}` is a win on another player's tile, but `win` is a self-draw."
+            problems += [FieldProblem("/win/type", detail), FieldProblem(f"/patterns/{positions[code]}/code", detail)]
+    if "heavenly_hand" in positions and request.winner != request.dealer:
+        detail = "`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer."
+        problems += [FieldProblem("/winner", detail), FieldProblem(f"/patterns/{positions['heavenly_hand']}/code", detail)]
+    if "earthly_hand" in positions and isinstance(request.win, Discard) and request.win.discarder != request.dealer:
+        detail = "`earthly_hand` (地胡) is won on the dealer's first discard, but the discarder is not the dealer."
+        problems += [FieldProblem("/win/discarder", detail), FieldProblem(f"/patterns/{positions['earthly_hand']}/code", detail)]
+    if problems:
+        raise RuleViolation(*problems, title=template("The declared patterns contradict the win"))
+
+
 @exact
 def settle(request: HongKongRequest) -> HongKongSettlement:
     rules = request.rules
@@ -162,16 +247,10 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     if request.liable == winner:
         raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
 
-    warnings: list[Warning] = []
-    fan_paid = rules.fan_cap if request.limit_hand else min(request.fan, rules.fan_cap)
-    if request.limit_hand:
-        warnings.append(warning("limit_hand_declared", cap=rules.fan_cap))
-    else:
-        if request.fan < rules.min_fan:
-            warnings.append(warning("below_minimum_fan", fan=request.fan, min_fan=rules.min_fan))
-        if request.fan > rules.fan_cap:
-            warnings.append(warning("fan_capped", fan=request.fan, cap=rules.fan_cap))
-    tier = "limit" if request.limit_hand or request.fan >= rules.fan_cap else None
+    fan, limit_hand, fan_items = _hand_fan(request)
+    fan_paid = rules.fan_cap if limit_hand else min(fan, rules.fan_cap)
+    warnings = fan_warnings(fan, limit_hand, rules)
+    tier = "limit" if limit_hand or fan >= rules.fan_cap else None
 
     value = hand_value(fan_paid, rules)
     losers = others(winner)
@@ -207,6 +286,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         warnings=warnings,
         fan_paid=fan_paid,
         rules=rules,
+        fan_items=fan_items,
     )
 
 
@@ -246,3 +326,61 @@ def points_table(rules: HongKongRules) -> PointsTable:
             )
         )
     return PointsTable(rules=rules, rows=rows)
+
+
+# --- Fan from patterns (seed 002's sheet) ---------------------------------------
+
+
+class FanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The patterns a Hong Kong hand has; the answer is its fan, itemised.
+    Of `rules`, `fan_cap` and `min_fan` matter here."""
+
+    patterns: Patterns
+    eight_immortals: EightImmortalsRule = "eight_fan"
+    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+
+
+class FanResult(msgspec.Struct, kw_only=True):
+    """A hand's fan, itemised per pattern."""
+
+    items: list[FanItem]
+    fan: Annotated[int, msgspec.Meta(description="Total fan: the sum of the items (a limit hand: the cap).")]
+    limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚) was declared: it scores the cap and nothing is added.")]
+    fan_paid: Annotated[int, msgspec.Meta(description="The fan a settlement pays: the total clamped to `fan_cap`.")]
+    tier: Annotated[str | None, msgspec.Meta(description="`limit` when the fan reached the cap or a limit hand was declared.")]
+    won_by: Annotated[
+        WonBy | None,
+        msgspec.Meta(
+            description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
+        ),
+    ]
+    warnings: list[Warning]
+    eight_immortals: EightImmortals
+    rules: HongKongRules
+
+
+def count_fan(request: FanRequest) -> FanResult:
+    rules = request.rules
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
+    return FanResult(
+        items=result.items,
+        fan=result.fan,
+        limit_hand=result.limit_hand,
+        fan_paid=min(result.fan, rules.fan_cap),
+        tier="limit" if result.limit_hand or result.fan >= rules.fan_cap else None,
+        won_by=result.won_by,
+        warnings=fan_warnings(result.fan, result.limit_hand, rules),
+        eight_immortals=request.eight_immortals,
+        rules=rules,
+    )
+
+
+class FanTable(msgspec.Struct, kw_only=True):
+    fan_cap: int
+    eight_immortals: EightImmortals
+    rows: list[FanRow]
+
+
+def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
+    """Every row of seed 002's sheet; limit rows show the cap."""
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))

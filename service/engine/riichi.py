@@ -17,12 +17,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
-from service.engine.errors import FieldProblem, RuleViolation, field_problem
+from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
+from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
+from service.engine.riichi_yaku import (
+    MAX_AKA_DORA,
+    MAX_DORA,
+    MAX_NUKI_DORA,
+    NO_YAKU,
+    YAKU_TABLE,
+    HanItem,
+    YakuCode,
+    YakuOptions,
+    tally_han,
+)
 from service.engine.seats import Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
@@ -244,8 +256,9 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """What a winning hand is worth. Give `han` (and `fu` below 5 han), or
-    `yakuman`. All of these are validated in one place, `hand_value`."""
+    """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
+    han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
+    han). All of these are validated in one place, `hand_value`."""
 
     han: Annotated[
         int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")
@@ -264,6 +277,80 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
+    yaku: Annotated[
+        list[YakuCode],
+        msgspec.Meta(
+            max_length=len(YAKU_TABLE),
+            description=(
+                "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
+                "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
+            ),
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    hand: Annotated[
+        RiichiSettlementHand,
+        msgspec.Meta(
+            description=(
+                "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
+                "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
+                "whatever the han."
+            )
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    # UNSET defaults: these go with `yaku` only, and their presence is what the schema's dependentRequired checks
+    open: Annotated[
+        bool, msgspec.Meta(description="With `yaku`: the hand has an open meld (open han; closed-only yaku refused). Default false.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
+    aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
+    ura_dora: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    nuki_dora: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+
+    __schema_extra__: ClassVar[dict[str, Any]] = {
+        "dependentRequired": {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
+    }
+    """Published with the schema (service.api.openapi): `open` and the dora counts need `yaku`."""
+
+    def __post_init__(self) -> None:
+        # a schema rule (published as dependentRequired): `open` and the dora
+        # counts go with `yaku` — msgspec reports it as a decoding error, 400
+        if self.yaku is msgspec.UNSET:
+            for name in YAKU_COMPANIONS:
+                if getattr(self, name) is not msgspec.UNSET:
+                    raise ValueError(f"Unexpected field `{name}` without `yaku` (`han` already includes the dora)")
+
+
+YAKU_COMPANIONS: tuple[str, ...] = ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")
+
+
+@dataclass(frozen=True, slots=True)
+class _DeclaredHand:
+    """A settlement hand's `yaku` with its companions resolved to defaults."""
+
+    yaku: list[YakuCode]
+    open: bool
+    dora: int
+    aka_dora: int
+    ura_dora: int
+    nuki_dora: int
+
+    @classmethod
+    def of(cls, fields: HandFields) -> _DeclaredHand:
+        def given(value: Any, default: Any) -> Any:
+            return default if value is msgspec.UNSET else value
+
+        return cls(
+            fields.yaku,
+            given(fields.open, False),
+            given(fields.dora, 0),
+            given(fields.aka_dora, 0),
+            given(fields.ura_dora, 0),
+            given(fields.nuki_dora, 0),
+        )
 
 
 class WinnerFields(HandFields, forbid_unknown_fields=True, kw_only=True):
@@ -300,6 +387,10 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
     players: Players = 4
     honba: HonbaCount = 0
     riichi_sticks: SticksCount = 0
+    yaku_options: Annotated[
+        YakuOptions,
+        msgspec.Meta(description="How `yaku` are counted (double yakuman, renhou, open tanyao); `rules.multiple_yakuman` and `rules.kazoe` apply too."),
+    ] = msgspec.field(default_factory=YakuOptions)
     further_winners: Annotated[
         list[FurtherWinner],
         msgspec.Meta(
@@ -321,6 +412,9 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     paid: Annotated[bool, msgspec.Meta(description="False when head-bumped (`multiple_ron: head_bump`).")]
     han: Annotated[int | None, msgspec.Meta(description="The han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None, msgspec.Meta(description="The fu counted from `hand`, itemised (null when `fu` was given).")
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid (after `multiple_yakuman`); 0 when none.")]
     basic_points: Annotated[Decimal, msgspec.Meta(description="基本點 of this winner's hand.")]
     tier: Annotated[str | None, msgspec.Meta(description="Limit name, as the settlement's `tier`.")]
@@ -330,6 +424,10 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     receives: Annotated[Decimal, msgspec.Meta(description="hand_points + honba_points + riichi_stick_points.")]
     liable: Seat | None
     liable_yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid under pao (0 without a liable seat).")]
+    yaku_items: Annotated[
+        list[HanItem] | None,
+        msgspec.Meta(description="With `yaku`: the itemisation the han or yakuman came from (as `POST /v1/riichi/han`); else null."),
+    ] = None
 
 
 class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
@@ -341,6 +439,10 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 
     han: Annotated[int | None, msgspec.Meta(description="The winner's han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The winner's fu used (null from 5 han up and for yakuman).")]
+    fu_count: Annotated[
+        FuResult | None,
+        msgspec.Meta(description="The winner's fu counted from `hand`, itemised (null when `fu` was given)."),
+    ] = None
     yakuman: Annotated[int, msgspec.Meta(description="The winner's yakuman paid; 0 when none.")]
     winners: Annotated[
         list[WinnerResult], msgspec.Meta(description="Every winner (more than one on a multiple ron) in turn order after the discarder.")
@@ -350,6 +452,11 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     honba: int
     riichi_sticks: int
     rules: RiichiRules
+    yaku_options: YakuOptions
+    yaku_items: Annotated[
+        list[HanItem] | None,
+        msgspec.Meta(description="With `yaku`: the winner's itemisation (as `POST /v1/riichi/han`); null when `han` or `yakuman` was sent."),
+    ] = None
 
 
 # --- Hand value ----------------------------------------------------------------------
@@ -366,6 +473,8 @@ class HandValue:
     basic: int
     tier: str | None
     warnings: tuple[Warning, ...] = ()
+    fu_count: FuResult | None = None
+    yaku_items: list[HanItem] | None = None
 
 
 def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None]:
@@ -387,26 +496,142 @@ def yakuman_points(count: int, rules: RiichiRules) -> tuple[int, int, str]:
     return paid, YAKUMAN_BASIC * paid, YAKUMAN_TIERS[paid]
 
 
-def hand_value(fields: HandFields, *, tsumo: bool, rules: RiichiRules, seat: Seat, pointer: str = "") -> HandValue:
+def hand_value(
+    fields: HandFields,
+    *,
+    tsumo: bool,
+    rules: RiichiRules,
+    seat: Seat,
+    pointer: str = "",
+    options: YakuOptions | None = None,
+    dealer: Seat | None = None,
+) -> HandValue:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
-    in the request (``""`` or ``/further_winners/0``)."""
+    in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
+    is counted into fu (and checked) whatever the han."""
+    counted: FuResult | None = None
+    if fields.hand is not msgspec.UNSET:
+        if fields.fu is not msgspec.UNSET:
+            raise RuleViolation(FieldProblem(f"{pointer}/hand", "Give `fu` or `hand`, not both."))
+        counted = count_fu(fields.hand, fields.hand.rules, f"{pointer}/hand", tsumo=tsumo)
+    if fields.yaku is not msgspec.UNSET:
+        return _value_from_yaku(
+            fields,
+            tsumo=tsumo,
+            rules=rules,
+            seat=seat,
+            pointer=pointer,
+            options=options or YakuOptions(),
+            dealer_won=seat == dealer,
+            counted=counted,
+        )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
         notes: tuple[Warning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
-        return HandValue(None, None, paid, basic, tier, notes)
+        return HandValue(None, None, paid, basic, tier, notes, counted)
     han = fields.han
     if han is msgspec.UNSET:
         raise RuleViolation(FieldProblem(f"{pointer}/han", "Give `han` (with `fu` below 5 han) or `yakuman`."))
     if han >= 5:
         basic, tier = basic_points(han, 0, rules)
-        return HandValue(han, None, 0, basic, tier)
-    fu = fields.fu
+        return HandValue(han, None, 0, basic, tier, (), counted)
+    fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
-        raise RuleViolation(field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` for this {han}-han hand.", han=han))
+        raise RuleViolation(
+            field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=han)
+        )
     basic, tier = basic_points(han, fu, rules)
-    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat))
+    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+
+
+TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
+"""Yaku won by a self-draw (seed 003: 自摸, 海底, 嶺上, 天和/地和 摸…自摸糊牌)."""
+RON_YAKU: frozenset[str] = frozenset({"houtei", "chankan", "renhou"})
+"""Yaku won on another player's tile (河底 出銃, 搶槓, 人和 有人出銃)."""
+DEALER_YAKU: frozenset[str] = frozenset({"tenhou", "paarenchan"})
+NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
+
+
+def _value_from_yaku(
+    fields: HandFields,
+    *,
+    tsumo: bool,
+    rules: RiichiRules,
+    seat: Seat,
+    pointer: str,
+    options: YakuOptions,
+    dealer_won: bool,
+    counted: FuResult | None,
+) -> HandValue:
+    """The hand's value from its declared yaku and dora (seed 003's list,
+    :mod:`service.engine.riichi_yaku`), then the usual limits."""
+    for name in ("han", "yakuman"):
+        if getattr(fields, name) is not msgspec.UNSET:
+            detail = f"Give `yaku` or `{name}`, not both."
+            raise RuleViolation(FieldProblem(f"{pointer}/yaku", detail), FieldProblem(f"{pointer}/{name}", detail))
+    declared = _DeclaredHand.of(fields)
+    if counted is not None:
+        _check_yaku_against_shape(declared, counted, pointer)
+    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
+    _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
+    notes: tuple[Warning, ...] = () if count.has_yaku else (NO_YAKU,)
+    if count.yakuman:
+        # multiple_yakuman has been applied to the combination: a lone double
+        # yakuman still counts two (unless yaku_options.double_yakuman is false)
+        return HandValue(
+            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, YAKUMAN_TIERS[count.yakuman], notes, counted, count.items
+        )
+    if count.han == 0:
+        raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))
+    if count.han >= 5:
+        basic, tier = basic_points(count.han, 0, rules)
+        return HandValue(count.han, None, 0, basic, tier, notes, counted, count.items)
+    fu = counted.fu if counted is not None else fields.fu
+    if fu is msgspec.UNSET:
+        raise RuleViolation(
+            field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=count.han)
+        )
+    basic, tier = basic_points(count.han, fu, rules)
+    return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+
+
+def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
+    """With both `yaku` and `hand`: `open` must say what the melds say, and
+    pinfu needs the pinfu shape."""
+    if declared.open == counted.closed:
+        detail = f"`open` is {str(declared.open).lower()}, but the melds in `hand` are {'closed' if counted.closed else 'open'}."
+        raise RuleViolation(FieldProblem(f"{pointer}/open", detail), FieldProblem(f"{pointer}/hand", detail))
+    if "pinfu" in declared.yaku and not counted.pinfu:
+        detail = "`pinfu` is declared, but `hand` is not a pinfu shape (closed, four sequences, a plain pair, a two-sided wait)."
+        raise RuleViolation(FieldProblem(f"{pointer}/yaku/{declared.yaku.index('pinfu')}", detail), FieldProblem(f"{pointer}/hand", detail))
+
+
+def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_won: bool, pointer: str) -> None:
+    """Win-type yaku must match `win`, dealer-only yaku the dealer (422 naming
+    the yaku and `win/type` or `dealer`)."""
+    problems: list[FieldProblem] = []
+    win_type = dealer = False
+    for code, index in positions.items():
+        if tsumo and code in RON_YAKU:
+            win_type = True
+            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a win on another player's tile, but `win` is a self-draw."))
+        elif not tsumo and code in TSUMO_YAKU:
+            win_type = True
+            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a self-draw, but `win` is a discard."))
+        if code in DEALER_YAKU and not dealer_won:
+            dealer = True
+            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is the dealer's, but this winner is not the dealer."))
+        elif code in NON_DEALER_YAKU and dealer_won:
+            dealer = True
+            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a non-dealer's, but this winner is the dealer."))
+    if win_type:
+        problems.append(FieldProblem("/win/type", "The declared yaku contradict how the hand was won."))
+    if dealer:
+        problems.append(FieldProblem("/dealer", "The declared yaku contradict who the dealer is."))
+    if problems:
+        raise RuleViolation(*problems, title=template("The declared yaku contradict the win"))
 
 
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
@@ -548,9 +773,10 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
         raise RuleViolation(FieldProblem(f"{pointer}/liable", "The liable seat (責任払い) cannot be the winner."))
     if value.yakuman == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/liable", "Pao (責任払い) applies to yakuman hands only: give `yakuman`."))
-    if fields.liable_yakuman > fields.yakuman:  # type: ignore[operator]
+    declared = value.yakuman if fields.yakuman is msgspec.UNSET else fields.yakuman  # `yaku` give no `yakuman`
+    if fields.liable_yakuman > declared:
         raise RuleViolation(
-            field_problem(f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=fields.yakuman)
+            field_problem(f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=declared)
         )
     return min(fields.liable_yakuman, value.yakuman)
 
@@ -592,7 +818,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     lines: list[Payment] = []
     results: list[WinnerResult] = []
     for seat, fields, pointer in entries:
-        value = hand_value(fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer)
+        value = hand_value(fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer)
         warnings.extend(value.warnings)
         liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
         liable = fields.liable if liable_yakuman else None
@@ -631,6 +857,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 paid=paid,
                 han=value.han,
                 fu=value.fu,
+                fu_count=value.fu_count,
                 yakuman=value.yakuman,
                 basic_points=Decimal(value.basic),
                 tier=value.tier,
@@ -640,6 +867,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 receives=Decimal(hand + honba_points + sticks),
                 liable=liable,
                 liable_yakuman=liable_yakuman,
+                yaku_items=value.yaku_items,
             )
         )
 
@@ -655,6 +883,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         warnings=warnings,
         han=main.han,
         fu=main.fu,
+        fu_count=main.fu_count,
         yakuman=main.yakuman,
         winners=results,
         dealer=request.dealer,
@@ -662,6 +891,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         honba=request.honba,
         riichi_sticks=request.riichi_sticks,
         rules=rules,
+        yaku_options=request.yaku_options,
+        yaku_items=main.yaku_items,
     )
 
 

@@ -38,6 +38,9 @@ WarningCode = Literal[
     "fu_25_tsumo_below_3_han",
     "yakuman_capped",
     "head_bumped",
+    "tie_share_remainder",
+    "riichi_sticks_left_the_game",
+    "no_yaku",
 ]
 
 MESSAGES: dict[str, str] = {
@@ -62,6 +65,9 @@ MESSAGES: dict[str, str] = {
     "fu_25_tsumo_below_3_han": "{seat}: 25 fu on a tsumo is seven pairs with menzen tsumo, at least 3 han, not {han}; still settled.",
     "yakuman_capped": "{seat}: {yakuman} yakuman are paid as one (multiple_yakuman is off).",
     "head_bumped": "{seat} also won on this discard but only {first}, the first winner after the discarder, is paid (head bump).",
+    "tie_share_remainder": "The tied seats {seats} could not share their uma, oka and sticks in equal whole points; the odd points went to them in seat order.",
+    "riichi_sticks_left_the_game": "{sticks} riichi stick(s) left on the table went to nobody; the results add up to minus that many thousand.",
+    "no_yaku": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
 }
 
 

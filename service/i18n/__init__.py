@@ -15,7 +15,7 @@ and modes) are shown by their localized names (:data:`PARAM_CONTEXTS`); the
 codes themselves never change.
 
 The language of the request being answered lives in :data:`LANGUAGE`, set by
-:class:`service.api.language.LanguageMiddleware` from ``Accept-Language``.
+the application's ASGI entry from ``Accept-Language`` (service.api.language).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ PARAM_CONTEXTS: dict[str, str] = {
 """Message parameters whose value is a code shown by its localized name: the
 parameter's name → the catalogue context of those names."""
 
-PATTERN_CONTEXTS: dict[str, str] = {"taiwan": "taiwan pattern"}
+PATTERN_CONTEXTS: dict[str, str] = {"taiwan": "taiwan pattern", "hongkong": "hongkong pattern", "riichi": "riichi yaku"}
 """Catalogue context of each ruleset's pattern names (msgid: the English name)."""
 
 

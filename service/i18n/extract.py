@@ -12,8 +12,9 @@ Where msgids come from:
   ``template(...)`` (engine) or ``N_(...)`` (API) — found with Babel's Python
   extractor;
 * names shown in place of codes: seats (msgctxt ``seat``), Taiwan presets
-  and modes (``taiwan preset``, ``taiwan mode``) and Taiwan pattern names
-  (``taiwan pattern``, msgid: the English name printed in seed 004).
+  and modes (``taiwan preset``, ``taiwan mode``) and pattern names, msgid the
+  English name as printed: ``taiwan pattern`` (seed 004), ``hongkong
+  pattern`` (seed 002's fan sheet), ``riichi yaku`` (seed 003's yaku list).
 
 A merge adds new msgids untranslated (a translator fills ``msgstr``) and
 drops msgids the code no longer has; nothing is fuzzy-matched.
@@ -47,6 +48,8 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def _data_messages() -> list[tuple[str, str | None]]:
+    from service.engine.hongkong_fan import FAN_TABLE
+    from service.engine.riichi_yaku import BONUS_TABLE, YAKU_TABLE
     from service.engine.seats import SEATS
     from service.engine.taiwan_tai import MODE_NOT_SCORED, PRESETS, ROWS
     from service.engine.warnings import MESSAGES
@@ -56,6 +59,8 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(preset, "taiwan preset") for preset in PRESETS]
     messages += [(mode, "taiwan mode") for mode in MODE_NOT_SCORED]
     messages += [(row.name_en, "taiwan pattern") for row in ROWS]
+    messages += [(row.name_en, "hongkong pattern") for row in FAN_TABLE]
+    messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
     return messages
 
 

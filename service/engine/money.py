@@ -18,7 +18,8 @@ from decimal import (
     Inexact,
     InvalidOperation,
     Overflow,
-    localcontext,
+    getcontext,
+    setcontext,
 )
 from typing import Annotated, Any, Callable, TypeVar
 
@@ -47,8 +48,16 @@ def exact(function: _F) -> _F:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with localcontext(CONTEXT):
+        # swap the thread's context in and out (a fifth of localcontext()'s
+        # cost, which copies the context on every call)
+        previous = getcontext()
+        if previous is CONTEXT:  # nested entry point
             return function(*args, **kwargs)
+        setcontext(CONTEXT)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            setcontext(previous)
 
     return wrapper  # type: ignore[return-value]
 

@@ -29,7 +29,7 @@ from service.engine.errors import FieldProblem, RuleViolation, template
 from service.engine.hongkong_fan import ON_DISCARD as ON_DISCARD_CODES
 from service.engine.hongkong_fan import SELF_DRAWN as SELF_DRAWN_CODES
 from service.engine.hongkong_fan import EightImmortals, FanItem, FanRow, Patterns, WonBy, table_rows, tally
-from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
+from service.engine.money import ZERO, check_point_value, clean, exact, point_value_field
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -55,11 +55,7 @@ DiscardPayment = Literal["full_gun", "half_gun"]
 PaymentScheme = Literal["standard", "per_share", "classic_self_draw"]
 
 
-POINT_VALUE_MIN = Decimal("0.0001")
-POINT_VALUE_MAX = Decimal(1_000_000)
-PointValue = decimal_field(
-    minimum=POINT_VALUE_MIN,
-    maximum=POINT_VALUE_MAX,
+PointValue = point_value_field(
     description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
     examples=[1, 0.1, 4],
 )
@@ -100,7 +96,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
 
     def __post_init__(self) -> None:
-        check_decimal(self.point_value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
+        check_point_value(self.point_value)
 
 
 EightImmortalsRule = Annotated[

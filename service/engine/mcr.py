@@ -24,7 +24,7 @@ from service.engine.common import (
     settle_lines,
 )
 from service.engine.errors import FieldProblem, RuleViolation, field_problem
-from service.engine.money import check_decimal, clean, decimal_field, exact, mul
+from service.engine.money import check_point_value, clean, exact, mul, point_value_field
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -57,11 +57,7 @@ stay in the low hundreds), so the input is bounded."""
 
 MAX_BASE = 1000
 
-POINT_VALUE_MIN = Decimal("0.0001")
-POINT_VALUE_MAX = Decimal(1_000_000)
-PointValue = decimal_field(
-    minimum=POINT_VALUE_MIN,
-    maximum=POINT_VALUE_MAX,
+PointValue = point_value_field(
     description="Multiplier on points: 1 reads points (competition scoring); a money table puts what one point is worth.",
     examples=[1, 0.1, 2],
 )
@@ -86,7 +82,7 @@ class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
 
     def __post_init__(self) -> None:
-        check_decimal(self.point_value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
+        check_point_value(self.point_value)
 
 
 class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -157,3 +157,17 @@ def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examp
             extra_json_schema={"minimum": float(minimum), "maximum": float(maximum)},
         ),
     ]
+
+
+POINT_VALUE_MIN = Decimal("0.0001")
+POINT_VALUE_MAX = Decimal(1_000_000)
+
+
+def point_value_field(description: str, examples: list[float]) -> object:
+    """The `rules.point_value` annotation shared by the rulesets that multiply
+    table points by a money value (Hong Kong, MCR, NMJL)."""
+    return decimal_field(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
+
+
+def check_point_value(value: Decimal) -> None:
+    check_decimal(value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)

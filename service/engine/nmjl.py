@@ -26,7 +26,7 @@ from service.engine.common import (
     settle_lines,
 )
 from service.engine.errors import FieldProblem, RuleViolation, field_problem
-from service.engine.money import check_decimal, clean, decimal_field, exact, mul
+from service.engine.money import check_point_value, clean, exact, mul, point_value_field
 from service.engine.seats import SEATS, Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
@@ -54,11 +54,7 @@ players sitting out)."""
 BETTOR_ID_PATTERN = "^[A-Za-z0-9_-]+$"
 MAX_BETTOR_ID_LENGTH = 32
 
-POINT_VALUE_MIN = Decimal("0.0001")
-POINT_VALUE_MAX = Decimal(1_000_000)
-PointValue = decimal_field(
-    minimum=POINT_VALUE_MIN,
-    maximum=POINT_VALUE_MAX,
+PointValue = point_value_field(
     description="Multiplier on card points: 1 reads points (on most tables one point is one cent, 0.01 in dollars).",
     examples=[1, 0.01, 0.25],
 )
@@ -79,7 +75,7 @@ class NmjlRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = MIN_VALUE
 
     def __post_init__(self) -> None:
-        check_decimal(self.point_value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
+        check_point_value(self.point_value)
 
 
 class Bettor(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -25,6 +25,7 @@ from service.engine.common import Discard, Payment, Settlement, Win, check_disca
 from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
 from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
 from service.engine.riichi_yaku import (
+    TIER_BY_YAKUMAN,
     MAX_AKA_DORA,
     MAX_DORA,
     MAX_NUKI_DORA,
@@ -81,18 +82,7 @@ _LIMIT_BY_HAN: dict[int, tuple[int, str]] = {
 }
 
 MAX_YAKUMAN = 8
-YAKUMAN_TIERS: tuple[str, ...] = (
-    "",
-    "yakuman",
-    "double_yakuman",
-    "triple_yakuman",
-    "quadruple_yakuman",
-    "quintuple_yakuman",
-    "sextuple_yakuman",
-    "septuple_yakuman",
-    "octuple_yakuman",
-)
-"""Tier name for k yakuman (k × 8000 basic points, seed 001 例五: 雙倍役滿)."""
+YAKUMAN_TIERS = TIER_BY_YAKUMAN  # one table of tier names, kept with the yaku list
 
 RON_NON_DEALER = 4
 RON_DEALER = 6

@@ -367,6 +367,8 @@ TIER_BY_YAKUMAN: tuple[str, ...] = (
     "septuple_yakuman",
     "octuple_yakuman",
 )
+"""Tier name for k yakuman (k × 8000 basic points, seed 001 例五: 雙倍役滿);
+the riichi settlement uses the same names."""
 
 
 # --- Request and response -----------------------------------------------------

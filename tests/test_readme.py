@@ -15,9 +15,9 @@ import pytest
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def examples() -> list[tuple[str, str, str | None, str]]:
+def examples() -> list[tuple[str, str, str | None, dict[str, str], str]]:
     found = []
-    lines = README.read_text(encoding="utf-8").splitlines()
+    lines = [line.strip() for line in README.read_text(encoding="utf-8").splitlines()]
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -36,8 +36,11 @@ def examples() -> list[tuple[str, str, str | None, str]]:
                 continue
             method = words[words.index("-X") + 1] if "-X" in words else "GET"
             body = words[words.index("-d") + 1] if "-d" in words else None
+            headers = dict(
+                tuple(part.strip() for part in words[i + 1].split(":", 1)) for i, w in enumerate(words) if w == "-H"
+            )
             url = next(w for w in words if w.startswith("localhost:8000"))
-            found.append((method, url.removeprefix("localhost:8000"), body, "\n".join(output)))
+            found.append((method, url.removeprefix("localhost:8000"), body, headers, "\n".join(output)))
         else:
             i += 1
     return found
@@ -50,9 +53,9 @@ def test_the_readme_has_examples() -> None:
     assert len(EXAMPLES) >= 10
 
 
-@pytest.mark.parametrize(("method", "path", "body", "expected"), EXAMPLES, ids=[f"{m} {p}" for m, p, _, _ in EXAMPLES])
-def test_readme_example(client, method, path, body, expected) -> None:
-    response = client.request(method, path, content=body, headers={"content-type": "application/json"} if body else {})
+@pytest.mark.parametrize(("method", "path", "body", "headers", "expected"), EXAMPLES, ids=[f"{m} {p}" for m, p, _, _, _ in EXAMPLES])
+def test_readme_example(client, method, path, body, headers, expected) -> None:
+    response = client.request(method, path, content=body, headers=headers)
     text = response.text
     if expected.endswith("…"):
         assert text.startswith(expected[:-1].rstrip()), f"README shows:\n{expected}\nservice says:\n{text[:600]}"

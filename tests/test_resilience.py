@@ -80,8 +80,18 @@ def drive(base: str, requests, stop: threading.Event, tally: Tally, seed: int) -
                 tally.add(None, type(exc).__name__)
 
 
+def warm_up(base: str, requests) -> None:
+    """Every kind of request a few times first, so that one-off growth (label
+    caches, first-use imports) is not counted as a trend."""
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(5):
+            for method, path, content in requests:
+                client.request(method, path, content=content or None, headers={"content-type": "application/json"})
+
+
 def run_load(base: str, seconds: float, on_sample=None) -> Tally:
     requests = example_requests(base) * 4 + MALFORMED
+    warm_up(base, requests)
     stop = threading.Event()
     tally = Tally()
     threads = [threading.Thread(target=drive, args=(base, requests, stop, tally, i), daemon=True) for i in range(THREADS)]

@@ -71,6 +71,20 @@ def test_deeply_nested_json_is_a_400_not_a_crash(client) -> None:
     assert response.status_code == 400
 
 
+def test_integral_float_beside_deep_nesting_is_a_400_not_a_crash(client) -> None:
+    # 3.0 sends the decoder down its second, untyped pass; the 3,000-deep
+    # array must not turn that into a RecursionError (5xx).
+    body = b'{"winner":"east","win":{"type":"self_draw"},"fan":3.5,"liable":' + b"[" * 3000 + b"]" * 3000 + b"}"
+    for fan in (b"3.0", b"3.5"):
+        response = client.post(URL, content=body.replace(b"3.5", fan), headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+    batch = b'{"items":[' + body.replace(b"3.5", b"3.0") + b"]}"
+    response = client.post("/v1/settlements/batch", content=batch, headers={"content-type": "application/json"})
+    assert response.status_code in (200, 400), response.text
+    if response.status_code == 200:
+        assert response.json()["results"][0]["status"] == 400
+
+
 def test_query_parameter_named(client) -> None:
     response = client.get("/v1/hongkong/points-table", params={"fan_cap": 99})
     assert response.status_code == 400

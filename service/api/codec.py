@@ -78,6 +78,8 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
         return decode(raw, type_)
     except msgspec.ValidationError as exc:
         first = exc
+    except RecursionError:
+        raise RequestInvalid(field_problem("", "The body is not valid JSON: {error}.", error="it nests too deep")) from None
     except msgspec.DecodeError as exc:
         if not raw.strip():
             raise RequestInvalid(FieldProblem("", N_("The body is empty; send a JSON object."))) from None
@@ -87,6 +89,8 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
             return convert(_integral_to_int(_UNTYPED.decode(raw)), type_)
         except msgspec.ValidationError as exc:
             first = exc
+        except RecursionError:
+            pass  # nesting too deep for the untyped pass: the first error stands
     raise RequestInvalid(pointer_from_msgspec(str(first))) from None
 
 

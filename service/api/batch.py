@@ -16,7 +16,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec
-from service.api.metrics import record_settlement
+from service.api.metrics import record_settlements
 from service.api.problems import LocalizedHTTPException, Problem, invalid_problem, problem_responses, violation_problem
 from service.api.responses import settlement_response
 from service.engine.errors import RuleViolation
@@ -114,15 +114,13 @@ BATCH_EXAMPLES = [
 
 
 def settle_item(raw: bytes, index: int, instance: str) -> BatchEntry:
-    prefix = f"/items/{index}"
     try:
         item = decode_strict(raw, SettlementItem)
         result = SETTLE[type(item)](item)
     except RequestInvalid as exc:
-        return BatchEntry(status=400, problem=invalid_problem(exc, instance, prefix))
+        return BatchEntry(status=400, problem=invalid_problem(exc, instance, f"/items/{index}"))
     except RuleViolation as exc:
-        return BatchEntry(status=422, problem=violation_problem(exc, instance, prefix))
-    record_settlement(result)
+        return BatchEntry(status=422, problem=violation_problem(exc, instance, f"/items/{index}"))
     return BatchEntry(status=200, result=result)
 
 
@@ -173,6 +171,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
                     raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
             instance = request.url.path
             results = [settle_item(raw, index, instance) for index, raw in enumerate(items)]
+            record_settlements(entry.result for entry in results if entry.result is not None)
             settled = sum(1 for entry in results if entry.status == 200)
             return json_response(BatchResponse(results=results, settled=settled, failed=len(results) - settled))
 

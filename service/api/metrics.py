@@ -12,7 +12,7 @@ client, and ``/metrics`` sums every worker's files.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Iterable
 
 from litestar import Response, get
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, generate_latest, multiprocess
@@ -28,19 +28,32 @@ _WARNED: dict[tuple[str, str], Any] = {}
 
 
 def record_settlement(result: Any) -> None:
-    """Count a settlement and its warnings (labelled children are cached:
-    `labels()` costs microseconds per call)."""
-    ruleset = result.ruleset
-    counter = _SETTLED.get(ruleset)
-    if counter is None:
-        counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
-    counter.inc()
-    for item in result.warnings:
-        key = (ruleset, item.code)
-        warned = _WARNED.get(key)
-        if warned is None:
-            warned = _WARNED[key] = WARNINGS.labels(*key)
-        warned.inc()
+    """Count a settlement and its warnings."""
+    record_settlements((result,))
+
+
+def record_settlements(results: Iterable[Any]) -> None:
+    """Count settlements and their warnings, one increment per label set
+    (a batch of 1,000 costs a handful of increments, not 1,000; labelled
+    children are cached: `labels()` costs microseconds per call)."""
+    settled: dict[str, int] = {}
+    warned: dict[tuple[str, str], int] = {}
+    for result in results:
+        ruleset = result.ruleset
+        settled[ruleset] = settled.get(ruleset, 0) + 1
+        for item in result.warnings:
+            key = (ruleset, item.code)
+            warned[key] = warned.get(key, 0) + 1
+    for ruleset, count in settled.items():
+        counter = _SETTLED.get(ruleset)
+        if counter is None:
+            counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
+        counter.inc(count)
+    for key, count in warned.items():
+        counter = _WARNED.get(key)
+        if counter is None:
+            counter = _WARNED[key] = WARNINGS.labels(*key)
+        counter.inc(count)
 
 
 @get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)

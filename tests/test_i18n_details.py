@@ -10,6 +10,9 @@ Two halves:
   never an f-string, a concatenation or ``.format`` (those embed values in an
   English sentence no catalogue can hold). Every template found must be
   translated in every language.
+* msgspec's schema messages (and the engine's ``__post_init__`` sentences)
+  are matched to catalogue templates, so 400 details follow the language
+  too; a message no template reproduces byte for byte stays as it is;
 * over HTTP: at least one 422 per ruleset in each language, with the
   expected detail written out here (the catalogue's wording; codes, pointers
   and numbers as the request gives them). zh-Hant is seed 000's Hong Kong
@@ -29,9 +32,12 @@ from typing import Any
 
 import pytest
 
+from service.api.codec import SCHEMA_MESSAGES, schema_problem
+from service.api.problems import field_detail
 from service.engine import hongkong_fan, riichi_yaku
 from service.engine.errors import COMMA, OR, Listing, all_of, field_problem, one_of
 from service.i18n import CATALOGUES, TRANSLATED, render
+from service.i18n.extract import placeholders
 
 ENGINE = Path(__file__).resolve().parent.parent / "service" / "engine"
 DETAIL_CALLS = {"FieldProblem", "field_problem", "_fail", "violation"}
@@ -410,3 +416,148 @@ def test_rule_violation_detail_in_each_language(client, case, language) -> None:
 
 def test_every_ruleset_has_a_case() -> None:
     assert {path.split("/")[2] for path, _, _ in CASES.values()} == {"hongkong", "riichi", "taiwan", "mcr", "nmjl"}
+
+
+# --- Schema messages (400) --------------------------------------------------------------
+
+HK = "/v1/hongkong/settlements"
+HK_BODY = {"winner": "east", "win": ron("south"), "fan": 3}
+
+SCHEMA_CASES: dict[str, tuple[str, dict[str, Any], str, dict[str, str]]] = {
+    # name: path, body, pointer, language → detail
+    "wrong_type": (
+        HK,
+        {**HK_BODY, "fan": "3"},
+        "#/fan",
+        {
+            "en": "Expected `int`, got `str`",
+            "zh-Hant": "應該係 `int`，收到嘅係 `str`",
+            "zh-Hans": "应为 `int`，实际为 `str`",
+            "ja": "`int` である必要がありますが、`str` が指定されました",
+        },
+    ),
+    "below_minimum": (
+        HK,
+        {**HK_BODY, "fan": -1},
+        "#/fan",
+        {"en": "Expected `int` >= 0", "zh-Hant": "應該係 ≥ 0 嘅 `int`", "zh-Hans": "应为 ≥ 0 的 `int`", "ja": "0 以上の `int` である必要があります"},
+    ),
+    "above_maximum": (
+        HK,
+        {**HK_BODY, "fan": 10**6},
+        "#/fan",
+        {"en": "Expected `int` <= 1000", "zh-Hant": "應該係 ≤ 1000 嘅 `int`", "zh-Hans": "应为 ≤ 1000 的 `int`", "ja": "1000 以下の `int` である必要があります"},
+    ),
+    "unknown_field": (
+        HK,
+        {**HK_BODY, "zz": 1},
+        "#/zz",
+        {
+            "en": "Object contains unknown field `zz`",
+            "zh-Hant": "物件有未知欄位 `zz`",
+            "zh-Hans": "对象包含未知字段 `zz`",
+            "ja": "オブジェクトに不明なフィールド `zz` があります",
+        },
+    ),
+    "missing_field": (
+        HK,
+        {"win": ron("south"), "fan": 3},
+        "#/winner",
+        {
+            "en": "Object missing required field `winner`",
+            "zh-Hant": "物件缺少必填欄位 `winner`",
+            "zh-Hans": "对象缺少必填字段 `winner`",
+            "ja": "オブジェクトに必須フィールド `winner` がありません",
+        },
+    ),
+    "unknown_tag": (
+        HK,
+        {**HK_BODY, "win": {"type": "c"}},
+        "#/win/type",
+        {"en": "Invalid value 'c'", "zh-Hant": "無效嘅值 'c'", "zh-Hans": "无效的值 'c'", "ja": "無効な値 'c'"},
+    ),
+    "unknown_enum_value": (
+        HK,
+        {**HK_BODY, "winner": "centre"},
+        "#/winner",
+        {"en": "Invalid enum value 'centre'", "zh-Hant": "無效嘅選項值 'centre'", "zh-Hans": "无效的枚举值 'centre'", "ja": "無効な選択値 'centre'"},
+    ),
+    "array_too_long": (
+        "/v1/riichi/han",
+        {"yaku": ["tanyao"] * 100},
+        "#/yaku",
+        {
+            "en": "Expected `array` of length <= 52",
+            "zh-Hant": "應該係長度 ≤ 52 嘅 `array`",
+            "zh-Hans": "应为长度 ≤ 52 的 `array`",
+            "ja": "長さ 52 以下の `array` である必要があります",
+        },
+    ),
+    # the engine's own __post_init__ sentences
+    "fan_and_patterns": (
+        HK,
+        {**HK_BODY, "patterns": [{"code": "all_pongs"}]},
+        "#/fan",
+        {
+            "en": "Send either field `fan` or `patterns`, not both",
+            "zh-Hant": "`fan` 同 `patterns` 只可以傳送一樣",
+            "zh-Hans": "`fan` 和 `patterns` 只能发送其中一个",
+            "ja": "`fan` と `patterns` はどちらか一方だけを送ってください",
+        },
+    ),
+    "decimal_out_of_range": (
+        HK,
+        {**HK_BODY, "rules": {"point_value": 10**12}},
+        "#/rules/point_value",
+        {
+            "en": "Invalid field `point_value`: must be between 0.0001 and 1000000",
+            "zh-Hant": "欄位 `point_value` 無效：一定要喺 0.0001 同 1000000 之間",
+            "zh-Hans": "字段 `point_value` 无效：必须在 0.0001 和 1000000 之间",
+            "ja": "フィールド `point_value` が不正です：0.0001 から 1000000 の間である必要があります",
+        },
+    ),
+    "dora_without_yaku": (
+        "/v1/riichi/settlements",
+        {"winner": "south", "win": SELF, "han": 3, "fu": 30, "dora": 1},
+        "#/dora",
+        {
+            "en": "Unexpected field `dora` without `yaku` (`han` already includes the dora)",
+            "zh-Hant": "冇 `yaku` 就唔應該有欄位 `dora`（`han` 已經包括懸賞牌）",
+            "zh-Hans": "没有 `yaku` 时不应有字段 `dora`（`han` 已包含宝牌）",
+            "ja": "`yaku` なしでフィールド `dora` は指定できません（`han` にドラが含まれています）",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("case", sorted(SCHEMA_CASES))
+def test_schema_message_in_each_language(client, case, language) -> None:
+    path, body, pointer, expected = SCHEMA_CASES[case]
+    response = client.post(path, json=body, headers={"Accept-Language": language})
+    assert response.status_code == 400, response.text
+    assert response.json()["errors"] == [{"detail": expected[language], "pointer": pointer}]
+
+
+@pytest.mark.parametrize("template", SCHEMA_MESSAGES)
+def test_every_schema_template_is_translated_and_matches_its_own_english(template) -> None:
+    for language in TRANSLATED:
+        assert CATALOGUES[language].get((None, template)), language
+    params = {name: "x" for name in placeholders(template)}
+    english = template.format(**params)
+    problem = schema_problem("/p", english)
+    assert (problem.detail, problem.template) == (english, template)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Expected `int`, got `str` and more",  # no template reproduces it
+        "Object missing required field",
+        "Number out of range!",
+    ],
+)
+def test_a_schema_message_no_template_reproduces_stays_as_it_is(message) -> None:
+    problem = schema_problem("/p", message)
+    assert (problem.detail, problem.template, problem.params) == (message, "", ())
+    assert field_detail(problem, "ja") == message

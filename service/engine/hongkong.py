@@ -142,8 +142,8 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         # reports it as a decoding error, 400, pointing at `fan`
         if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
             if self.fan is msgspec.UNSET:
-                raise ValueError("Object missing required field `fan` (or send `patterns` instead)")
-            raise ValueError("Send either field `fan` or `patterns`, not both")
+                raise ValueError(template("Object missing required field `fan` (or send `patterns` instead)"))
+            raise ValueError(template("Send either field `fan` or `patterns`, not both"))
 
 
 class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):

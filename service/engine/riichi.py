@@ -311,10 +311,12 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         if self.yaku is msgspec.UNSET:
             for name in YAKU_COMPANIONS:
                 if getattr(self, name) is not msgspec.UNSET:
-                    raise ValueError(f"Unexpected field `{name}` without `yaku` (`han` already includes the dora)")
+                    raise ValueError(WITHOUT_YAKU.format(field=name))
 
 
 YAKU_COMPANIONS: tuple[str, ...] = ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")
+WITHOUT_YAKU = template("Unexpected field `{field}` without `yaku` (`han` already includes the dora)")
+"""The 400 for a companion of `yaku` sent without it (worded by the API in the request's language)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,12 +249,12 @@ def test_empty_body_in_each_language(client, language) -> None:
     assert (problem["title"], problem["detail"], problem["type"]) == (title, detail, "urn:mahjong-settlement:problem:invalid-request")
 
 
-def test_schema_error_keeps_msgspec_text_but_not_the_frame(client) -> None:
+def test_schema_error_and_its_frame_in_japanese(client) -> None:
     problem = post(client, "/v1/hongkong/settlements", {**HK_TWO_FAN, "fan": "3"}, "ja").json()
-    # msgspec's own sentence is not in the catalogue: it stays English
+    # msgspec's sentence is matched to its catalogue template; the type names stay codes
     assert problem["title"] == "リクエスト本文が不正です"
-    assert problem["detail"] == "Expected `int`, got `str`（位置：#/fan）"
-    assert problem["errors"] == [{"detail": "Expected `int`, got `str`", "pointer": "#/fan"}]
+    assert problem["detail"] == "`int` である必要がありますが、`str` が指定されました（位置：#/fan）"
+    assert problem["errors"] == [{"detail": "`int` である必要がありますが、`str` が指定されました", "pointer": "#/fan"}]
 
 
 NOT_FOUND = {
@@ -348,8 +348,8 @@ def test_batch_entries_localized(client) -> None:
     assert third["result"]["tai_breakdown"]["items"][0]["name"] == "門清自摸"
     assert fourth["status"] == 400
     assert fourth["problem"]["title"] == "請求內容無效"
-    # msgspec's sentence stays English; the frame around it is translated
-    assert fourth["problem"]["detail"] == "Object missing required field `fan`（位置：#/items/3/fan）"
+    # msgspec's sentence (its catalogue template) and the frame around it are translated
+    assert fourth["problem"]["detail"] == "物件缺少必填欄位 `fan`（位置：#/items/3/fan）"
 
 
 def test_single_tagged_settlement_localized(client) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from collections.abc import Generator
+from string import Formatter
 from typing import Any, ClassVar
 
 import msgspec
@@ -23,6 +24,8 @@ from litestar.typing import FieldDefinition
 from service.api.language import localize
 from service.engine.decoding import ENCODER, convert, decode
 from service.engine.errors import FieldProblem, field_problem
+from service.engine.money import DECIMAL_MESSAGES
+from service.engine.riichi import WITHOUT_YAKU
 from service.i18n import N_
 
 JSON = "application/json"
@@ -40,6 +43,53 @@ class RequestInvalid(Exception):
         self.problem = problem
 
 
+SCHEMA_MESSAGES: tuple[str, ...] = (
+    N_("Expected `{expected}`, got `{got}`"),
+    N_("Expected `{expected}` >= {limit}"),
+    N_("Expected `{expected}` <= {limit}"),
+    N_("Expected `{expected}` of length >= {limit}"),
+    N_("Expected `{expected}` of length <= {limit}"),
+    N_("Expected `{expected}` matching regex {pattern}"),
+    N_("Expected `{expected}`"),
+    N_("Object missing required field `{field}`"),
+    N_("Object contains unknown field `{field}`"),
+    N_("Invalid enum value {value}"),
+    N_("Invalid value {value}"),
+    N_("Number out of range"),
+    *DECIMAL_MESSAGES,
+    WITHOUT_YAKU,
+)
+"""msgspec's validation sentences (and the engine's own ``__post_init__``
+ones) as catalogue templates, so a 400's detail follows Accept-Language. A
+message is matched against each template in turn; a sentence no template
+reproduces exactly stays English."""
+
+
+def _matcher(template: str) -> re.Pattern[str]:
+    """``Expected `{expected}`, got `{got}``` → a regex capturing the
+    placeholders (inside backticks a value never holds a backtick)."""
+    parts = []
+    for literal, name, _, _ in Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(f"(?P<{name}>[^`]+)" if literal.endswith("`") else f"(?P<{name}>.+)")
+    return re.compile("".join(parts))
+
+
+_SCHEMA = tuple((_matcher(template), template) for template in SCHEMA_MESSAGES)
+
+
+def schema_problem(pointer: str, detail: str) -> FieldProblem:
+    """A schema message as a templated problem when a template reproduces it
+    byte for byte, else as it is (English in every language)."""
+    for matcher, template in _SCHEMA:
+        if (match := matcher.fullmatch(detail)) is not None:
+            params = match.groupdict()
+            if template.format(**params) == detail:
+                return field_problem(pointer, template, **params)
+    return FieldProblem(pointer, detail)
+
+
 def pointer_from_msgspec(message: str) -> FieldProblem:
     """Turn msgspec's ``"Expected `int`, got `str` - at `$.rules.fan_cap`"``
     into a JSON Pointer (``/rules/fan_cap``) and a detail sentence. Messages
@@ -52,7 +102,7 @@ def pointer_from_msgspec(message: str) -> FieldProblem:
             pointer += "/" + (step.group("key") or step.group("index")).replace("~", "~0").replace("/", "~1")
     if match := _FIELD.search(detail):
         pointer += "/" + match.group("name")
-    return FieldProblem(pointer, detail)
+    return schema_problem(pointer, detail)
 
 
 _UNTYPED = msgspec.json.Decoder(float_hook=Decimal)

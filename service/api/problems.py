@@ -9,9 +9,10 @@ the body in URI-fragment form (``#/win/discarder``), ``parameter`` a query
 parameter.
 
 Titles and details are worded in the request's language (``Accept-Language``,
-service.i18n) where the catalogue has them; details that embed values the
-catalogue does not know (msgspec's own messages) stay English. Types,
-statuses and pointers never change.
+service.i18n) where the catalogue has them: engine details are templates,
+msgspec's schema messages are matched to templates (service.api.codec); a
+message no template reproduces stays English. Types, statuses and pointers
+never change.
 """
 
 from __future__ import annotations

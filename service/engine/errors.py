@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+
+def template(text: str) -> str:
+    """Mark a detail sentence kept in a variable or table for the message
+    catalogue (extraction finds the first argument of ``FieldProblem``,
+    ``field_problem`` and ``template``)."""
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,17 +28,51 @@ class FieldProblem:
     params: tuple[tuple[str, object], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A list of codes inside a detail: English joins them with
+    ``separator`` (``" or "``, ``", "``); another language joins them with its
+    own word for it (the catalogue's translation of ``separator``, msgctxt
+    ``list separator``). The items are shown as given, never translated."""
+
+    items: tuple[str, ...]
+    separator: str
+
+    def __str__(self) -> str:
+        return self.separator.join(self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+OR = " or "
+COMMA = ", "
+SEPARATORS: tuple[str, ...] = (OR, COMMA)
+"""Every :attr:`Listing.separator` (msgids of context ``list separator``)."""
+
+
+def one_of(items: Iterable[str]) -> Listing:
+    """``a or b or c`` (the codes of which one was expected)."""
+    return Listing(tuple(items), OR)
+
+
+def all_of(items: Iterable[str]) -> Listing:
+    """``a, b, c`` (every code meant)."""
+    return Listing(tuple(items), COMMA)
+
+
+CANNOT_GO_TOGETHER = template("`{code}` and `{other}` cannot be declared together: {reason}.")
+"""Two declared patterns (or yaku) that contradict each other; ``reason`` is
+an English sentence of the ruleset's contradiction table (translated by the
+API, context ``contradiction``)."""
+CONTRADICTS = template("`{other}` contradicts `{code}` (at {at}).")
+"""The second pattern of a contradicting pair; ``at`` points at the first."""
+
+
 def field_problem(pointer: str, template: str, **params: object) -> FieldProblem:
     """A problem whose detail is ``template`` (python-brace placeholders, a
     msgid of the message catalogue) filled in with ``params``."""
     return FieldProblem(pointer, template.format(**params), template, tuple(params.items()))
-
-
-def template(text: str) -> str:
-    """Mark a detail sentence kept in a variable or table for the message
-    catalogue (extraction finds the first argument of ``FieldProblem``,
-    ``field_problem`` and ``template``)."""
-    return text
 
 
 class RuleViolation(Exception):

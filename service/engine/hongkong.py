@@ -25,7 +25,7 @@ from service.engine.common import (
     check_discarder,
     settle_lines,
 )
-from service.engine.errors import FieldProblem, RuleViolation, template
+from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
 from service.engine.hongkong_fan import ON_DISCARD as ON_DISCARD_CODES
 from service.engine.hongkong_fan import SELF_DRAWN as SELF_DRAWN_CODES
 from service.engine.hongkong_fan import EightImmortals, FanItem, FanRow, Patterns, WonBy, table_rows, tally
@@ -142,8 +142,8 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         # reports it as a decoding error, 400, pointing at `fan`
         if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
             if self.fan is msgspec.UNSET:
-                raise ValueError("Object missing required field `fan` (or send `patterns` instead)")
-            raise ValueError("Send either field `fan` or `patterns`, not both")
+                raise ValueError(template("Object missing required field `fan` (or send `patterns` instead)"))
+            raise ValueError(template("Send either field `fan` or `patterns`, not both"))
 
 
 class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
@@ -218,18 +218,18 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
     self_drawn = isinstance(request.win, SelfDraw)
     if not self_drawn and won_by == "self_draw":
         code = next(code for code in positions if code in SELF_DRAWN_CODES)
-        detail = f"`{code}` is a self-drawn win, but `win` is a discard."
-        problems += [FieldProblem("/win/type", detail), FieldProblem(f"/patterns/{positions[code]}/code", detail)]
+        detail = template("`{code}` is a self-drawn win, but `win` is a discard.")
+        problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
     if self_drawn:
         code = next((code for code in positions if code in ON_DISCARD_CODES), None)
         if code is not None:
-            detail = f"`{code}` is a win on another player's tile, but `win` is a self-draw."
-            problems += [FieldProblem("/win/type", detail), FieldProblem(f"/patterns/{positions[code]}/code", detail)]
+            detail = template("`{code}` is a win on another player's tile, but `win` is a self-draw.")
+            problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
     if "heavenly_hand" in positions and request.winner != request.dealer:
-        detail = "`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer."
+        detail = template("`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer.")
         problems += [FieldProblem("/winner", detail), FieldProblem(f"/patterns/{positions['heavenly_hand']}/code", detail)]
     if "earthly_hand" in positions and isinstance(request.win, Discard) and request.win.discarder != request.dealer:
-        detail = "`earthly_hand` (地胡) is won on the dealer's first discard, but the discarder is not the dealer."
+        detail = template("`earthly_hand` (地胡) is won on the dealer's first discard, but the discarder is not the dealer.")
         problems += [FieldProblem("/win/discarder", detail), FieldProblem(f"/patterns/{positions['earthly_hand']}/code", detail)]
     if problems:
         raise RuleViolation(*problems, title=template("The declared patterns contradict the win"))

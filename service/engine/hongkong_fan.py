@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.engine.errors import FieldProblem, RuleViolation, template
+from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, field_problem, template
 
 FanCode = Literal[
     "self_draw",
@@ -235,6 +235,11 @@ codes it was given."""
 
 DRAGON_PONGS_IN_LITTLE_THREE = 2
 
+_COUNTED_PER: dict[str, str] = {
+    "tile": template("A hand has at most {limit} of `{code}` (counted per tile)."),
+    "set": template("A hand has at most {limit} of `{code}` (counted per set)."),
+}
+
 
 # --- Request and response -----------------------------------------------------
 
@@ -309,28 +314,30 @@ def tally(
     for index, entry in enumerate(patterns):
         code = entry.code
         if code in positions:
-            problems.append(FieldProblem(_pointer(index), f"`{code}` is listed twice (first at /patterns/{positions[code]}); give it once with a `count`."))
+            problems.append(
+                field_problem(
+                    _pointer(index), "`{code}` is listed twice (first at {first_at}); give it once with a `count`.", code=code, first_at=f"/patterns/{positions[code]}"
+                )
+            )
             continue
         positions[code] = index
         counts[code] = entry.count
         row = ROWS[code]
         if entry.count > row.max_count:
-            detail = (
-                f"`{code}` is counted once; `count` must be 1."
-                if row.max_count == 1
-                else f"A hand has at most {row.max_count} of `{code}` (counted per {row.per})."
-            )
-            problems.append(FieldProblem(_pointer(index, "count"), detail))
+            if row.max_count == 1:
+                problems.append(field_problem(_pointer(index, "count"), "`{code}` is counted once; `count` must be 1.", code=code))
+            else:
+                problems.append(field_problem(_pointer(index, "count"), _COUNTED_PER[row.per], code=code, limit=row.max_count))
     if problems:
         raise RuleViolation(*problems)
 
     for code, index in positions.items():
         for other, reason in CONFLICTS.get(code, ()):
             if other in positions:
-                problems.append(FieldProblem(_pointer(index), f"`{code}` and `{other}` cannot be declared together: {reason}."))
-                problems.append(FieldProblem(_pointer(positions[other]), f"`{other}` contradicts `{code}` (at /patterns/{index})."))
+                problems.append(field_problem(_pointer(index), CANNOT_GO_TOGETHER, code=code, other=other, reason=reason))
+                problems.append(field_problem(_pointer(positions[other]), CONTRADICTS, other=other, code=code, at=f"/patterns/{index}"))
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
-        detail = "`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`."
+        detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))
         problems.append(FieldProblem(_pointer(positions["dragon_pong"], "count"), detail))
     if problems:

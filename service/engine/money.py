@@ -25,6 +25,8 @@ from typing import Annotated, Any, Callable, TypeVar
 
 import msgspec
 
+from service.engine.errors import template
+
 Money = Decimal
 """Alias used in signatures: an exact amount of points or currency."""
 
@@ -105,6 +107,14 @@ def clean(value: Decimal) -> Decimal:
     return value
 
 
+NOT_FINITE = template("Invalid field `{field}`: must be a finite number")
+OUT_OF_RANGE = template("Invalid field `{field}`: must be between {minimum} and {maximum}")
+TOO_MANY_DIGITS = template("Invalid field `{field}`: at most {digits} significant digits")
+DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_MANY_DIGITS)
+"""The sentences :func:`check_decimal` raises (msgspec reports them as 400s;
+the API words them in the request's language)."""
+
+
 def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decimal) -> None:
     """Validate a decimal request field in a struct's ``__post_init__``.
 
@@ -113,11 +123,11 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
     names the field, which the API layer turns into a JSON pointer.
     """
     if not value.is_finite():
-        raise ValueError(f"Invalid field `{name}`: must be a finite number")
+        raise ValueError(NOT_FINITE.format(field=name))
     if value < minimum or value > maximum:
-        raise ValueError(f"Invalid field `{name}`: must be between {minimum} and {maximum}")
+        raise ValueError(OUT_OF_RANGE.format(field=name, minimum=minimum, maximum=maximum))
     if len(value.as_tuple().digits) > MAX_INPUT_DIGITS:
-        raise ValueError(f"Invalid field `{name}`: at most {MAX_INPUT_DIGITS} significant digits")
+        raise ValueError(TOO_MANY_DIGITS.format(field=name, digits=MAX_INPUT_DIGITS))
 
 
 class ExactNumber(Decimal):

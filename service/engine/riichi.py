@@ -311,10 +311,12 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         if self.yaku is msgspec.UNSET:
             for name in YAKU_COMPANIONS:
                 if getattr(self, name) is not msgspec.UNSET:
-                    raise ValueError(f"Unexpected field `{name}` without `yaku` (`han` already includes the dora)")
+                    raise ValueError(WITHOUT_YAKU.format(field=name))
 
 
 YAKU_COMPANIONS: tuple[str, ...] = ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")
+WITHOUT_YAKU = template("Unexpected field `{field}` without `yaku` (`han` already includes the dora)")
+"""The 400 for a companion of `yaku` sent without it (worded by the API in the request's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -559,8 +561,8 @@ def _value_from_yaku(
     :mod:`service.engine.riichi_yaku`), then the usual limits."""
     for name in ("han", "yakuman"):
         if getattr(fields, name) is not msgspec.UNSET:
-            detail = f"Give `yaku` or `{name}`, not both."
-            raise RuleViolation(FieldProblem(f"{pointer}/yaku", detail), FieldProblem(f"{pointer}/{name}", detail))
+            detail = template("Give `yaku` or `{field}`, not both.")
+            raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
     declared = _DeclaredHand.of(fields)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
@@ -591,10 +593,13 @@ def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointe
     """With both `yaku` and `hand`: `open` must say what the melds say, and
     pinfu needs the pinfu shape."""
     if declared.open == counted.closed:
-        detail = f"`open` is {str(declared.open).lower()}, but the melds in `hand` are {'closed' if counted.closed else 'open'}."
+        if declared.open:
+            detail = template("`open` is true, but the melds in `hand` are closed.")
+        else:
+            detail = template("`open` is false, but the melds in `hand` are open.")
         raise RuleViolation(FieldProblem(f"{pointer}/open", detail), FieldProblem(f"{pointer}/hand", detail))
     if "pinfu" in declared.yaku and not counted.pinfu:
-        detail = "`pinfu` is declared, but `hand` is not a pinfu shape (closed, four sequences, a plain pair, a two-sided wait)."
+        detail = template("`pinfu` is declared, but `hand` is not a pinfu shape (closed, four sequences, a plain pair, a two-sided wait).")
         raise RuleViolation(FieldProblem(f"{pointer}/yaku/{declared.yaku.index('pinfu')}", detail), FieldProblem(f"{pointer}/hand", detail))
 
 
@@ -606,16 +611,16 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
     for code, index in positions.items():
         if tsumo and code in RON_YAKU:
             win_type = True
-            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a win on another player's tile, but `win` is a self-draw."))
+            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a win on another player's tile, but `win` is a self-draw.", code=code))
         elif not tsumo and code in TSUMO_YAKU:
             win_type = True
-            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a self-draw, but `win` is a discard."))
+            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a self-draw, but `win` is a discard.", code=code))
         if code in DEALER_YAKU and not dealer_won:
             dealer = True
-            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is the dealer's, but this winner is not the dealer."))
+            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is the dealer's, but this winner is not the dealer.", code=code))
         elif code in NON_DEALER_YAKU and dealer_won:
             dealer = True
-            problems.append(FieldProblem(f"{pointer}/yaku/{index}", f"`{code}` is a non-dealer's, but this winner is the dealer."))
+            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a non-dealer's, but this winner is the dealer.", code=code))
     if win_type:
         problems.append(FieldProblem("/win/type", "The declared yaku contradict how the hand was won."))
     if dealer:

@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.engine.errors import FieldProblem, RuleViolation, template
+from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
 
 # --- Types -------------------------------------------------------------------
 
@@ -255,8 +255,9 @@ class FuResult(msgspec.Struct, kw_only=True):
 # --- Counting ----------------------------------------------------------------
 
 
-def _fail(pointer: str, detail: str) -> RuleViolation:
-    return RuleViolation(FieldProblem(pointer, detail), title=template("The hand's structure is impossible"))
+def _fail(pointer: str, detail: str, **params: object) -> RuleViolation:
+    """``detail``: a catalogue template filled in with ``params``."""
+    return RuleViolation(field_problem(pointer, detail, **params), title=template("The hand's structure is impossible"))
 
 
 def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
@@ -278,13 +279,13 @@ def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
         if wait == "pair":
             raise _fail(where, "On a `pair` wait the winning tile completes the pair, not a meld.")
         if wait in SEQUENCE_WAITS and meld.kind != "sequence":
-            raise _fail(where, f"A `{wait}` wait is completed into a sequence, not a {meld.kind}.")
+            raise _fail(where, "A `{wait}` wait is completed into a sequence, not a {kind}.", wait=wait, kind=meld.kind)
         if wait == "shanpon" and meld.kind != "triplet":
             raise _fail(where, "A `shanpon` wait is completed into a triplet, not a sequence.")
         return index
     if wait in SEQUENCE_WAITS:
         if not any(m.kind == "sequence" and not m.open for m in hand.melds):
-            raise _fail(f"{at}/wait", f"A `{wait}` wait needs a concealed sequence for the winning tile to complete.")
+            raise _fail(f"{at}/wait", "A `{wait}` wait needs a concealed sequence for the winning tile to complete.", wait=wait)
         return None
     if wait == "shanpon":
         candidates = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
@@ -312,7 +313,7 @@ def _check_shape(hand: HandShape, tsumo: bool, at: str) -> None:
         if hand.wait != "pair":
             raise _fail(f"{at}/wait", "Seven pairs always waits on a pair: `wait` must be `pair`.")
     elif len(hand.melds) != MAX_MELDS:
-        raise _fail(f"{at}/melds", f"A hand has exactly 4 melds unless it is seven pairs; got {len(hand.melds)}.")
+        raise _fail(f"{at}/melds", "A hand has exactly 4 melds unless it is seven pairs; got {count}.", count=len(hand.melds))
 
 
 def round_up_10(fu: int) -> int:

@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.engine.errors import FieldProblem, RuleViolation
+from service.engine.errors import RuleViolation, field_problem, template
 from service.engine.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.engine.seats import SEATS, Seat
 from service.engine.warnings import Warning, warning
@@ -184,8 +184,28 @@ class GameResults(msgspec.Struct, kw_only=True):
 # --- Arithmetic --------------------------------------------------------------
 
 
-def _fail(pointer: str, detail: str) -> RuleViolation:
-    return RuleViolation(FieldProblem(pointer, detail))
+def _fail(pointer: str, detail: str, **params: object) -> RuleViolation:
+    """``detail``: a catalogue template filled in with ``params``."""
+    return RuleViolation(field_problem(pointer, detail, **params))
+
+
+_SCORES_OFF: dict[tuple[bool, bool], str] = {
+    (False, True): template(
+        "The scores add up to {total}, not {players} players × {start} start points = {expected}: {difference} points too many."
+    ),
+    (False, False): template(
+        "The scores add up to {total}, not {players} players × {start} start points = {expected}: {difference} points too few."
+    ),
+    (True, True): template(
+        "The scores plus {sticks} riichi stick(s) on the table ({stick_points}) add up to {total}, "
+        "not {players} players × {start} start points = {expected}: {difference} points too many."
+    ),
+    (True, False): template(
+        "The scores plus {sticks} riichi stick(s) on the table ({stick_points}) add up to {total}, "
+        "not {players} players × {start} start points = {expected}: {difference} points too few."
+    ),
+}
+"""(riichi sticks on the table, too many) → the sentence for scores that do not add up."""
 
 
 def _scores(request: GameResultsRequest) -> dict[Seat, int]:
@@ -200,17 +220,22 @@ def _check(request: GameResultsRequest, scores: dict[Seat, int]) -> None:
     players = len(scores)
     smaller, larger = request.uma
     if smaller > larger:
-        raise _fail("/uma", f"Uma is [smaller, larger]: {smaller} is more than {larger}.")
+        raise _fail("/uma", "Uma is [smaller, larger]: {smaller} is more than {larger}.", smaller=smaller, larger=larger)
     expected = players * request.start_points
     sticks = STICK_POINTS * request.riichi_sticks
     total = sum(scores.values()) + sticks
     if total != expected:
         difference = total - expected
-        on_table = f" plus {request.riichi_sticks} riichi stick(s) on the table ({sticks})" if sticks else ""
         raise _fail(
             "/scores",
-            f"The scores{on_table} add up to {total}, not {players} players × {request.start_points} start points "
-            f"= {expected}: {abs(difference)} points too {'many' if difference > 0 else 'few'}.",
+            _SCORES_OFF[bool(sticks), difference > 0],
+            sticks=request.riichi_sticks,
+            stick_points=sticks,
+            total=total,
+            players=players,
+            start=request.start_points,
+            expected=expected,
+            difference=abs(difference),
         )
     if request.chips is not None:
         counts = request.chips.counts
@@ -218,7 +243,7 @@ def _check(request: GameResultsRequest, scores: dict[Seat, int]) -> None:
             raise _fail("/chips/counts/north", "North is not at a three-player table.")
         net = counts.east + counts.south + counts.west + counts.north
         if net:
-            raise _fail("/chips/counts", f"Net chips must add up to zero (chips change hands); they add up to {net}.")
+            raise _fail("/chips/counts", "Net chips must add up to zero (chips change hands); they add up to {net}.", net=net)
 
 
 def _thousands(points: int) -> Decimal:

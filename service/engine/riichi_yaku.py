@@ -22,7 +22,7 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
-from service.engine.errors import FieldProblem, RuleViolation, template
+from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, all_of, field_problem, template
 from service.engine.warnings import Warning, warning
 
 YakuCode = Literal[
@@ -477,23 +477,25 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     closed: list[str] = []
     for index, code in enumerate(hand.yaku):
         if code in positions:
-            problems.append(FieldProblem(f"{at}/yaku/{index}", f"`{code}` is listed twice (first at {at}/yaku/{positions[code]})."))
+            problems.append(field_problem(f"{at}/yaku/{index}", "`{code}` is listed twice (first at {first_at}).", code=code, first_at=f"{at}/yaku/{positions[code]}"))
             continue
         positions[code] = index
         row = YAKU[code]
         if hand.open and (row.closed_only or (code == "tanyao" and not options.open_tanyao)):
             closed.append(code)
             if code == "tanyao" and not row.closed_only:
-                detail = f"`tanyao` counts only with a closed hand at this table (`{options_at[1:]}/open_tanyao` is false), and `open` is true."
-                problems += [FieldProblem(f"{at}/yaku/{index}", detail), FieldProblem(f"{options_at}/open_tanyao", detail)]
+                detail = template("`tanyao` counts only with a closed hand at this table (`{option}` is false), and `open` is true.")
+                option = f"{options_at[1:]}/open_tanyao"
+                problems += [field_problem(f"{at}/yaku/{index}", detail, option=option), field_problem(f"/{option}", detail, option=option)]
             else:
-                problems.append(FieldProblem(f"{at}/yaku/{index}", f"`{code}` needs a closed hand (門前清), and `open` is true."))
+                problems.append(field_problem(f"{at}/yaku/{index}", "`{code}` needs a closed hand (門前清), and `open` is true.", code=code))
         if code == "renhou" and options.renhou == "off":
-            detail = f"`renhou` is not played at this table (`{options_at[1:]}/renhou` is off)."
-            problems += [FieldProblem(f"{at}/yaku/{index}", detail), FieldProblem(f"{options_at}/renhou", detail)]
+            detail = template("`renhou` is not played at this table (`{option}` is off).")
+            option = f"{options_at[1:]}/renhou"
+            problems += [field_problem(f"{at}/yaku/{index}", detail, option=option), field_problem(f"/{option}", detail, option=option)]
     if closed:
-        listed = ", ".join(f"`{code}`" for code in closed)
-        problems.insert(0, FieldProblem(f"{at}/open", f"The hand is open (`open`), but {listed} need a closed hand."))
+        listed = all_of(f"`{code}`" for code in closed)
+        problems.insert(0, field_problem(f"{at}/open", "The hand is open (`open`), but {codes} need a closed hand.", codes=listed))
     if problems:
         raise RuleViolation(*problems)
 
@@ -501,15 +503,15 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
         for other, reason in CONFLICTS[code]:
             if other in positions:
                 problems += [
-                    FieldProblem(f"{at}/yaku/{index}", f"`{code}` and `{other}` cannot be declared together: {reason}."),
-                    FieldProblem(f"{at}/yaku/{positions[other]}", f"`{other}` contradicts `{code}` (at {at}/yaku/{index})."),
+                    field_problem(f"{at}/yaku/{index}", CANNOT_GO_TOGETHER, code=code, other=other, reason=reason),
+                    field_problem(f"{at}/yaku/{positions[other]}", CONTRADICTS, other=other, code=code, at=f"{at}/yaku/{index}"),
                 ]
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
-        detail = "`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`)."
+        detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]
     has_riichi = not RIICHI_CODES.isdisjoint(positions)
     if "ippatsu" in positions and not has_riichi:
-        detail = "`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊)."
+        detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
     if hand.ura_dora and not has_riichi:
         problems.append(FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞)."))
@@ -518,9 +520,13 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
         others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
         others += [(f"{at}/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(hand, name)]
         if others:
-            listed = ", ".join(f"`{name}`" for _, name in others)
-            problems.append(FieldProblem(f"{at}/yaku/{here}", f"`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({listed})."))
-            problems += [FieldProblem(pointer, f"`{name}` cannot go with `nagashi_mangan` (at {at}/yaku/{here}).") for pointer, name in others]
+            listed = all_of(f"`{name}`" for _, name in others)
+            problems.append(
+                field_problem(f"{at}/yaku/{here}", "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).", codes=listed)
+            )
+            problems += [
+                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}") for pointer, name in others
+            ]
     if problems:
         raise RuleViolation(*problems, title=template("The declared yaku contradict each other"))
     return positions

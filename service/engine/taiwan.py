@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.engine.common import Discard, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
-from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
+from service.engine.errors import FieldProblem, RuleViolation, field_problem, one_of, template
 from service.engine.money import add, check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
 from service.engine.taiwan_tai import (
@@ -424,8 +424,8 @@ def _check_win(request: TaiwanRequest) -> None:
         if row.seat == "non_dealer" and request.winner == request.dealer:
             raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a non-dealer's win; the winner is the dealer.", pattern=pattern.code))
     if request.special is not None and not (SPECIAL_PATTERNS[request.special] & listed):
-        names = " or ".join(sorted(SPECIAL_PATTERNS[request.special]))
-        raise RuleViolation(FieldProblem("/special", f"special is {request.special} but patterns do not list {names}."))
+        names = one_of(sorted(SPECIAL_PATTERNS[request.special]))
+        raise RuleViolation(field_problem("/special", "special is {special} but patterns do not list {names}.", special=request.special, names=names))
 
 
 @exact

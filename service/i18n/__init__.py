@@ -11,8 +11,9 @@ merges new msgids into the ``.po`` files (docs/i18n.md).
 
 Messages are python-brace templates (``{fan} fan is below …``): a translation
 uses the same placeholders. Parameters that are codes (seats, Taiwan presets
-and modes) are shown by their localized names (:data:`PARAM_CONTEXTS`); the
-codes themselves never change.
+and modes) and the reasons two patterns contradict each other are shown
+localized (:data:`PARAM_CONTEXTS`); a list of codes (``Listing``) is joined
+with the language's own "or" or comma. The codes themselves never change.
 
 The language of the request being answered lives in :data:`LANGUAGE`, set by
 the application's ASGI entry from ``Accept-Language`` (service.api.language).
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Literal, Mapping
 
 from babel.messages.pofile import read_po
+
+from service.engine.errors import Listing
 
 Language = Literal["en", "zh-Hant", "zh-Hans", "ja"]
 DEFAULT: Language = "en"
@@ -49,12 +52,16 @@ PARAM_CONTEXTS: dict[str, str] = {
     "first": "seat",
     "preset": "taiwan preset",
     "mode": "taiwan mode",
+    "reason": "contradiction",
 }
 """Message parameters whose value is a code shown by its localized name: the
 parameter's name → the catalogue context of those names."""
 
 PATTERN_CONTEXTS: dict[str, str] = {"taiwan": "taiwan pattern", "hongkong": "hongkong pattern", "riichi": "riichi yaku"}
 """Catalogue context of each ruleset's pattern names (msgid: the English name)."""
+
+LIST_SEPARATOR = "list separator"
+"""Catalogue context of the separators that join a :class:`Listing` parameter."""
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -96,6 +103,9 @@ def localized_params(params: Mapping[str, object], language: str) -> dict[str, o
         return shown
     catalogue = CATALOGUES[language]
     for name, value in params.items():
+        if isinstance(value, Listing):
+            shown[name] = catalogue.get((LIST_SEPARATOR, value.separator), value.separator).join(value.items)
+            continue
         context = PARAM_CONTEXTS.get(name)
         if context is not None and isinstance(value, str):
             shown[name] = catalogue.get((context, value), value)

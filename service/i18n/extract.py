@@ -8,13 +8,17 @@ Where msgids come from:
 
 * every warning template in :data:`service.engine.warnings.MESSAGES`;
 * string literals in ``service/`` passed as the detail of ``FieldProblem``
-  / ``field_problem`` / ``LocalizedHTTPException``, or marked with
+  / ``field_problem`` / ``LocalizedHTTPException`` (or an engine module's
+  ``_fail(pointer, template, **params)``), or marked with
   ``template(...)`` (engine) or ``N_(...)`` (API) — found with Babel's Python
   extractor;
 * names shown in place of codes: seats (msgctxt ``seat``), Taiwan presets
   and modes (``taiwan preset``, ``taiwan mode``) and pattern names, msgid the
   English name as printed: ``taiwan pattern`` (seed 004), ``hongkong
-  pattern`` (seed 002's fan sheet), ``riichi yaku`` (seed 003's yaku list).
+  pattern`` (seed 002's fan sheet), ``riichi yaku`` (seed 003's yaku list);
+* the reasons two patterns or yaku contradict each other (``contradiction``,
+  from the ``CONTRADICTIONS`` tables) and the separators that join a list of
+  codes (``list separator``).
 
 A merge adds new msgids untranslated (a translator fills ``msgstr``) and
 drops msgids the code no longer has; nothing is fuzzy-matched.
@@ -33,7 +37,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
-from service.i18n import POT_FILE, TRANSLATED, po_file
+from service.i18n import LIST_SEPARATOR, PARAM_CONTEXTS, POT_FILE, TRANSLATED, po_file
 
 SERVICE_DIR = Path(__file__).resolve().parent.parent
 KEYWORDS = {
@@ -41,6 +45,7 @@ KEYWORDS = {
     "template": None,
     "FieldProblem": (2,),
     "field_problem": (2,),
+    "_fail": (2,),
     "LocalizedHTTPException": (2,),
 }
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -48,6 +53,8 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def _data_messages() -> list[tuple[str, str | None]]:
+    from service.engine import hongkong_fan, riichi_yaku
+    from service.engine.errors import SEPARATORS
     from service.engine.hongkong_fan import FAN_TABLE
     from service.engine.riichi_yaku import BONUS_TABLE, YAKU_TABLE
     from service.engine.seats import SEATS
@@ -61,6 +68,8 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(row.name_en, "taiwan pattern") for row in ROWS]
     messages += [(row.name_en, "hongkong pattern") for row in FAN_TABLE]
     messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
+    messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
+    messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS)]
     return messages
 
 

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,9 +93,17 @@ class Service:
             try:
                 self.process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+                self.kill_all()
         return self.process.returncode
+
+    def kill_all(self) -> None:
+        """SIGKILL the supervisor and its workers (its own process group), so
+        that no worker outlives a failed test."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
 
 
 def start_service(metrics_dir: Path, **overrides: str) -> Service:
@@ -105,7 +114,8 @@ def start_service(metrics_dir: Path, **overrides: str) -> Service:
     env.update(overrides)
     command = image_cmd()
     command[0] = sys.executable  # the image's `python` is its virtualenv's
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -115,7 +125,8 @@ def start_service(metrics_dir: Path, **overrides: str) -> Service:
         except httpx.HTTPError:
             pass
         if time.monotonic() > deadline or process.poll() is not None:
-            process.kill()
-            raise AssertionError(process.communicate()[0].decode(errors="replace"))
+            os.killpg(process.pid, signal.SIGKILL)
+            log.seek(0)
+            raise AssertionError(log.read().decode(errors="replace")[-4000:])
         time.sleep(0.2)
     return Service(base, process, metrics_dir)

@@ -142,11 +142,15 @@ def test_sigterm_during_load_completes_in_flight_and_exits_zero(tmp_path) -> Non
     time.sleep(1.5)
     signalled = time.monotonic()
     service.process.send_signal(signal.SIGTERM)
-    code = service.process.wait(timeout=grace + 10)
-    took = time.monotonic() - signalled
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=15)
+    try:
+        code = service.process.wait(timeout=grace + 10)
+    finally:
+        took = time.monotonic() - signalled
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=15)
+        if service.process.poll() is None:
+            service.kill_all()
     assert code == 0
     assert took <= grace + 2, f"took {took:.1f} s to exit"
     # every response that came back was a success: nothing cut off into a 5xx

@@ -83,13 +83,29 @@ def settle_lines(
 ) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
     """Clean the amounts and derive ``deltas`` and what the winner receives.
 
-    Every line is paid to ``winner``. ``table_bonus`` is what the winner takes
-    from the table rather than from a player (riichi sticks); it is the only
-    thing that breaks zero-sum. (Settlements with several payees — multiple
-    ron, bettors — use :func:`deltas_of` directly.)
+    ``table_bonus`` is what the winner takes from the table rather than from
+    a player (riichi sticks); it is the only thing that breaks zero-sum.
+
+    One pass over the lines, cleaning each amount once; a party's delta is
+    cleaned again only when a second line adds to it (a sum like
+    0.5 + 0.25 + 0.25 is "1.00").
     """
-    cleaned = [p if p.amount is (amount := clean(p.amount)) else Payment(p.payer, p.payee, amount, p.role) for p in lines]
-    deltas = deltas_of(cleaned, seats)
+    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
+    cleaned: list[Payment] = []
+    for p in lines:
+        amount = clean(p.amount)
+        if amount is not p.amount:
+            p = Payment(p.payer, p.payee, amount, p.role)
+        cleaned.append(p)
+        payer, payee = p.payer, p.payee
+        if amount:
+            before = deltas.get(payer)
+            deltas[payer] = clean(before - amount) if before else -amount
+            before = deltas.get(payee)
+            deltas[payee] = clean(before + amount) if before else amount
+        else:
+            deltas.setdefault(payer, ZERO)
+            deltas.setdefault(payee, ZERO)
     if table_bonus:
         deltas[winner] = clean(deltas[winner] + table_bonus)
     return cleaned, deltas, deltas[winner]

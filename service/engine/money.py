@@ -100,7 +100,7 @@ def clean(value: Decimal) -> Decimal:
     if not value:
         return ZERO
     text = str(value)
-    if "E" in text or ("." in text and text[-1] == "0"):
+    if "E" in text or text[-1] == "0" and "." in text:
         if value == value.to_integral_value():
             return value.quantize(ONE, context=CONTEXT)
         return value.normalize(CONTEXT)

@@ -47,6 +47,33 @@ def test_hong_kong_warning_in_each_language(client, language) -> None:
     assert body["warnings"] == [{"code": "below_minimum_fan", "message": BELOW_MINIMUM[language], "params": {"fan": 2, "min_fan": 3}}]
 
 
+MCR_BELOW_MINIMUM = {
+    "en": (
+        "6 points are below this table's minimum of 8; the hand is still settled.",
+        "6 points plus 2 flowers make 8, but flowers never count toward the minimum of 8.",
+    ),
+    "zh-Hant": ("6 分未夠呢張檯要求嘅 8 分起和；照計。", "6 分加 2 隻花係 8，不過花牌永遠唔計入 8 分起和。"),
+    "zh-Hans": ("6 分未达本桌 8 分起和的要求；仍照常结算。", "6 分加 2 张花牌共 8，但花牌不计入 8 分起和。"),
+    "ja": ("6点はこの卓の最低 8点に届きませんが、精算はそのまま行います。", "6点に花牌 2枚で 8ですが、花牌は最低 8点には数えません。"),
+}
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_mcr_minimum_warning_counts_points_not_fan(client, language) -> None:
+    """MCR shares the code `below_minimum_fan` with Hong Kong, but counts 分
+    (points) against an 8-point 起和 minimum (seed 000: 六分嘅牌照計，附一句話
+    你未夠 8 分; 六分帶兩隻花牌一樣唔夠), so it never says 番 or 起糊."""
+    body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 6, "flowers": 2}
+    response = post(client, "/v1/mcr/settlements", body, language)
+    assert response.status_code == 200
+    result = response.json()
+    # 6 + 2 flowers = 8: the discarder pays 8 + 8, the other two 8 each, 32 in all
+    assert paid(result) == {"south": D(16), "west": D(8), "north": D(8)}
+    assert [w["code"] for w in result["warnings"]] == ["below_minimum_fan", "flowers_not_counted_toward_minimum"]
+    assert tuple(w["message"] for w in result["warnings"]) == MCR_BELOW_MINIMUM[language]
+    assert all("番" not in w["message"] and "起糊" not in w["message"] for w in result["warnings"])
+
+
 FAN_CAPPED = {
     "en": "13 fan is above this table's cap of 10; it is paid as 10 fan.",
     "zh-Hant": "13 番超過呢張檯嘅 10 番封頂，照 10 番計。",
@@ -98,7 +125,7 @@ def test_mcr_warnings_in_simplified_chinese(client) -> None:
     # CONTRACT: self-draw, all three pay fan + flowers + base = 6 + 3 + 8 = 17
     assert paid(body) == {"south": D(17), "west": D(17), "north": D(17)}
     assert [w["message"] for w in body["warnings"]] == [
-        "6 番未达本桌 8 番起和的要求；仍照常结算。",
+        "6 分未达本桌 8 分起和的要求；仍照常结算。",  # MCR counts 分, never 番
         "6 分加 3 张花牌共 9，但花牌不计入 8 分起和。",
     ]
 

@@ -22,7 +22,7 @@ import msgspec
 from service.engine.hongkong_fan import FanRow
 from service.engine.riichi_yaku import BonusRow, YakuRow
 from service.engine.taiwan import TaiItem, TaiTableRow
-from service.engine.warnings import MESSAGES, Warning
+from service.engine.warnings import Warning, template_of
 from service.i18n import DEFAULT, LANGUAGE, LANGUAGES, Language, negotiate_header, pattern_name, render
 
 CONTENT_LANGUAGE = {language: language.encode("ascii") for language in LANGUAGES}
@@ -45,7 +45,7 @@ def request_language(scope: Any) -> Language:
 
 
 def _warning(item: Warning, language: str) -> Warning:
-    return Warning(code=item.code, message=render(MESSAGES[item.code], item.params, language), params=item.params)
+    return Warning(code=item.code, message=render(template_of(item), item.params, language), params=item.params)
 
 
 def _set_name(ruleset: str) -> Callable[[Any, str], Any]:

@@ -145,7 +145,7 @@ def settle(request: McrRequest) -> McrSettlement:
 
     warnings: list[Warning] = []
     if request.fan < rules.min_fan:
-        warnings.append(warning("below_minimum_fan", fan=request.fan, min_fan=rules.min_fan))
+        warnings.append(warning("below_minimum_fan", "points", fan=request.fan, min_fan=rules.min_fan))
         if request.fan + request.flowers >= rules.min_fan:
             warnings.append(
                 warning(

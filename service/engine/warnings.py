@@ -71,6 +71,17 @@ MESSAGES: dict[str, str] = {
 }
 
 
+MESSAGE_VARIANTS: dict[str, dict[str, str]] = {
+    "below_minimum_fan": {
+        # MCR counts 分 (points), with an 8-point minimum 起和 (seed 000), not HK's 番 / 起糊
+        "points": "{fan} points are below this table's minimum of {min_fan}; the hand is still settled.",
+    },
+}
+"""Other wordings of a code, for a ruleset that counts in another unit. The
+code stays the one clients switch on; only the sentence (and its
+translations, each a msgid of its own) follows the ruleset's unit."""
+
+
 class Warning(msgspec.Struct, frozen=True):  # noqa: A001 - the contract's name for it
     """Something to know about a settlement that was still computed."""
 
@@ -91,5 +102,16 @@ class Warning(msgspec.Struct, frozen=True):  # noqa: A001 - the contract's name 
     ]
 
 
-def warning(code: WarningCode, **params: object) -> Warning:
-    return Warning(code=code, message=MESSAGES[code].format(**params), params=params)  # type: ignore[arg-type]
+def warning(code: WarningCode, variant: str | None = None, **params: object) -> Warning:
+    """A warning worded from its code's template, or from the ``variant``
+    wording of :data:`MESSAGE_VARIANTS`."""
+    text = MESSAGES[code] if variant is None else MESSAGE_VARIANTS[code][variant]
+    return Warning(code=code, message=text.format(**params), params=params)  # type: ignore[arg-type]
+
+
+def template_of(item: Warning) -> str:
+    """The template ``item``'s (English) message was worded from."""
+    for text in MESSAGE_VARIANTS.get(item.code, {}).values():
+        if text.format(**item.params) == item.message:
+            return text
+    return MESSAGES[item.code]

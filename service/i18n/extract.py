@@ -6,7 +6,8 @@ merge it into each language's ``.po``.
 
 Where msgids come from:
 
-* every warning template in :data:`service.engine.warnings.MESSAGES`;
+* every warning template in :data:`service.engine.warnings.MESSAGES` and
+  :data:`~service.engine.warnings.MESSAGE_VARIANTS`;
 * string literals in ``service/`` passed as the detail of ``FieldProblem``
   / ``field_problem`` / ``LocalizedHTTPException`` (or an engine module's
   ``_fail(pointer, template, **params)``), or marked with
@@ -59,9 +60,10 @@ def _data_messages() -> list[tuple[str, str | None]]:
     from service.engine.riichi_yaku import BONUS_TABLE, YAKU_TABLE
     from service.engine.seats import SEATS
     from service.engine.taiwan_tai import MODE_NOT_SCORED, PRESETS, ROWS
-    from service.engine.warnings import MESSAGES
+    from service.engine.warnings import MESSAGE_VARIANTS, MESSAGES
 
     messages: list[tuple[str, str | None]] = [(text, None) for text in MESSAGES.values()]
+    messages += [(text, None) for variants in MESSAGE_VARIANTS.values() for text in variants.values()]
     messages += [(seat, "seat") for seat in SEATS]
     messages += [(preset, "taiwan preset") for preset in PRESETS]
     messages += [(mode, "taiwan mode") for mode in MODE_NOT_SCORED]

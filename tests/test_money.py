@@ -49,3 +49,30 @@ def test_inexact_division_raises_under_exact() -> None:
 def test_ceil_to_hundred(value, rounded) -> None:
     # seed 000: 4 × 960 = 3,840 → 3,900; 6 × 960 = 5,760 → 5,800
     assert exact(ceil_to)(Decimal(value), 100) == Decimal(rounded)
+
+
+def test_use_exact_context_is_for_the_calling_thread_only() -> None:
+    """The service installs the exact context once per request task; it
+    traps there (1/3 raises) and nowhere else."""
+    import threading
+    from decimal import getcontext
+
+    from service.engine.money import CONTEXT, use_exact_context
+
+    seen: dict[str, object] = {}
+
+    def worker() -> None:
+        use_exact_context()
+        seen["context"] = getcontext()
+        try:
+            Decimal(1) / 3
+        except Inexact:
+            seen["trapped"] = True
+        seen["settled"] = exact(lambda: Decimal(12) / 4)()  # an entry point needs no swap here
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == {"context": CONTEXT, "trapped": True, "settled": Decimal(3)}
+    assert getcontext() is not CONTEXT
+    assert Decimal(1) / 3 == Decimal("0.3333333333333333333333333333")  # this thread still rounds

@@ -36,6 +36,7 @@ from service.api.metrics import PREFIX, record_settlement
 from service.api.problems import PROBLEM_JSON, internal_problem, invalid_problem, too_large_problem, violation_problem
 from service.engine.decoding import ENCODER
 from service.engine.errors import RuleViolation
+from service.engine.money import use_exact_context
 from service.engine.registry import RULESETS, Ruleset
 from service.i18n import LANGUAGE
 
@@ -151,6 +152,9 @@ class SettlementService(Litestar):
             await super().__call__(scope, receive, send)
             return
         started = time.perf_counter()
+        # the engine's exact decimal context, for this request's task only
+        # (so a batch does not swap it in and out around every item)
+        use_exact_context()
         language = request_language(scope)
         # each request runs in its own task, whose context starts at English:
         # the variable is only set for another language

@@ -10,7 +10,7 @@ import msgspec
 
 from service.engine.errors import FieldProblem, RuleViolation, field_problem
 from service.engine.money import ZERO, clean
-from service.engine.seats import Seat
+from service.engine.seats import SEATS, THREE_PLAYER_SEATS, Seat
 from service.engine.warnings import Warning
 
 Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
@@ -78,8 +78,12 @@ def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ..
             raise RuleViolation(field_problem("/win/discarder", "{seat} is not at this table.", seat=win.discarder))
 
 
+_ZEROS: dict[tuple[str, ...], dict[str, Decimal]] = {seats: dict.fromkeys(seats, ZERO) for seats in (SEATS, THREE_PLAYER_SEATS)}
+"""Every seat at zero, per table size (copied: cheaper than building it)."""
+
+
 def settle_lines(
-    winner: Seat, lines: list[Payment], seats: tuple[str, ...], table_bonus: Decimal = ZERO
+    winner: Seat, lines: list[Payment], seats: tuple[str, ...], table_bonus: Decimal = ZERO, *, whole: bool = False
 ) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
     """Clean the amounts and derive ``deltas`` and what the winner receives.
 
@@ -88,26 +92,38 @@ def settle_lines(
 
     One pass over the lines, cleaning each amount once; a party's delta is
     cleaned again only when a second line adds to it (a sum like
-    0.5 + 0.25 + 0.25 is "1.00").
+    0.5 + 0.25 + 0.25 is "1.00"). ``whole``: every amount is a Decimal made
+    from an int (riichi points), already canonical, and so is every sum of
+    them: nothing is cleaned.
     """
-    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
+    zeros = _ZEROS.get(seats)
+    deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
     cleaned: list[Payment] = []
+    raw = amount = None
     for p in lines:
-        amount = clean(p.amount)
-        if amount is not p.amount:
+        if p.amount is not raw:  # lines often share an amount: clean it once
+            raw = p.amount
+            amount = raw if whole else clean(raw)
+        if amount is not raw:
             p = Payment(p.payer, p.payee, amount, p.role)
         cleaned.append(p)
         payer, payee = p.payer, p.payee
         if amount:
             before = deltas.get(payer)
-            deltas[payer] = clean(before - amount) if before else -amount
+            if before:
+                deltas[payer] = before - amount if whole else clean(before - amount)
+            else:
+                deltas[payer] = -amount
             before = deltas.get(payee)
-            deltas[payee] = clean(before + amount) if before else amount
+            if before:
+                deltas[payee] = before + amount if whole else clean(before + amount)
+            else:
+                deltas[payee] = amount
         else:
             deltas.setdefault(payer, ZERO)
             deltas.setdefault(payee, ZERO)
     if table_bonus:
-        deltas[winner] = clean(deltas[winner] + table_bonus)
+        deltas[winner] = deltas[winner] + table_bonus if whole else clean(deltas[winner] + table_bonus)
     return cleaned, deltas, deltas[winner]
 
 

@@ -169,7 +169,8 @@ def table_points(fan: int, table: Table) -> int:
 def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (seed 000)."""
-    return POINTS_TABLES[rules.table][min(fan, rules.fan_cap)] * rules.point_value
+    cap = rules.fan_cap
+    return POINTS_TABLES[rules.table][fan if fan < cap else cap] * rules.point_value
 
 
 def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
@@ -244,7 +245,8 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
 
     fan, limit_hand, fan_items = _hand_fan(request)
-    fan_paid = rules.fan_cap if limit_hand else min(fan, rules.fan_cap)
+    cap = rules.fan_cap
+    fan_paid = cap if limit_hand or fan > cap else fan
     warnings = fan_warnings(fan, limit_hand, rules)
     tier = "limit" if limit_hand or fan >= rules.fan_cap else None
 
@@ -252,17 +254,18 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     losers = others(winner)
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
-        each = clean(self_draw_each(value, rules))
-        lines = [Payment(seat, winner, each, "self_draw") for seat in losers]
+        each = self_draw_each(value, rules)
+        lines = [Payment(losers[0], winner, each, "self_draw"), Payment(losers[1], winner, each, "self_draw"), Payment(losers[2], winner, each, "self_draw")]
     else:
         assert isinstance(request.win, Discard)
-        discarder_pays, other_pays = (clean(amount) for amount in discard_shares(value, rules))
-        lines = [
-            Payment(seat, winner, discarder_pays, "discarder")
-            if seat == request.win.discarder
-            else Payment(seat, winner, other_pays, "other")
-            for seat in losers
-        ]
+        discarder_pays, other_pays = discard_shares(value, rules)
+        discarder = request.win.discarder
+        lines = []
+        for seat in losers:
+            if seat == discarder:
+                lines.append(Payment(seat, winner, discarder_pays, "discarder"))
+            else:
+                lines.append(Payment(seat, winner, other_pays, "other"))
 
     if request.liable is not None:
         total = clean(sum((line.amount for line in lines), ZERO))

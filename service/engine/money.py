@@ -64,6 +64,18 @@ def exact(function: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
+def use_exact_context() -> None:
+    """Make :data:`CONTEXT` the current decimal context (of this thread, or
+    of this asyncio task: the decimal context is a context variable), so
+    that :func:`exact` entry points called here skip their swap. The service
+    does this once per request task, where a batch then settles every item
+    without swapping; a library caller may do it in a thread of its own.
+    Leave it out where other code relies on the default context (it rounds,
+    :data:`CONTEXT` raises)."""
+    if getcontext() is not CONTEXT:
+        setcontext(CONTEXT)
+
+
 def money(value: int | str | Decimal) -> Decimal:
     """An exact Decimal from an int, a decimal string or a Decimal."""
     if isinstance(value, Decimal):

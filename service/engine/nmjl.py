@@ -185,12 +185,15 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
     discarder = request.win.discarder if isinstance(request.win, Discard) else None
     lines: list[Payment] = []
     owes: dict[str, Decimal] = {}
+    by_role: dict[str, Decimal] = {}  # seats in the same role pay the same amount
     for seat in others(winner, request.players):
         role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
-        amount = mul(value, MULTIPLIER[role])
+        amount = by_role.get(role)
+        if amount is None:
+            amount = by_role[role] = mul(value, MULTIPLIER[role])
         owes[seat] = amount
         lines.append(Payment(seat, winner, amount, role))
-    seat_lines = tuple(lines)
+    seat_lines = tuple(lines) if request.bettors else ()
     for bettor in request.bettors:
         if bettor.bet_on == winner:
             lines.extend(Payment(line.payer, bettor.id, line.amount, "bettor") for line in seat_lines)

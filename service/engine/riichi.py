@@ -711,10 +711,14 @@ def _winner_lines(
     hand = 0
     if discarder is None:  # tsumo
         payers = OTHERS[(players, winner)]
+        shares: dict[bool, int] = {}  # by whether the payer is the dealer
         for payer in payers:
             amount = 0
             if rest_basic:
-                amount = tsumo_share(rest_basic, winner_is_dealer, payer == dealer, len(payers), rule)
+                payer_is_dealer = payer == dealer
+                amount = shares.get(payer_is_dealer, -1)
+                if amount < 0:
+                    amount = shares[payer_is_dealer] = tsumo_share(rest_basic, winner_is_dealer, payer_is_dealer, len(payers), rule)
             role = "liable" if payer == liable else ("dealer" if payer == dealer else "non_dealer")
             lines[payer] = _Line(payer, amount, role)
             hand += amount
@@ -866,7 +870,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             )
         )
 
-    payments, deltas, _ = settle_lines(first, lines, seats, Decimal(RIICHI_STICK * request.riichi_sticks))
+    payments, deltas, _ = settle_lines(first, lines, seats, Decimal(RIICHI_STICK * request.riichi_sticks), whole=True)
     main = next(result for result in results if result.winner == winner)
     return RiichiSettlement(
         winner=winner,

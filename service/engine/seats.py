@@ -18,9 +18,6 @@ def seats_for(players: int) -> tuple[Seat, ...]:
     return SEATS if players == 4 else THREE_PLAYER_SEATS
 
 
-def others(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
-    """Every seat but ``seat``, in turn order starting after it."""
-    return turn_order_after(seat, players)
 
 
 def _after(table: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
@@ -34,3 +31,7 @@ def turn_order_after(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
     """The other seats in the order they play after ``seat`` (KeyError for a
     seat not at a table of ``players``)."""
     return _AFTER[players][seat]
+
+
+others = turn_order_after
+"""Every seat but ``seat``, in turn order starting after it."""

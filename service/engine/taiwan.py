@@ -21,7 +21,7 @@ import msgspec
 
 from service.engine.common import Discard, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation, field_problem, one_of, template
-from service.engine.money import add, check_decimal, clean, decimal_field, exact, mul
+from service.engine.money import ZERO, add, check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
 from service.engine.taiwan_tai import (
     BY_CODE,
@@ -455,24 +455,28 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     dealer_extra = rules.dealer_tai + rules.streak_tai_per * request.dealer_streak
     dealer = request.dealer
 
-    def amount(payer: Seat) -> tuple[int, Decimal]:
-        payment_tai = tai_paid + (dealer_extra if dealer in (winner, payer) else 0)
-        return payment_tai, add(rules.base, mul(payment_tai, rules.unit))
+    # a payer pays base + tai × unit; the dealer's extra tai count when the
+    # dealer wins or pays (two possible amounts, each worked out once)
+    plain = add(rules.base, mul(tai_paid, rules.unit))
+    with_dealer = add(plain, mul(dealer_extra, rules.unit)) if dealer_extra else plain
+    dealer_won = dealer == winner
 
     lines: list[Payment] = []
     payer_tai: dict[str, int] = {}
     if isinstance(request.win, SelfDraw):
         for seat in others(winner):
-            payer_tai[seat], value = amount(seat)
-            lines.append(Payment(seat, winner, value, "self_draw"))
+            extra = dealer_won or seat == dealer
+            payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
+            lines.append(Payment(seat, winner, with_dealer if extra else plain, "self_draw"))
     else:
         discarder = request.win.discarder
         for seat in others(winner):
             if seat == discarder:
-                payer_tai[seat], value = amount(seat)
-                lines.append(Payment(seat, winner, value, "discarder"))
+                extra = dealer_won or seat == dealer
+                payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
+                lines.append(Payment(seat, winner, with_dealer if extra else plain, "discarder"))
             else:
-                lines.append(Payment(seat, winner, Decimal(0), "other"))
+                lines.append(Payment(seat, winner, ZERO, "other"))
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)
     return TaiwanSettlement(
@@ -480,7 +484,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         winner_receives=receives,
         payments=payments,
         deltas=deltas,
-        pre_payout_total=clean(add(rules.base, mul(tai_paid, rules.unit))),
+        pre_payout_total=clean(plain),
         tier=None,
         warnings=warnings,
         tai=hand_tai,

@@ -18,7 +18,9 @@ from service.engine.money import dec_hook, enc_hook
 
 T = TypeVar("T")
 
-_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
+_DECODERS: dict[int, tuple[Any, msgspec.json.Decoder[Any]]] = {}
+"""By the type's id (hashing a Union hashes all its members, on every call);
+the entry holds the type, so the id cannot be reused while it is cached."""
 ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format="number")
 """Encodes results: decimals as JSON numbers (``2.4``), as the contract requires."""
 
@@ -26,10 +28,10 @@ ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format="number")
 def decode(raw: bytes, type_: type[T]) -> T:
     """Decode JSON bytes into ``type_``; raises msgspec.ValidationError or
     msgspec.DecodeError."""
-    decoder = _DECODERS.get(type_)
-    if decoder is None:
-        decoder = _DECODERS[type_] = msgspec.json.Decoder(type_, dec_hook=dec_hook, float_hook=Decimal)
-    return decoder.decode(raw)
+    entry = _DECODERS.get(id(type_))
+    if entry is None or entry[0] is not type_:
+        entry = _DECODERS[id(type_)] = (type_, msgspec.json.Decoder(type_, dec_hook=dec_hook, float_hook=Decimal))
+    return entry[1].decode(raw)
 
 
 def convert(value: Any, type_: type[T]) -> T:

@@ -29,7 +29,7 @@ from service.engine.errors import FieldProblem, RuleViolation, field_problem, te
 from service.engine.hongkong_fan import ON_DISCARD as ON_DISCARD_CODES
 from service.engine.hongkong_fan import SELF_DRAWN as SELF_DRAWN_CODES
 from service.engine.hongkong_fan import EightImmortals, FanItem, FanRow, Patterns, WonBy, table_rows, tally
-from service.engine.money import ZERO, check_point_value, clean, exact, point_value_field
+from service.engine.money import POINT_VALUE_DEFAULT, ZERO, check_point_value, clean, exact, point_value_field
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -93,7 +93,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             )
         ),
     ] = "standard"
-    point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)

@@ -24,7 +24,7 @@ from service.engine.common import (
     settle_lines,
 )
 from service.engine.errors import FieldProblem, RuleViolation, field_problem
-from service.engine.money import check_point_value, clean, exact, mul, point_value_field
+from service.engine.money import POINT_VALUE_DEFAULT, check_point_value, clean, exact, mul, point_value_field
 from service.engine.seats import SEATS, Seat, others
 from service.engine.warnings import Warning, warning
 
@@ -79,7 +79,7 @@ class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="起和: pattern points needed to go out (flowers never count). Hands below it are still settled, with a warning.",
         ),
     ] = MIN_FAN
-    point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)

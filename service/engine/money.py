@@ -191,5 +191,11 @@ def point_value_field(description: str, examples: list[float]) -> object:
     return decimal_field(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
 
 
+POINT_VALUE_DEFAULT = Decimal(1)
+"""The default `rules.point_value` (one object: a request that leaves it out
+shares it, and it is known to be valid)."""
+
+
 def check_point_value(value: Decimal) -> None:
-    check_decimal(value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)
+    if value is not POINT_VALUE_DEFAULT:
+        check_decimal(value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)

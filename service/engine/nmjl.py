@@ -26,7 +26,7 @@ from service.engine.common import (
     settle_lines,
 )
 from service.engine.errors import FieldProblem, RuleViolation, field_problem
-from service.engine.money import check_point_value, clean, exact, mul, point_value_field
+from service.engine.money import POINT_VALUE_DEFAULT, check_point_value, clean, exact, mul, point_value_field
 from service.engine.seats import SEATS, Seat, others, seats_for
 from service.engine.warnings import Warning, warning
 
@@ -64,7 +64,7 @@ class NmjlRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's rules. Every field is optional; the response echoes the
     fully resolved rules."""
 
-    point_value: PointValue = Decimal(1)  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
     min_value: Annotated[
         int,
         msgspec.Meta(

@@ -56,6 +56,10 @@ MAX_KONGS = 5
 
 MONEY_MIN = Decimal(0)
 MONEY_MAX = Decimal(1_000_000)
+BASE_DEFAULT = Decimal(100)
+"""The default `rules.base` (底): one shared object, known to be valid."""
+UNIT_DEFAULT = Decimal(20)
+"""The default `rules.unit` (每台): one shared object, known to be valid."""
 Base = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50])
 UnitValue = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])
 
@@ -162,8 +166,8 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 
-    base: Base = Decimal(100)  # type: ignore[valid-type]
-    unit: UnitValue = Decimal(20)  # type: ignore[valid-type]
+    base: Base = BASE_DEFAULT  # type: ignore[valid-type]
+    unit: UnitValue = UNIT_DEFAULT  # type: ignore[valid-type]
     dealer_tai: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
     ] = 1
@@ -185,8 +189,11 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = 0
 
     def __post_init__(self) -> None:
-        check_decimal(self.base, "base", minimum=MONEY_MIN, maximum=MONEY_MAX)
-        check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
+        # the defaults are shared objects, known to be valid
+        if self.base is not BASE_DEFAULT:
+            check_decimal(self.base, "base", minimum=MONEY_MIN, maximum=MONEY_MAX)
+        if self.unit is not UNIT_DEFAULT:
+            check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
 
 
 class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -5,9 +5,10 @@
 Needs `wrk` (Debian: apt-get install wrk) and `taskset` (util-linux). Prints,
 in one run: the engine's in-process cost per settlement per ruleset; then for
 1 worker pinned to core 0 (wrk on core 1) and for 2 workers: a trivial GET's
-req/s, each ruleset's settlement req/s as a ratio to that GET with p50/p99 and
-errors, and the batch endpoint's settlements per second. Targets are ratios
-measured in the same run; absolute figures drift with the machine.
+req/s, each ruleset's settlement req/s as a ratio to a GET window run just
+before it, with p50/p99 and errors, and the batch endpoint's settlements per
+second. Targets are ratios measured in the same run; absolute figures drift
+with the machine (bench/instructions.py counts instructions, which do not).
 """
 
 from __future__ import annotations
@@ -112,19 +113,33 @@ def wrk(url: str, seconds: int, connections: int, cpus: str | None, body: bytes 
 
 
 def run_config(label: str, workers: int, server_cpus: str | None, client_cpus: str | None, seconds: int, connections: int) -> list[str]:
+    """Each settlement window is paired with a trivial-GET window run just
+    before it, and its ratio is to that GET: this VM's speed drifts over a
+    run, so a ratio to one GET measured minutes earlier would measure the
+    drift."""
     process, base = start(workers, server_cpus)
-    lines = [f"\n## {label}", "", "| endpoint | req/s | × GET | p50 ms | p99 ms | p99/p50 | errors |", "|---|---|---|---|---|---|---|"]
+    health = f"{base}/healthz"
+    lines = [f"\n## {label}", "", "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |", "|---|---|---|---|---|---|---|"]
     try:
-        wrk(f"{base}/healthz", 2, connections, client_cpus)  # warm-up
-        get = wrk(f"{base}/healthz", seconds, connections, client_cpus)
-        lines.append(f"| GET /healthz | {get['rps']:,.0f} | 1.00 | {get['p50']:.2f} | {get['p99']:.2f} | {get['p99'] / get['p50']:.1f} | {get['errors']:.0f} |")
+        wrk(health, 2, connections, client_cpus)  # warm-up
+        gets: list[dict[str, float]] = []
+        rows: list[str] = []
         for name, sample in SAMPLES.items():
             body = json.dumps(sample).encode()
-            wrk(f"{base}/v1/{name}/settlements", 1, connections, client_cpus, body)
+            wrk(f"{base}/v1/{name}/settlements", 1, connections, client_cpus, body)  # warm-up
+            get = wrk(health, seconds, connections, client_cpus)
+            gets.append(get)
             r = wrk(f"{base}/v1/{name}/settlements", seconds, connections, client_cpus, body)
-            lines.append(
+            rows.append(
                 f"| POST /v1/{name}/settlements | {r['rps']:,.0f} | {r['rps'] / get['rps']:.2f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"
             )
+        get_rps = [g["rps"] for g in gets]
+        p50 = sum(g["p50"] for g in gets) / len(gets)
+        p99 = sum(g["p99"] for g in gets) / len(gets)
+        lines.append(
+            f"| GET /healthz (mean of {len(gets)} windows, {min(get_rps):,.0f}–{max(get_rps):,.0f}) | {sum(get_rps) / len(gets):,.0f} | 1.00 | {p50:.2f} | {p99:.2f} | {p99 / p50:.1f} | {sum(g['errors'] for g in gets):.0f} |"
+        )
+        lines += rows
         items = [dict(SAMPLES[RULESETS[i % len(RULESETS)].name], ruleset=RULESETS[i % len(RULESETS)].name) for i in range(BATCH_ITEMS)]
         body = json.dumps({"items": items}).encode()
         r = wrk(f"{base}/v1/settlements/batch", seconds, max(2, workers * 2), client_cpus, body)

@@ -1,0 +1,72 @@
+"""Instructions per settlement, counted by valgrind's callgrind: a figure
+that does not move with the machine's speed, unlike µs on a shared VM.
+
+    .venv/bin/python bench/instructions.py [ruleset ...]
+
+Needs valgrind (Debian: apt-get install valgrind). For each ruleset it runs
+the engine on the bench's sample hand (bench/run.py) 1,000 times inside
+``functools.reduce``, counts only what runs inside that call
+(``--toggle-collect``), and prints instructions per settlement. The engine
+is called as the service calls it: in a request whose task already has the
+exact decimal context. About 15 s per ruleset.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CALLS = 1000
+
+CHILD = """
+import functools, json, sys
+from service.engine.decoding import decode
+from service.engine.money import use_exact_context
+from service.engine.registry import RULESETS
+sys.path.insert(0, "bench")
+from run import SAMPLES
+ruleset = next(r for r in RULESETS if r.name == sys.argv[1])
+request = decode(json.dumps(SAMPLES[ruleset.name]).encode(), ruleset.request)
+use_exact_context()
+settle = ruleset.settle
+for _ in range(200):
+    settle(request)
+functools.reduce(lambda _, __: settle(request), range(int(sys.argv[2])), None)
+"""
+
+
+def count(ruleset: str) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+             f"--callgrind-out-file={out}", sys.executable, "-c", CHILD, ruleset, str(CALLS)],
+            cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
+        if summary is None:
+            raise SystemExit(f"callgrind wrote no summary for {ruleset}")
+        return int(summary.group(1)) // CALLS
+
+
+def main() -> int:
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed: apt-get install valgrind")
+    sys.path.insert(0, str(ROOT))
+    from service.engine.registry import RULESETS
+
+    names = sys.argv[1:] or [ruleset.name for ruleset in RULESETS]
+    print("| ruleset | instructions per settlement |\n|---|---|")
+    for name in names:
+        print(f"| {name} | {count(name):,} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,32 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiDrawRequest
-from conftest import D
+from conftest import D, deltas, engine_or_http, lines
 
 
 @pytest.fixture(params=["engine", "http"])
 def draw(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.draw(msgspec.convert(body, RiichiDrawRequest)))
-        response = client.post("/v1/riichi/draws", json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return run
-
-
-def lines(result: dict[str, Any]) -> dict[tuple[str, str], tuple[Any, str]]:
-    return {(p["payer"], p["payee"]): (D(p["amount"]), p["role"]) for p in result["payments"]}
-
-
-def deltas(result: dict[str, Any]) -> dict[str, Any]:
-    return {seat: D(v) for seat, v in result["deltas"].items()}
+    return engine_or_http(request, client, riichi.draw, RiichiDrawRequest, "/v1/riichi/draws")
 
 
 @pytest.mark.parametrize(

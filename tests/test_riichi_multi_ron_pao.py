@@ -6,36 +6,18 @@ and over HTTP."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
 import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest
-from conftest import D
+from conftest import D, deltas, engine_or_http, lines
 
 RON_NORTH = {"type": "discard", "discarder": "north"}
 
 
 @pytest.fixture(params=["engine", "http"])
 def settle(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.settle(msgspec.convert(body, RiichiRequest)))
-        response = client.post("/v1/riichi/settlements", json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return run
-
-
-def lines(result: dict[str, Any]) -> dict[tuple[str, str], tuple[Any, str]]:
-    return {(p["payer"], p["payee"]): (D(p["amount"]), p["role"]) for p in result["payments"]}
-
-
-def deltas(result: dict[str, Any]) -> dict[str, Any]:
-    return {seat: D(v) for seat, v in result["deltas"].items()}
+    return engine_or_http(request, client, riichi.settle, RiichiRequest, "/v1/riichi/settlements")
 
 
 # Double ron on north's discard; east deals. South (the request's winner)

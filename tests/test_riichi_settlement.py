@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest, RiichiRules, basic_points
-from conftest import D, paid
+from conftest import D, engine_or_http, paid
 
 RON_SOUTH = {"type": "discard", "discarder": "south"}
 TSUMO = {"type": "self_draw"}
@@ -19,14 +18,7 @@ TSUMO = {"type": "self_draw"}
 
 @pytest.fixture(params=["engine", "http"])
 def settle(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.settle(msgspec.convert(body, RiichiRequest)))
-        response = client.post("/v1/riichi/settlements", json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return run
+    return engine_or_http(request, client, riichi.settle, RiichiRequest, "/v1/riichi/settlements")
 
 
 # Issue 3's table: east wins as a non-dealer (the dealer is west) unless the

@@ -76,3 +76,35 @@ def test_use_exact_context_is_for_the_calling_thread_only() -> None:
     assert seen == {"context": CONTEXT, "trapped": True, "settled": Decimal(3)}
     assert getcontext() is not CONTEXT
     assert Decimal(1) / 3 == Decimal("0.3333333333333333333333333333")  # this thread still rounds
+
+
+def test_the_encoder_writes_every_decimal_in_canonical_form() -> None:
+    """Whatever form reaches the encoder, the JSON number is the canonical one,
+    and equal values share it whichever came first."""
+    from service.engine.decoding import ENCODER
+    from service.engine.money import DECIMAL_TEXTS, ExactNumber
+
+    DECIMAL_TEXTS.clear()
+    assert ENCODER.encode([Decimal("8.00"), Decimal(8), Decimal("8E+0")]) == b"[8,8,8]"
+    assert ENCODER.encode([Decimal("-0.00"), Decimal("2.40"), Decimal("-12.50"), Decimal("1E+2")]) == b"[0,2.4,-12.5,100]"
+    assert ENCODER.encode({"point_value": ExactNumber("0.10")}) == b'{"point_value":0.1}'  # an echoed input
+    assert ENCODER.encode(Decimal("0.0001")) == b"0.0001"
+
+
+def test_the_decimal_text_table_is_bounded() -> None:
+    from service.engine.money import DECIMAL_TEXTS, DecimalTexts
+    from service.engine.decoding import ENCODER
+
+    DECIMAL_TEXTS.clear()
+    for n in range(DecimalTexts.limit + 500):
+        value = Decimal(n) / 4
+        assert ENCODER.encode(value) == str(n / 4).removesuffix(".0").encode()  # n/4 is exact in binary
+        assert len(DECIMAL_TEXTS) <= DecimalTexts.limit
+
+
+@pytest.mark.parametrize("value", [Decimal("NaN"), Decimal("Infinity"), Decimal("-Infinity")])
+def test_a_non_finite_decimal_is_never_written_as_json(value) -> None:
+    from service.engine.decoding import ENCODER
+
+    with pytest.raises(ValueError, match="non-finite"):
+        ENCODER.encode({"amount": value})

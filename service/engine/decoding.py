@@ -14,15 +14,16 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from service.engine.money import dec_hook, enc_hook
+from service.engine.money import DECIMAL_TEXTS, dec_hook, enc_hook
 
 T = TypeVar("T")
 
 _DECODERS: dict[int, tuple[Any, msgspec.json.Decoder[Any]]] = {}
 """By the type's id (hashing a Union hashes all its members, on every call);
 the entry holds the type, so the id cannot be reused while it is cached."""
-ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format="number")
-"""Encodes results: decimals as JSON numbers (``2.4``), as the contract requires."""
+ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format=DECIMAL_TEXTS.__getitem__)
+"""Encodes results: decimals as JSON numbers in canonical form (``2.4``,
+``8``), as the contract requires (:class:`service.engine.money.DecimalTexts`)."""
 
 
 def decode(raw: bytes, type_: type[T]) -> T:

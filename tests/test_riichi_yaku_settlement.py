@@ -266,6 +266,10 @@ def test_yaku_settlement_is_the_han_settlement(yaku, dora, winner, discarder, fu
     except RuleViolation:
         return
     assert sum(by_yaku.deltas.values(), Decimal(0)) == 0
+    if by_yaku.yakuman > riichi.MAX_YAKUMAN:
+        # declared yaku can add up past what `yakuman` accepts (8): seed 001, 8,000 basic each
+        assert by_yaku.pre_payout_total == 8000 * by_yaku.yakuman
+        return
     # the same hand given as its han (or yakuman) pays exactly the same
     if by_yaku.yakuman:
         plain = {"winner": winner, "win": win, "yakuman": by_yaku.yakuman}
@@ -330,3 +334,17 @@ def test_pinfu_needs_the_pinfu_shape(client) -> None:
     response = client.post(URL, json={"winner": "south", "win": ron("west"), "yaku": ["riichi", "pinfu"], "hand": hand})
     assert response.status_code == 422, response.text
     assert pointers(response) == ["#/hand", "#/yaku/1"]
+
+
+def test_more_than_eight_yakuman_settle_with_their_own_tier(client) -> None:
+    """Five yakuman, four of them double, add up to nine: past the named tiers
+    (up to octuple). This answered 500 until the tier was worked out for any
+    count (found by the property test above). Seed 001 得點: a dealer's tsumo
+    is paid 2 × basic by each of three, basic 9 × 8,000 = 72,000."""
+    yaku = ["suukantsu", "junsei_chuuren_poutou", "daisuushii", "kokushi_musou_13", "suuankou_tanki"]
+    response = client.post(URL, json={"winner": "east", "dealer": "east", "win": TSUMO, "yaku": yaku})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert (body["yakuman"], body["tier"], D(body["pre_payout_total"])) == (9, "yakuman_x9", D(72_000))
+    assert paid(body) == {"south": D(144_000), "west": D(144_000), "north": D(144_000)}
+    assert D(body["winner_receives"]) == D(432_000)

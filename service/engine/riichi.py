@@ -25,7 +25,6 @@ from service.engine.common import Discard, Payment, Settlement, Win, check_disca
 from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
 from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
 from service.engine.riichi_yaku import (
-    TIER_BY_YAKUMAN,
     MAX_AKA_DORA,
     MAX_DORA,
     MAX_NUKI_DORA,
@@ -35,6 +34,7 @@ from service.engine.riichi_yaku import (
     YakuCode,
     YakuOptions,
     tally_han,
+    yakuman_tier,
 )
 from service.engine.seats import Seat, others, seats_for
 from service.engine.warnings import Warning, warning
@@ -82,7 +82,6 @@ _LIMIT_BY_HAN: dict[int, tuple[int, str]] = {
 }
 
 MAX_YAKUMAN = 8
-YAKUMAN_TIERS = TIER_BY_YAKUMAN  # one table of tier names, kept with the yaku list
 
 RON_NON_DEALER = 4
 RON_DEALER = 6
@@ -485,7 +484,7 @@ def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None
 def yakuman_points(count: int, rules: RiichiRules) -> tuple[int, int, str]:
     """(yakuman paid, basic points, tier) for a hand of ``count`` yakuman."""
     paid = count if rules.multiple_yakuman else 1
-    return paid, YAKUMAN_BASIC * paid, YAKUMAN_TIERS[paid]
+    return paid, YAKUMAN_BASIC * paid, yakuman_tier(paid)
 
 
 def hand_value(
@@ -573,7 +572,7 @@ def _value_from_yaku(
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
         return HandValue(
-            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, YAKUMAN_TIERS[count.yakuman], notes, counted, count.items
+            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items
         )
     if count.han == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))

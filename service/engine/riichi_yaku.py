@@ -532,9 +532,15 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     return positions
 
 
+def yakuman_tier(yakuman: int) -> str:
+    """The tier name for ``yakuman`` (≥ 1) yakuman: a name up to eight, then
+    ``yakuman_x<k>`` (declared yaku can add up to more than eight)."""
+    return TIER_BY_YAKUMAN[yakuman] if yakuman < len(TIER_BY_YAKUMAN) else f"yakuman_x{yakuman}"
+
+
 def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
     if yakuman:
-        return TIER_BY_YAKUMAN[yakuman] if yakuman < len(TIER_BY_YAKUMAN) else f"yakuman_x{yakuman}"
+        return yakuman_tier(yakuman)
     if han >= 13:
         return "kazoe_yakuman" if kazoe == "yakuman" else "sanbaiman"
     if han >= 11:

@@ -189,6 +189,25 @@ class DecimalTexts(dict[Decimal, msgspec.Raw]):
 DECIMAL_TEXTS = DecimalTexts()
 
 
+class WholeDecimals(dict[int, Decimal]):
+    """``POINTS[n]`` is ``Decimal(n)``, made once per value: riichi works in
+    whole points (3900, 1000, 300) and turns each into the money type;
+    ``Decimal(n)`` parses its arguments on every call. Bounded like
+    :class:`DecimalTexts`."""
+
+    limit = 4096
+
+    def __missing__(self, value: int) -> Decimal:
+        number = Decimal(value)
+        if len(self) >= self.limit:
+            self.clear()
+        self[value] = number
+        return number
+
+
+POINTS = WholeDecimals()
+
+
 def enc_hook(value: Any) -> Any:
     """msgspec encode hook: an echoed :class:`ExactNumber` (a Decimal
     subclass, which msgspec hands here) is written like any Decimal."""

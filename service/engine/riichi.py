@@ -23,6 +23,7 @@ import msgspec
 
 from service.engine.common import Discard, Payment, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation, field_problem, template
+from service.engine.money import POINTS
 from service.engine.riichi_fu import FuResult, RiichiSettlementHand, count_fu
 from service.engine.riichi_yaku import (
     MAX_AKA_DORA,
@@ -453,8 +454,7 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 # --- Hand value ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class HandValue:
+class HandValue(msgspec.Struct, frozen=True):
     """A hand's resolved value: basic points and the tier, with the han/fu or
     yakuman count that produced them."""
 
@@ -682,8 +682,7 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
     return up100(total * weight, weights)
 
 
-@dataclass(slots=True)
-class _Line:
+class _Line(msgspec.Struct):
     payer: Seat
     amount: int
     role: str
@@ -808,7 +807,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         order = OTHERS[(players, discarder)]  # type: ignore[index]
         entries.sort(key=lambda entry: order.index(entry[0]))
 
-    winners = tuple(entry[0] for entry in entries)
+    winners = tuple([entry[0] for entry in entries])
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
@@ -845,7 +844,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 liable_yakuman=liable_yakuman,
                 winners=winners,
             )
-            lines.extend(Payment(line.payer, seat, Decimal(line.amount), line.role) for line in winner_lines)  # type: ignore[arg-type]
+            for line in winner_lines:
+                lines.append(Payment(line.payer, seat, POINTS[line.amount], line.role))  # type: ignore[arg-type]
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0
@@ -857,20 +857,20 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 fu=value.fu,
                 fu_count=value.fu_count,
                 yakuman=value.yakuman,
-                basic_points=Decimal(value.basic),
+                basic_points=POINTS[value.basic],
                 tier=value.tier,
-                hand_points=Decimal(hand),
-                honba_points=Decimal(honba_points),
-                riichi_stick_points=Decimal(sticks),
-                receives=Decimal(hand + honba_points + sticks),
+                hand_points=POINTS[hand],
+                honba_points=POINTS[honba_points],
+                riichi_stick_points=POINTS[sticks],
+                receives=POINTS[hand + honba_points + sticks],
                 liable=liable,
                 liable_yakuman=liable_yakuman,
                 yaku_items=value.yaku_items,
             )
         )
 
-    payments, deltas, _ = settle_lines(first, lines, seats, Decimal(RIICHI_STICK * request.riichi_sticks), whole=True)
-    main = next(result for result in results if result.winner == winner)
+    payments, deltas, _ = settle_lines(first, lines, seats, POINTS[RIICHI_STICK * request.riichi_sticks], whole=True)
+    main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
     return RiichiSettlement(
         winner=winner,
         winner_receives=deltas[winner],

@@ -40,6 +40,25 @@ def test_mixed_batch_in_order_with_per_item_problems(client) -> None:
     assert paid(entries[6]["result"])["west"] == D(200)
 
 
+def test_batch_body_is_the_published_batch_response(client) -> None:
+    """The handler writes each entry as it settles it; the whole body must
+    still decode strictly as the documented BatchResponse (in order, the
+    counts last), and in another language too."""
+    from service.api.batch import BatchResponse
+    from service.engine.decoding import decode
+
+    items = [HK, MCR_IMPOSSIBLE, {**HK, "fan": 2}, RIICHI]
+    for language in ("en", "zh-Hant"):
+        response = client.post("/v1/settlements/batch", json={"items": items}, headers={"Accept-Language": language})
+        assert response.status_code == 200 and response.headers["content-type"] == "application/json"
+        decoded = decode(response.content, BatchResponse)
+        assert [entry.status for entry in decoded.results] == [200, 422, 200, 200]
+        assert (decoded.settled, decoded.failed) == (3, 1)
+        # HK 2 fan: below the 3-fan minimum, worded in the request's language
+        [warning] = decoded.results[2].result.warnings
+        assert warning.message == {"en": "2 fan is below this table's minimum of 3; the hand is still settled.", "zh-Hant": "2 番未夠呢張檯要求嘅 3 番起糊；照計。"}[language]
+
+
 def test_thousand_items() -> None:
     with TestClient(create_app()) as client:
         response = client.post("/v1/settlements/batch", json={"items": [HK] * 1000})

@@ -15,10 +15,12 @@ from litestar import Controller, Request, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec
-from service.api.metrics import record_settlements
+from service.api.codec import JSON, RequestInvalid, StrictBody, decode_strict, pointer_from_msgspec
+from service.api.language import localize
+from service.api.metrics import Tally
 from service.api.problems import LocalizedHTTPException, Problem, invalid_problem, problem_responses, violation_problem
 from service.api.responses import settlement_response
+from service.engine.decoding import ENCODER
 from service.engine.errors import RuleViolation
 from service.engine.registry import RULESETS
 from service.settings import Settings
@@ -170,9 +172,21 @@ def settlements_controller(settings: Settings) -> type[Controller]:
                 if memoryview(raw)[0] != 0x7B:  # "{": msgspec.Raw keeps the item's exact bytes
                     raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
             instance = request.url.path
-            results = [settle_item(raw, index, instance) for index, raw in enumerate(items)]
-            record_settlements(entry.result for entry in results if entry.result is not None)
-            settled = sum(1 for entry in results if entry.status == 200)
-            return json_response(BatchResponse(results=results, settled=settled, failed=len(results) - settled))
+            # each entry is encoded as soon as it is settled and then let go:
+            # 1,000 live results would crowd the caches and the young GC
+            # generations. The bytes are exactly BatchResponse's encoding.
+            body = bytearray(b'{"results":[')
+            tally = Tally()
+            for index, raw in enumerate(items):
+                entry = settle_item(raw, index, instance)
+                if index:
+                    body += b","
+                ENCODER.encode_into(localize(entry), body, -1)
+                if entry.result is not None:
+                    tally.add(entry.result)
+            tally.record()
+            settled = sum(tally.settled.values())
+            body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)
+            return Response(bytes(body), media_type=JSON)
 
     return SettlementsController

@@ -32,28 +32,43 @@ def record_settlement(result: Any) -> None:
     record_settlements((result,))
 
 
-def record_settlements(results: Iterable[Any]) -> None:
-    """Count settlements and their warnings, one increment per label set
-    (a batch of 1,000 costs a handful of increments, not 1,000; labelled
-    children are cached: `labels()` costs microseconds per call)."""
-    settled: dict[str, int] = {}
-    warned: dict[tuple[str, str], int] = {}
-    for result in results:
+class Tally:
+    """Settlements and warnings counted as they are produced, recorded once:
+    a batch of 1,000 costs a handful of counter increments, not 1,000
+    (labelled children are cached: `labels()` costs microseconds per call)."""
+
+    __slots__ = ("settled", "warned")
+
+    def __init__(self) -> None:
+        self.settled: dict[str, int] = {}
+        self.warned: dict[tuple[str, str], int] = {}
+
+    def add(self, result: Any) -> None:
         ruleset = result.ruleset
-        settled[ruleset] = settled.get(ruleset, 0) + 1
+        self.settled[ruleset] = self.settled.get(ruleset, 0) + 1
         for item in result.warnings:
             key = (ruleset, item.code)
-            warned[key] = warned.get(key, 0) + 1
-    for ruleset, count in settled.items():
-        counter = _SETTLED.get(ruleset)
-        if counter is None:
-            counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
-        counter.inc(count)
-    for key, count in warned.items():
-        counter = _WARNED.get(key)
-        if counter is None:
-            counter = _WARNED[key] = WARNINGS.labels(*key)
-        counter.inc(count)
+            self.warned[key] = self.warned.get(key, 0) + 1
+
+    def record(self) -> None:
+        for ruleset, count in self.settled.items():
+            counter = _SETTLED.get(ruleset)
+            if counter is None:
+                counter = _SETTLED[ruleset] = SETTLEMENTS.labels(ruleset)
+            counter.inc(count)
+        for key, count in self.warned.items():
+            counter = _WARNED.get(key)
+            if counter is None:
+                counter = _WARNED[key] = WARNINGS.labels(*key)
+            counter.inc(count)
+
+
+def record_settlements(results: Iterable[Any]) -> None:
+    """Count settlements and their warnings."""
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    tally.record()
 
 
 @get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)

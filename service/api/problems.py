@@ -25,7 +25,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
-from service.api.codec import RequestInvalid, json_response
+from service.api.codec import RequestInvalid, json_response, schema_problem
 from service.engine.errors import FieldProblem, RuleViolation
 from service.i18n import DEFAULT, LANGUAGE, N_, gettext, render
 
@@ -163,6 +163,9 @@ def on_rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Re
 
 
 def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    """Litestar's own 400s (query parameters): msgspec's sentences, worded
+    from the same catalogue templates as a body's."""
+    language = LANGUAGE.get()
     errors = []
     for item in exc.extra if isinstance(exc.extra, list) else []:
         if isinstance(item, dict):
@@ -171,9 +174,9 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
             if key == "data":  # the body was empty, so litestar had no `data` to pass
                 errors.append(ProblemError(detail=gettext(EMPTY_BODY, LANGUAGE.get()), pointer="#"))
             elif item.get("source") == "body":
-                errors.append(ProblemError(detail=message, pointer="#/" + key.replace(".", "/")))
+                errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), pointer="#/" + key.replace(".", "/")))
             else:
-                errors.append(ProblemError(detail=message, parameter=key))
+                errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), parameter=key))
     detail = "; ".join(e.detail if not e.parameter else f"{e.parameter}: {e.detail}" for e in errors) or str(exc.detail)
     return problem_response(request, 400, INVALID, detail, errors)
 

@@ -631,6 +631,8 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
     """Han/fu combinations no real hand has (seed 000 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
+    if fu != 20 and fu != 25:
+        return ()
     notes: list[Warning] = []
     if fu == 20 and not tsumo:
         notes.append(warning("fu_20_on_ron", seat=seat))
@@ -682,12 +684,6 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
     return up100(total * weight, weights)
 
 
-class _Line(msgspec.Struct):
-    payer: Seat
-    amount: int
-    role: str
-
-
 def _winner_lines(
     winner: Seat,
     value: HandValue,
@@ -700,53 +696,47 @@ def _winner_lines(
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
-) -> tuple[list[_Line], int]:
-    """Payment lines for one winner, and the hand points in them (honba excluded)."""
+) -> tuple[list[tuple[Seat, int, str]], int]:
+    """(payer, points, role) lines for one winner in turn order, and the hand
+    points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
     liable_basic = YAKUMAN_BASIC * liable_yakuman if liable is not None else 0
     rest_basic = value.basic - liable_basic
-    lines: dict[Seat, _Line] = {}
-    hand = 0
-    if discarder is None:  # tsumo
-        payers = OTHERS[(players, winner)]
-        shares: dict[bool, int] = {}  # by whether the payer is the dealer
-        for payer in payers:
-            amount = 0
-            if rest_basic:
-                payer_is_dealer = payer == dealer
-                amount = shares.get(payer_is_dealer, -1)
-                if amount < 0:
-                    amount = shares[payer_is_dealer] = tsumo_share(rest_basic, winner_is_dealer, payer_is_dealer, len(payers), rule)
-            role = "liable" if payer == liable else ("dealer" if payer == dealer else "non_dealer")
-            lines[payer] = _Line(payer, amount, role)
-            hand += amount
-        if liable is not None:
-            liable_part = ron_amount(liable_basic, winner_is_dealer, rule)
-            lines[liable].amount += liable_part + honba_points
-            hand += liable_part
+    payers = OTHERS[(players, winner)]
+    lines: list[tuple[Seat, int, str]] = []
+    if discarder is None:  # tsumo: one share for the dealer, one for the others
+        from_other = tsumo_share(rest_basic, winner_is_dealer, False, len(payers), rule) if rest_basic else 0
+        if winner_is_dealer or not rest_basic:
+            from_dealer = from_other  # (no payer is the dealer when the dealer wins)
         else:
-            each = honba_points // len(payers)
-            for line in lines.values():
-                line.amount += each
-        return list(lines.values()), hand
-    for payer in OTHERS[(players, winner)]:
-        if payer == discarder:
-            lines[payer] = _Line(payer, 0, "discarder")
-        elif payer == liable:
-            lines[payer] = _Line(payer, 0, "liable")
-        elif payer not in winners:
-            lines[payer] = _Line(payer, 0, "other")
+            from_dealer = tsumo_share(rest_basic, False, True, len(payers), rule)
+        liable_part = ron_amount(liable_basic, winner_is_dealer, rule) if liable is not None else 0
+        each = 0 if liable is not None else honba_points // len(payers)
+        hand = liable_part
+        for payer in payers:
+            amount = from_dealer if payer == dealer else from_other
+            hand += amount
+            if payer == liable:
+                lines.append((payer, amount + liable_part + honba_points, "liable"))
+            else:
+                lines.append((payer, amount + each, "dealer" if payer == dealer else "non_dealer"))
+        return lines, hand
     rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
-    lines[discarder].amount += rest
-    hand += rest
+    hand = rest
+    owed = {discarder: rest + (0 if liable is not None else honba_points)}
     if liable is not None:
         half = up100(ron_amount(liable_basic, winner_is_dealer, rule), 2)
-        lines[discarder].amount += half
-        lines[liable].amount += half + honba_points
+        owed[discarder] += half
+        owed[liable] = owed.get(liable, 0) + half + honba_points
         hand += 2 * half
-    else:
-        lines[discarder].amount += honba_points
-    return list(lines.values()), hand
+    for payer in payers:
+        if payer == discarder:
+            lines.append((payer, owed[payer], "discarder"))
+        elif payer == liable:
+            lines.append((payer, owed[payer], "liable"))
+        elif payer not in winners:
+            lines.append((payer, 0, "other"))
+    return lines, hand
 
 
 def _check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
@@ -844,8 +834,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 liable_yakuman=liable_yakuman,
                 winners=winners,
             )
-            for line in winner_lines:
-                lines.append(Payment(line.payer, seat, POINTS[line.amount], line.role))  # type: ignore[arg-type]
+            for payer, points, role in winner_lines:
+                lines.append(Payment(payer, seat, POINTS[points], role))  # type: ignore[arg-type]
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0

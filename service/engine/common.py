@@ -91,14 +91,15 @@ def settle_lines(
     a player (riichi sticks); it is the only thing that breaks zero-sum.
 
     One pass over the lines, cleaning each amount once; a party's delta is
-    cleaned again only when a second line adds to it (a sum like
-    0.5 + 0.25 + 0.25 is "1.00"). ``whole``: every amount is a Decimal made
+    cleaned (once, at the end) only when more than one line adds to it (a
+    sum like 0.5 + 0.25 + 0.25 is "1.00"). ``whole``: every amount is a Decimal made
     from an int (riichi points), already canonical, and so is every sum of
     them: nothing is cleaned.
     """
     zeros = _ZEROS.get(seats)
     deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
     cleaned: list[Payment] = []
+    summed: list[str] = []  # parties with more than one line: cleaned once, at the end
     raw = amount = None
     for p in lines:
         if p.amount is not raw:  # lines often share an amount: clean it once
@@ -111,19 +112,28 @@ def settle_lines(
         if amount:
             before = deltas.get(payer)
             if before:
-                deltas[payer] = before - amount if whole else clean(before - amount)
+                deltas[payer] = before - amount
+                if payer not in summed:
+                    summed.append(payer)
             else:
                 deltas[payer] = -amount
             before = deltas.get(payee)
             if before:
-                deltas[payee] = before + amount if whole else clean(before + amount)
+                deltas[payee] = before + amount
+                if payee not in summed:
+                    summed.append(payee)
             else:
                 deltas[payee] = amount
         else:
             deltas.setdefault(payer, ZERO)
             deltas.setdefault(payee, ZERO)
     if table_bonus:
-        deltas[winner] = deltas[winner] + table_bonus if whole else clean(deltas[winner] + table_bonus)
+        deltas[winner] = deltas[winner] + table_bonus
+        if winner not in summed:
+            summed.append(winner)
+    if not whole:
+        for party in summed:
+            deltas[party] = clean(deltas[party])
     return cleaned, deltas, deltas[winner]
 
 

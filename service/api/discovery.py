@@ -2,7 +2,9 @@
 
 Every ruleset with its names, unit, endpoints and every rule option — type,
 allowed values, bounds, default and a one-line meaning — read from the same
-rules Structs that validate requests, so it cannot drift from them."""
+rules Structs that validate requests, so it cannot drift from them. The
+meaning is the first line of the option's schema description, shown in the
+response's language from the catalogue (msgctxt ``rule option``)."""
 
 from __future__ import annotations
 
@@ -15,13 +17,19 @@ from litestar import Request, Response, get
 from service.api.codec import json_response
 from service.engine.money import clean
 from service.engine.registry import RULESETS
+from service.i18n import LANGUAGE, LANGUAGES, gettext
+
+OPTION_CONTEXT = "rule option"
+"""Catalogue context of the options' one-line meanings (msgid: the English line)."""
 
 
 class RuleOption(msgspec.Struct, omit_defaults=True):
     name: str
     type: Literal["string", "integer", "number", "boolean"]
     default: Any
-    description: Annotated[str, msgspec.Meta(description="One line: what the option means.")]
+    description: Annotated[
+        str, msgspec.Meta(description="One line: what the option means, in the response's language (`Content-Language`).")
+    ]
     values: list[Any] | None = None
     minimum: Decimal | None = None
     maximum: Decimal | None = None
@@ -84,15 +92,24 @@ def rule_options(rules_type: type) -> list[RuleOption]:
     return [_option(field) for field in info.fields]  # type: ignore[attr-defined]
 
 
-RULE_OPTIONS = {ruleset.name: rule_options(ruleset.rules) for ruleset in RULESETS}
+def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
+    return [msgspec.structs.replace(option, description=gettext(option.description, language, OPTION_CONTEXT)) for option in options]
+
+
+RULE_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
+    language: {ruleset.name: _localized(rule_options(ruleset.rules), language) for ruleset in RULESETS} for language in LANGUAGES
+}
+"""language → ruleset → its options, worked out once."""
 
 
 @get("/v1/rulesets", tags=["Discovery"], summary="Every ruleset, its endpoints and rule options", sync_to_thread=False)
 def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
     """Names in English, 繁體, 简体 and 日本語, the unit, the endpoints, and
     every rule option with its type, allowed values or bounds, default and a
-    one-line meaning — enough for a client to build its settings screen."""
+    one-line meaning — enough for a client to build its settings screen. The
+    meanings follow `Accept-Language`; names, codes and values do not."""
     entries = []
+    options = RULE_OPTIONS[LANGUAGE.get()]
     for ruleset in RULESETS:
         prefix = f"/v1/{ruleset.name}/"
         endpoints = []
@@ -108,7 +125,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 unit=ruleset.unit,
                 unit_en=ruleset.unit_en,
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
-                rules=RULE_OPTIONS[ruleset.name],
+                rules=options[ruleset.name],
             )
         )
     return json_response(Rulesets(rulesets=entries))

@@ -19,7 +19,9 @@ Where msgids come from:
   pattern`` (seed 002's fan sheet), ``riichi yaku`` (seed 003's yaku list);
 * the reasons two patterns or yaku contradict each other (``contradiction``,
   from the ``CONTRADICTIONS`` tables) and the separators that join a list of
-  codes (``list separator``).
+  codes (``list separator``);
+* the one-line meaning of every rule option that ``GET /v1/rulesets`` lists
+  (``rule option``: the first line of the option's schema description).
 
 A merge adds new msgids untranslated (a translator fills ``msgstr``) and
 drops msgids the code no longer has; nothing is fuzzy-matched.
@@ -38,7 +40,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
-from service.i18n import LIST_SEPARATOR, PARAM_CONTEXTS, POT_FILE, TRANSLATED, po_file
+from service.i18n import DEFAULT, LIST_SEPARATOR, PARAM_CONTEXTS, POT_FILE, TRANSLATED, po_file
 
 SERVICE_DIR = Path(__file__).resolve().parent.parent
 KEYWORDS = {
@@ -54,6 +56,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def _data_messages() -> list[tuple[str, str | None]]:
+    from service.api.discovery import OPTION_CONTEXT, RULE_OPTIONS
     from service.engine import hongkong_fan, riichi_yaku
     from service.engine.errors import SEPARATORS
     from service.engine.hongkong_fan import FAN_TABLE
@@ -72,6 +75,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
     messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS)]
+    messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
     return messages
 
 

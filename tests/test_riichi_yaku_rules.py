@@ -185,6 +185,86 @@ def test_nagashi_mangan_stands_alone(client) -> None:
     assert pointers(client.post(HAN, json={"yaku": ["nagashi_mangan"], "dora": 1})) == ["#/dora", "#/yaku/0"]
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # seed 003's yakuman shapes
+        ("kokushi_musou", "suuankou"),  # 十三么: single terminals and honours, no sets
+        ("kokushi_musou_13", "tsuuiisou"),  # 十三么 has 19萬筒索 besides the honours
+        ("chuuren_poutou", "daisangen"),  # 一一一二三四五六七八九九九 of one suit
+        ("junsei_chuuren_poutou", "suuankou_tanki"),
+        ("daisharin", "suuankou"),  # 2~8筒 七對子
+        ("daisharin", "daichisei"),  # circles, not honours
+        ("daichisei", "daisangen"),  # 7對子+字一色: pairs, no dragon pungs
+        ("chinroutou", "daisangen"),  # 一、九嘅刻子同將 無字牌
+        ("tsuuiisou", "chinroutou"),  # 全字牌 冇號碼牌
+        ("ryuuiisou", "shousuushii"),  # 2、3、4、6、8索同發
+        ("isshoku_suujun", "suuankou"),  # 4副序數相同嘅順子
+        ("suurenkou", "daisuushii"),  # 4副依次遞增嘅刻子 of one suit, then no room for four wind sets
+        # the dealt hand has no kan
+        ("tenhou", "suukantsu"),
+        ("chiihou", "sankantsu"),
+        ("renhou", "suukantsu"),
+    ],
+)
+def test_yakuman_shapes_that_exclude_each_other(client, first, second) -> None:
+    for yaku in ([first, second], [second, first]):
+        response = client.post(HAN, json={"yaku": yaku})
+        assert response.status_code == 422, response.text
+        assert pointers(response) == ["#/yaku/0", "#/yaku/1"]
+
+
+@pytest.mark.parametrize(
+    ("yaku", "yakuman"),
+    [
+        (["suuankou", "daisangen"], 2),  # seed 001 例五: 四暗刻、大三元
+        (["tsuuiisou", "daisuushii"], 3),
+        (["daichisei", "tenhou"], 3),
+        (["chinroutou", "suuankou", "suukantsu"], 3),
+        (["ryuuiisou", "suuankou"], 2),
+        (["ryuuiisou", "isshoku_suujun"], 2),  # 234 234 234 234 + 66 of bamboo
+        (["suurenkou", "suuankou", "suukantsu"], 3),
+        (["tsuuiisou", "daisangen", "suukantsu"], 3),
+        (["tenhou", "kokushi_musou_13"], 3),
+    ],
+)
+def test_yakuman_that_one_hand_can_hold(client, yaku, yakuman) -> None:
+    assert han(client, yaku=yaku)["yakuman"] == yakuman
+
+
+def test_no_consistent_declaration_holds_more_than_seven_yakuman() -> None:
+    """Over every set of yakuman no contradiction, dealer rule or win type
+    excludes, the most is 7: all honours 1 + big four winds 2 + four
+    concealed pungs on a single wait 2 + four kans 1 + eight dealer wins 1.
+    So `yakuman` (1–8) can give every hand the yaku can."""
+    from service.engine.riichi import DEALER_YAKU, MAX_YAKUMAN, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU
+    from service.engine.riichi_yaku import CONTRADICTIONS, YAKU_TABLE
+
+    worth = {row.code: row.yakuman for row in YAKU_TABLE if row.yakuman}
+    excluded = {frozenset(pair[:2]) for pair in CONTRADICTIONS}
+    excluded |= {frozenset(pair) for pair in ((a, b) for a in DEALER_YAKU for b in NON_DEALER_YAKU)}
+    excluded |= {frozenset(pair) for pair in ((a, b) for a in TSUMO_YAKU for b in RON_YAKU)}
+    codes = sorted(worth, key=worth.get, reverse=True)
+    best: tuple[int, list[str]] = (0, [])
+
+    def search(index: int, chosen: list[str], total: int) -> None:
+        nonlocal best
+        if total > best[0]:
+            best = (total, chosen)
+        if index == len(codes) or total + sum(worth[c] for c in codes[index:]) <= best[0]:
+            return
+        code = codes[index]
+        if all(frozenset((code, other)) not in excluded for other in chosen):
+            search(index + 1, [*chosen, code], total + worth[code])
+        search(index + 1, chosen, total)
+
+    search(0, [], 0)
+    assert best[0] == 7 <= MAX_YAKUMAN
+    example = ["tsuuiisou", "daisuushii", "suuankou_tanki", "suukantsu", "paarenchan"]
+    assert sum(worth[code] for code in example) == 7
+    assert not any(frozenset((a, b)) in excluded for a in example for b in example)
+
+
 def test_each_contradiction_listed_once() -> None:
     from service.engine.riichi_yaku import CONTRADICTIONS
 

@@ -266,10 +266,8 @@ def test_yaku_settlement_is_the_han_settlement(yaku, dora, winner, discarder, fu
     except RuleViolation:
         return
     assert sum(by_yaku.deltas.values(), Decimal(0)) == 0
-    if by_yaku.yakuman > riichi.MAX_YAKUMAN:
-        # declared yaku can add up past what `yakuman` accepts (8): seed 001, 8,000 basic each
-        assert by_yaku.pre_payout_total == 8000 * by_yaku.yakuman
-        return
+    # every declaration the contradictions let through is one `yakuman` can also give
+    assert by_yaku.yakuman <= riichi.MAX_YAKUMAN
     # the same hand given as its han (or yakuman) pays exactly the same
     if by_yaku.yakuman:
         plain = {"winner": winner, "win": win, "yakuman": by_yaku.yakuman}
@@ -336,15 +334,34 @@ def test_pinfu_needs_the_pinfu_shape(client) -> None:
     assert pointers(response) == ["#/hand", "#/yaku/1"]
 
 
-def test_more_than_eight_yakuman_settle_with_their_own_tier(client) -> None:
-    """Five yakuman, four of them double, add up to nine: past the named tiers
-    (up to octuple). This answered 500 until the tier was worked out for any
-    count (found by the property test above). Seed 001 得點: a dealer's tsumo
-    is paid 2 × basic by each of three, basic 9 × 8,000 = 72,000."""
-    yaku = ["suukantsu", "junsei_chuuren_poutou", "daisuushii", "kokushi_musou_13", "suuankou_tanki"]
+def test_the_most_yakuman_one_hand_can_declare(client) -> None:
+    """All honours 1 + big four winds 2 + four concealed pungs on a single
+    wait 2 + four kans 1 + eight consecutive dealer wins 1 = 7 yakuman, the
+    most a consistent declaration holds (tests/test_riichi_yaku_rules.py).
+    Seed 001 得點: a dealer's tsumo is paid 2 × basic by each of three,
+    basic 7 × 8,000 = 56,000."""
+    yaku = ["tsuuiisou", "daisuushii", "suuankou_tanki", "suukantsu", "paarenchan"]
     response = client.post(URL, json={"winner": "east", "dealer": "east", "win": TSUMO, "yaku": yaku})
     assert response.status_code == 200, response.text
     body = response.json()
-    assert (body["yakuman"], body["tier"], D(body["pre_payout_total"])) == (9, "yakuman_x9", D(72_000))
-    assert paid(body) == {"south": D(144_000), "west": D(144_000), "north": D(144_000)}
-    assert D(body["winner_receives"]) == D(432_000)
+    assert (body["yakuman"], body["tier"], D(body["pre_payout_total"])) == (7, "septuple_yakuman", D(56_000))
+    assert paid(body) == {"south": D(112_000), "west": D(112_000), "north": D(112_000)}
+    assert D(body["winner_receives"]) == D(336_000)
+
+
+def test_yakuman_that_no_hand_holds_together_are_a_422(client) -> None:
+    """Four kans, pure nine gates, big four winds, thirteen orphans (13-sided)
+    and four concealed pungs (single wait) once counted nine yakuman and were
+    settled as declared: nine gates and thirteen orphans exclude every other
+    shape here (seed 003's yakuman list)."""
+    yaku = ["suukantsu", "junsei_chuuren_poutou", "daisuushii", "kokushi_musou_13", "suuankou_tanki"]
+    response = client.post(URL, json={"winner": "east", "dealer": "east", "win": TSUMO, "yaku": yaku})
+    assert response.status_code == 422, response.text
+    assert response.json()["title"] == "The declared yaku contradict each other"
+    assert sorted(set(pointers(response))) == ["#/yaku/0", "#/yaku/1", "#/yaku/2", "#/yaku/3", "#/yaku/4"]
+
+
+def test_the_tier_past_octuple_is_named_by_its_count() -> None:
+    # a guard: no declaration reaches it, and `yakuman` stops at 8
+    assert riichi.yakuman_tier(8) == "octuple_yakuman"
+    assert riichi.yakuman_tier(9) == "yakuman_x9"

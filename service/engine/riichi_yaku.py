@@ -337,6 +337,54 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
     ("daisangen", "daisuushii", "three dragon pungs and four wind pungs are more than four sets"),
     ("tsuuiisou", "ryuuiisou", "all green needs green bamboo tiles, all honours has none"),
     ("tsuuiisou", "daichisei", "big seven stars already is an all-honours hand (7對子+字一色)"),
+    # Yakuman whose shapes exclude each other (seed 003's yakuman list: 字一色 全字牌,
+    # 綠一色 2、3、4、6、8索同發, 清老頭 一、九嘅刻子同將 無字牌, 九蓮寶燈
+    # 一一一二三四五六七八九九九, 國士無雙 所有19萬筒索加7種字牌, 大車輪 2~8筒
+    # 七對子, 大七星 7對子+字一色, 四連刻, 一色四順). Without them the yaku could
+    # add up to more yakuman than any hand holds.
+    *(
+        (kokushi, other, "thirteen orphans has no sets and no seven pairs")
+        for kokushi in ("kokushi_musou", "kokushi_musou_13")
+        for other in (
+            "suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou",
+            "ryuuiisou", "chuuren_poutou", "junsei_chuuren_poutou", "daisharin", "daichisei", "suurenkou", "isshoku_suujun",
+        )
+    ),
+    *(
+        (chuuren, other, "nine gates is 1112345678999 and one more tile of the same suit")
+        for chuuren in ("chuuren_poutou", "junsei_chuuren_poutou")
+        for other in (
+            "suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou",
+            "ryuuiisou", "daisharin", "daichisei", "suurenkou", "isshoku_suujun",
+        )
+    ),
+    *(
+        (pairs, other, "seven pairs has no sets")
+        for pairs in ("daisharin", "daichisei")
+        for other in ("suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "chinroutou", "suurenkou", "isshoku_suujun")
+    ),
+    *(("daisharin", other, "big wheels is pairs of circles 2 to 8 only") for other in ("daichisei", "tsuuiisou", "ryuuiisou")),
+    *(("tsuuiisou", other, "all honours has no numbered tiles") for other in ("chinroutou", "suurenkou", "isshoku_suujun")),
+    *(
+        ("chinroutou", other, "all terminals has only ones and nines, no honours")
+        for other in ("daisangen", "shousuushii", "daisuushii", "ryuuiisou", "suurenkou", "isshoku_suujun")
+    ),
+    *(
+        ("ryuuiisou", other, "all green is bamboo 2, 3, 4, 6 and 8 and the green dragon only")
+        for other in ("daisangen", "shousuushii", "daisuushii", "daichisei", "suurenkou")
+    ),
+    *(
+        ("isshoku_suujun", other, "four identical sequences are all four sets")
+        for other in ("suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "suurenkou")
+    ),
+    *(("suurenkou", other, "four consecutive pungs of one suit are all four sets") for other in ("daisangen", "shousuushii", "daisuushii")),
+    # 天和 / 地和 / 人和 win with the dealt hand: no kan has been declared
+    *(
+        (first_turn, kan, "no kan is declared before a first-turn win")
+        for first_turn in ("tenhou", "chiihou", "renhou")
+        for kan in ("suukantsu", "sankantsu", "rinshan_kaihou")
+        if (first_turn, kan) != ("renhou", "rinshan_kaihou")  # listed above
+    ),
 )
 """Yaku that cannot be declared together: 422 naming both codes."""
 
@@ -534,7 +582,9 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
 
 def yakuman_tier(yakuman: int) -> str:
     """The tier name for ``yakuman`` (≥ 1) yakuman: a name up to eight, then
-    ``yakuman_x<k>`` (declared yaku can add up to more than eight)."""
+    ``yakuman_x<k>``. Yaku that :data:`CONTRADICTIONS` lets through add up
+    to seven at most (tested), so the second form is a guard, not a tier any
+    hand reaches."""
     return TIER_BY_YAKUMAN[yakuman] if yakuman < len(TIER_BY_YAKUMAN) else f"yakuman_x{yakuman}"
 
 

@@ -198,3 +198,19 @@ def test_shared_rows_are_copied_not_changed() -> None:
     named = localize(rows, "ja")
     assert [row.name for row in named] == ["ツモ", "門前清"]
     assert all(row.name is msgspec.UNSET for row in FAN_TABLE)  # the module's table is untouched
+
+
+def test_a_long_header_is_not_kept_and_only_its_first_ranges_count() -> None:
+    """A megabyte Accept-Language (the HTTP parser passes it through) must
+    not stay in the memo, and ranges after the first 32 are ignored: ja with
+    the highest q as the 33rd range loses to zh-HK (q=0.5) before it."""
+    from service import i18n
+
+    long_value = ("fr;q=0.9," * 31 + "zh-HK;q=0.5," + "ja;q=1," + "x" * 1_000_000).encode("latin-1")
+    before = dict(i18n._NEGOTIATED)
+    assert negotiate_header(long_value) == "zh-Hant"
+    assert long_value not in i18n._NEGOTIATED and i18n._NEGOTIATED == before
+    # the same ranges in a short value: 32 looked at, so zh-HK still wins
+    short = ",".join(["fr;q=0.9"] * 31 + ["zh-HK;q=0.5", "ja"])
+    assert negotiate(short) == "zh-Hant"
+    assert negotiate(",".join(["fr;q=0.9"] * 30 + ["zh-HK;q=0.5", "ja"])) == "ja"

@@ -163,16 +163,22 @@ def _quality(param: str) -> float:
     return q if 0.0 <= q <= 1.0 else 0.0
 
 
+MAX_RANGES = 32
+"""Language ranges of an ``Accept-Language`` value that are looked at; any
+after them are ignored (a browser sends a handful), so a long header costs
+no more than a short one."""
+
+
 def negotiate(header: str | None) -> Language:
     """The language to answer in, from an ``Accept-Language`` value: the
     served language of the tag with the highest q (ties: the first listed);
     tags with q=0, malformed q or no served language are skipped; nothing
-    usable → ``en``."""
+    usable → ``en``. Only the first :data:`MAX_RANGES` ranges count."""
     if not header:
         return DEFAULT
     best: Language = DEFAULT
     best_q = 0.0
-    for item in header.split(","):
+    for item in header.split(",", MAX_RANGES)[:MAX_RANGES]:
         tag, *params = item.split(";")
         q = 1.0
         for param in params:
@@ -188,14 +194,21 @@ def negotiate(header: str | None) -> Language:
 
 _NEGOTIATED: dict[bytes, Language] = {}
 _CACHE_SIZE = 512
+_MEMO_KEY_BYTES = 256
+"""Values longer than this are negotiated each time, not kept: a client
+cannot fill the memo with megabyte keys (the HTTP parser does not cap a
+header's size; the gateway should)."""
 
 
 def negotiate_header(raw: bytes) -> Language:
     """:func:`negotiate` on a raw header value, memoised (clients repeat the
-    same few values): one dict lookup per request once a value was seen."""
+    same few values): one dict lookup per request once a value was seen.
+    The memo holds at most 512 values of at most 256 bytes."""
     language = _NEGOTIATED.get(raw)
     if language is None:
         language = negotiate(raw.decode("latin-1"))
+        if len(raw) > _MEMO_KEY_BYTES:
+            return language
         if len(_NEGOTIATED) >= _CACHE_SIZE:
             _NEGOTIATED.clear()
         _NEGOTIATED[raw] = language

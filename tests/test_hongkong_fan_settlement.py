@@ -51,7 +51,7 @@ def test_a_self_drawn_win_brings_its_self_draw_fan(client) -> None:
     # same hand without listing self_draw: the win is a self-draw, so it is added (1 + 3 + 3 + 1 = 8)
     body = client.post(SETTLE, json={"winner": "east", "win": SELF_DRAW, "patterns": patterns("concealed", "half_flush", "all_pongs")}).json()
     assert body["fan_paid"] == 8
-    assert body["fan_items"][-1] == {"code": "self_draw", "count": 1, "fan": 1, "included_in": None, "implied_by": "win"}
+    assert body["fan_items"][-1] == {"code": "self_draw", "name_en": "Self-draw", "count": 1, "fan": 1, "included_in": None, "implied_by": "win"}
     assert D(body["winner_receives"]) == D(96)
 
 

@@ -450,6 +450,43 @@ def test_yaku_table_rows_named_in_each_language(client, language, tanyao, dora) 
     assert (rows["tanyao"]["name"], bonus["dora"]["name"]) == (tanyao, dora)
 
 
+@pytest.mark.parametrize(
+    ("language", "self_draw", "half_flush"),
+    [("zh-Hant", "自摸", "混一色"), ("zh-Hans", "自摸", "混一色"), ("ja", "ツモ", "混一色")],
+)
+def test_fan_items_named_in_each_language(client, language, self_draw, half_flush) -> None:
+    """A settlement's `fan_items` and `POST /v1/hongkong/fan`'s items carry the
+    sheet's names like the fan table (seed 002: 自摸 1, 混一色 3)."""
+    body = {"winner": "east", "win": {"type": "self_draw"}, "patterns": [{"code": "half_flush"}]}
+    settled = post(client, "/v1/hongkong/settlements", body, language).json()
+    names = {i["code"]: (i["name_en"], i["name"]) for i in settled["fan_items"]}
+    assert names == {"half_flush": ("Half flush", half_flush), "self_draw": ("Self-draw", self_draw)}
+    counted = post(client, "/v1/hongkong/fan", {"patterns": [{"code": "half_flush"}]}, language).json()
+    assert [(i["code"], i["name"]) for i in counted["items"]] == [("half_flush", half_flush)]
+
+
+@pytest.mark.parametrize(
+    ("language", "tanyao", "dora"),
+    [("zh-Hant", "斷么九", "懸賞牌"), ("zh-Hans", "断幺九", "宝牌"), ("ja", "断幺九", "ドラ")],
+)
+def test_yaku_items_named_in_each_language(client, language, tanyao, dora) -> None:
+    """`POST /v1/riichi/han` and a settlement's `yaku_items` carry the yaku
+    list's names like the yaku table (seed 003: 斷么九, 懸賞牌)."""
+    counted = post(client, "/v1/riichi/han", {"yaku": ["tanyao"], "dora": 1}, language).json()
+    assert [(i["code"], i["name_en"], i["name"]) for i in counted["items"]] == [("tanyao", "All simples", tanyao), ("dora", "Dora", dora)]
+    body = {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "yaku": ["tanyao"], "dora": 1, "fu": 30}
+    settled = post(client, "/v1/riichi/settlements", body, language).json()
+    assert [i["name"] for i in settled["yaku_items"]] == [tanyao, dora]
+
+
+def test_items_in_english_have_no_name_field(client) -> None:
+    post(client, "/v1/riichi/han", {"yaku": ["tanyao"]}, "ja")
+    items = post(client, "/v1/riichi/han", {"yaku": ["tanyao"]}, None).json()["items"]
+    assert items == [{"code": "tanyao", "name_en": "All simples", "count": 1, "han": 1, "yakuman": 0, "dropped": None}]
+    items = post(client, "/v1/hongkong/fan", {"patterns": [{"code": "half_flush"}]}, None).json()["items"]
+    assert [sorted(i) for i in items] == [["code", "count", "fan", "implied_by", "included_in", "name_en"]]
+
+
 NO_YAKU = {
     "en": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
     "zh-Hant": "呢副牌冇役：懸賞牌、赤五同裏懸賞牌要有役先計，所以照申報唔可以和牌。",

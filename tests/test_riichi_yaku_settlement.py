@@ -145,7 +145,7 @@ def test_further_winner_with_yaku(settle) -> None:
     )
     assert {w["winner"]: (w["han"], D(w["receives"])) for w in result["winners"]} == {"north": (5, D(8000)), "south": (3, D(3900))}
     north = next(w for w in result["winners"] if w["winner"] == "north")
-    assert north["yaku_items"] == [{"code": "chinitsu", "count": 1, "han": 5, "yakuman": 0, "dropped": None}]
+    assert north["yaku_items"] == [{"code": "chinitsu", "name_en": "Full flush", "count": 1, "han": 5, "yakuman": 0, "dropped": None}]
 
 
 def test_pao_with_yaku(settle) -> None:
@@ -284,7 +284,7 @@ def test_yaku_through_the_tagged_settlement(client) -> None:
         json={"ruleset": "riichi", "winner": "west", "win": ron("south"), "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"], "dora": 2},
     ).json()
     assert paid(body)["south"] == D(24000)
-    assert body["yaku_items"][-1] == {"code": "dora", "count": 2, "han": 2, "yakuman": 0, "dropped": None}
+    assert body["yaku_items"][-1] == {"code": "dora", "name_en": "Dora", "count": 2, "han": 2, "yakuman": 0, "dropped": None}
 
 
 # --- yaku together with the hand's structure (`hand` instead of `fu`) -----------------------

@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 import msgspec
 
-from service.engine.hongkong_fan import FanRow
-from service.engine.riichi_yaku import BonusRow, YakuRow
+from service.engine.hongkong_fan import FanItem, FanRow
+from service.engine.riichi_yaku import BonusRow, HanItem, YakuRow
 from service.engine.taiwan import TaiItem, TaiTableRow
 from service.engine.warnings import Warning, template_of
 from service.i18n import DEFAULT, LANGUAGE, LANGUAGES, Language, negotiate_header, pattern_name, render
@@ -65,6 +65,8 @@ NAMED: dict[type, Callable[[Any, str], Any]] = {
     FanRow: _set_name("hongkong"),
     YakuRow: _set_name("riichi"),
     BonusRow: _set_name("riichi"),
+    FanItem: _set_name("hongkong"),
+    HanItem: _set_name("riichi"),
 }
 """Response types carrying a pattern name → what gives them their `name`
 (returns the item, or a named copy of a frozen one). A ruleset with its own

@@ -20,6 +20,16 @@ on a discard (half-gun, MCR/NMJL base); ``self_draw`` a loser on a self-draw;
 responsible (包 / 責任払い) for the hand; ``bettor`` a side bet mirroring a seat."""
 
 
+LocalizedName = Annotated[
+    str,
+    msgspec.Meta(
+        description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
+    ),
+]
+"""The `name` field of a pattern row or item: left unset by the engine (the
+English name is `name_en`), filled in by the API for another language."""
+
+
 class Discard(msgspec.Struct, tag="discard", tag_field="type", forbid_unknown_fields=True):
     """Won on another player's discard (出銃 / ron)."""
 

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from service.engine.common import LocalizedName
 from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, field_problem, template
 
 FanCode = Literal[
@@ -76,12 +77,7 @@ class FanRow(msgspec.Struct, frozen=True, kw_only=True):
     name_zh: Annotated[str, msgspec.Meta(description="The Chinese name as printed on the sheet (Simplified characters).")]
     name_zh_hant: Annotated[str, msgspec.Meta(description="The same name in Traditional characters.")]
     name_en: Annotated[str, msgspec.Meta(description="The English name as printed on the sheet.")]
-    name: Annotated[
-        str,
-        msgspec.Meta(
-            description="The name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     jyutping: Annotated[str | None, msgspec.Meta(description="Jyutping as printed on the sheet; null where the sheet prints none.")]
     fan: Annotated[
         int,
@@ -268,6 +264,8 @@ class FanItem(msgspec.Struct, kw_only=True):
     """One pattern's contribution to the total."""
 
     code: FanCode
+    name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/hongkong/fan-table`).")]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     count: Annotated[int, msgspec.Meta(description="Tiles or sets declared (1 for rows counted once).")]
     fan: Annotated[int, msgspec.Meta(description="Fan this pattern adds to the total (a limit hand: the cap).")]
     included_in: Annotated[
@@ -375,7 +373,7 @@ def tally(
                     covered, included_in = covers, including
             fan = max(0, count - covered) * ROWS[code].fan
         total += fan
-        items.append(FanItem(code=code, count=count, fan=fan, included_in=included_in, implied_by=implied_by))
+        items.append(FanItem(code=code, name_en=ROWS[code].name_en, count=count, fan=fan, included_in=included_in, implied_by=implied_by))
 
     won_by: WonBy | None = None
     if self_drawn_win or any(code in SELF_DRAWN for code in positions):

@@ -22,6 +22,7 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
+from service.engine.common import LocalizedName
 from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, all_of, field_problem, template
 from service.engine.warnings import Warning, warning
 
@@ -116,12 +117,7 @@ class YakuRow(msgspec.Struct, frozen=True, kw_only=True):
     name_ja: Annotated[str, msgspec.Meta(description="Japanese name, romaji.")]
     name_ja_kanji: Annotated[str, msgspec.Meta(description="Japanese name as written in Japanese.")]
     name_en: Annotated[str, msgspec.Meta(description="English name.")]
-    name: Annotated[
-        str,
-        msgspec.Meta(
-            description="The name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     han: Annotated[int | None, msgspec.Meta(description="Han with a closed hand; null for yakuman and for yaku scored as a limit.")]
     open_han: Annotated[
         int | None,
@@ -246,12 +242,7 @@ class BonusRow(msgspec.Struct, frozen=True, kw_only=True):
     name_ja: str
     name_ja_kanji: str
     name_en: str
-    name: Annotated[
-        str,
-        msgspec.Meta(
-            description="The name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     han_each: int
 
 
@@ -263,6 +254,9 @@ BONUS_TABLE: tuple[BonusRow, ...] = (
 )
 """Seed 003 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), seed 001
 example 6 拔 (three-player north set aside, counted as dora)."""
+
+NAMES_EN: dict[str, str] = {row.code: row.name_en for row in (*YAKU_TABLE, *BONUS_TABLE)}
+"""code → English name, for the items of a count."""
 
 RIICHI_CODES: frozenset[str] = frozenset({"riichi", "double_riichi"})
 
@@ -471,6 +465,8 @@ class HanItem(msgspec.Struct, kw_only=True):
     """One yaku or dora kind and what it added."""
 
     code: YakuCode | BonusCode
+    name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/riichi/yaku-table`).")]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     count: Annotated[int, msgspec.Meta(description="Dora: how many; yaku: 1.")]
     han: Annotated[int, msgspec.Meta(description="Han this item adds (a limit yaku: the fewest han of its limit).")]
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman this item adds (2 for a counted double yakuman).")]
@@ -639,16 +635,16 @@ def tally_han(
         if value:
             yakuman += value
             best = max(best, value)
-            items.append(HanItem(code=code, count=1, han=0, yakuman=value))
+            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=0, yakuman=value))
         else:
             points = LIMIT_HAN[limit] if limit is not None else (open_han if is_open else closed_han)
             han += points  # type: ignore[operator]
-            items.append(HanItem(code=code, count=1, han=points, yakuman=0))  # type: ignore[arg-type]
+            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=points, yakuman=0))  # type: ignore[arg-type]
     has_yaku = bool(items)
     for name, count in (("dora", hand.dora), ("aka_dora", hand.aka_dora), ("ura_dora", hand.ura_dora), ("nuki_dora", hand.nuki_dora)):
         if count:
             han += count
-            items.append(HanItem(code=name, count=count, han=count, yakuman=0))  # type: ignore[arg-type]
+            items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))  # type: ignore[arg-type]
 
     if yakuman:
         # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; seed 001: 複合役滿 is a rule

@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.engine.common import Discard, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
+from service.engine.common import Discard, LocalizedName, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
 from service.engine.errors import FieldProblem, RuleViolation, field_problem, one_of, template
 from service.engine.money import ZERO, add, check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
@@ -127,12 +127,7 @@ class TaiItem(msgspec.Struct, kw_only=True):
     code: str
     name_zh: str
     name_en: str
-    name: Annotated[
-        str,
-        msgspec.Meta(
-            description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     unit: Unit
     count: int
     counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
@@ -511,12 +506,7 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     code: str
     name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in seed 004.")]
     name_en: Annotated[str, msgspec.Meta(description="English name as printed in seed 004.")]
-    name: Annotated[
-        str,
-        msgspec.Meta(
-            description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     section: Section
     unit: Annotated[
         Unit,

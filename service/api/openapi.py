@@ -47,8 +47,9 @@ types, pointers and warning `params` never change with the language.
 
 
 class DecimalSchemaPlugin(OpenAPISchemaPlugin):
-    """Exact decimals travel as JSON numbers; bounds come from the field's
-    ``extra_json_schema`` (msgspec cannot constrain Decimal itself)."""
+    """Exact decimals travel as JSON numbers; bounds (and the excluded tiny
+    magnitudes, ``not``) come from the field's ``extra_json_schema``
+    (msgspec cannot constrain Decimal itself)."""
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
         annotation = field_definition.annotation
@@ -62,6 +63,9 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
                 schema.minimum = extra["minimum"]
             if "maximum" in extra:
                 schema.maximum = extra["maximum"]
+            if "not" in extra:  # magnitudes between 0 and SMALLEST_NONZERO
+                excluded = extra["not"]
+                schema.schema_not = Schema(exclusive_minimum=excluded["exclusiveMinimum"], exclusive_maximum=excluded["exclusiveMaximum"])
         default = field_definition.default
         if isinstance(default, Decimal):
             # a number in the document, not litestar's string rendering

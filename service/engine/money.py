@@ -30,14 +30,20 @@ from service.engine.errors import template
 Money = Decimal
 """Alias used in signatures: an exact amount of points or currency."""
 
-# 50 significant digits: inputs are limited to MAX_INPUT_DIGITS significant
-# digits and no ruleset multiplies by more than ~10 digits, so every product
-# and sum is exact; Inexact is trapped to prove it.
+# 50 significant digits: a decimal input has at most MAX_INPUT_DIGITS
+# significant digits and lies in 0 or SMALLEST_NONZERO..1000000, so it spans at
+# most 30 digits (10^6 down to 10^-23), and no ruleset multiplies it by more
+# than ~10 digits or adds more than a few of them: every product and sum is
+# exact. Inexact is trapped to prove it.
 CONTEXT = Context(prec=50, traps=[Inexact, InvalidOperation, Overflow, DivisionByZero])
 
 ZERO = Decimal(0)
 ONE = Decimal(1)
 MAX_INPUT_DIGITS = 20
+SMALLEST_NONZERO = Decimal("0.0001")
+"""The smallest nonzero magnitude a decimal input may have (point_value's
+minimum). Without it an amount like 7.8E-48 passes a 0–1000000 range and
+its sum with 100 needs more digits than :data:`CONTEXT` carries."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -121,8 +127,9 @@ def clean(value: Decimal) -> Decimal:
 
 NOT_FINITE = template("Invalid field `{field}`: must be a finite number")
 OUT_OF_RANGE = template("Invalid field `{field}`: must be between {minimum} and {maximum}")
+TOO_SMALL = template("Invalid field `{field}`: must be 0 or at least {smallest}")
 TOO_MANY_DIGITS = template("Invalid field `{field}`: at most {digits} significant digits")
-DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_MANY_DIGITS)
+DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_SMALL, TOO_MANY_DIGITS)
 """The sentences :func:`check_decimal` raises (msgspec reports them as 400s;
 the API words them in the request's language)."""
 
@@ -138,6 +145,8 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
         raise ValueError(NOT_FINITE.format(field=name))
     if value < minimum or value > maximum:
         raise ValueError(OUT_OF_RANGE.format(field=name, minimum=minimum, maximum=maximum))
+    if value and value.copy_abs() < SMALLEST_NONZERO:
+        raise ValueError(TOO_SMALL.format(field=name, smallest=SMALLEST_NONZERO))
     if len(value.as_tuple().digits) > MAX_INPUT_DIGITS:
         raise ValueError(TOO_MANY_DIGITS.format(field=name, digits=MAX_INPUT_DIGITS))
 
@@ -217,13 +226,22 @@ def enc_hook(value: Any) -> Any:
 
 
 def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
-    """Annotation for a bounded decimal request field (JSON number)."""
+    """Annotation for a bounded decimal request field (JSON number). With a
+    minimum below :data:`SMALLEST_NONZERO` the schema also excludes the
+    magnitudes between 0 and it (``not``), as :func:`check_decimal` does."""
+    schema: dict[str, object] = {"minimum": float(minimum), "maximum": float(maximum)}
+    bounds = f"{minimum}–{maximum}"
+    if minimum < SMALLEST_NONZERO:
+        if minimum != 0:
+            raise ValueError("a decimal field's range is 0 or starts at SMALLEST_NONZERO")
+        schema["not"] = {"exclusiveMinimum": 0, "exclusiveMaximum": float(SMALLEST_NONZERO)}
+        bounds = f"0 or {SMALLEST_NONZERO}–{maximum}"
     return Annotated[
         ExactNumber,
         msgspec.Meta(
-            description=f"{description} Exact decimal, {minimum}–{maximum}, at most {MAX_INPUT_DIGITS} significant digits.",
+            description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
             examples=examples,
-            extra_json_schema={"minimum": float(minimum), "maximum": float(maximum)},
+            extra_json_schema=schema,
         ),
     ]
 

@@ -1,0 +1,166 @@
+"""Decimal request fields: every value the schema and the checks accept is
+settled exactly, and a value too small to settle exactly is a 400 naming its
+field, never a 500.
+
+Fuzzing found Taiwan's `unit` at 7.798404411949716e-48 answered 500: it lay
+in 0–1000000 with 16 significant digits, but 100 + 530 × 7.8E-48 needs more
+digits than the exact context carries, so the sum raised Inexact. Nonzero
+decimal inputs are now at least 0.0001 (point_value's minimum)."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, localcontext
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.engine import nmjl, riichi_game, taiwan
+from service.engine.decoding import convert
+from service.engine.errors import RuleViolation
+from service.engine.money import CONTEXT, MAX_INPUT_DIGITS, SMALLEST_NONZERO
+from tests.conftest import D
+
+DOCUMENT = json.loads((Path(__file__).resolve().parents[1] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+SCHEMAS = DOCUMENT["components"]["schemas"]
+
+
+def problem_pointers(response) -> list[str]:
+    assert response.headers["content-type"].startswith("application/problem+json"), response.text
+    return [e["pointer"] for e in response.json()["errors"]]
+
+
+def test_the_fuzzed_taiwan_unit_is_a_400_naming_it(client) -> None:
+    raw = (
+        b'{"win": {"type": "discard", "discarder": "south"}, "winner": "west", "tai": 530, "preset": "shenlaiye",'
+        b' "mode": "standard", "rules": {"base": 100, "tai_cap": 417, "unit": 7.798404411949716e-48}}'
+    )
+    response = client.post("/v1/taiwan/settlements", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert problem_pointers(response) == ["#/rules/unit"]
+    assert response.json()["errors"][0]["detail"] == "Invalid field `unit`: must be 0 or at least 0.0001"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/v1/taiwan/settlements", {"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"base": 1e-40}}, "#/rules/base"),
+        ("/v1/taiwan/settlements", {"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"unit": 0.00009}}, "#/rules/unit"),
+        (
+            "/v1/riichi/game-results",
+            {"scores": {"east": 25000, "south": 25000, "west": 25000, "north": 25000}, "chips": {"counts": {"east": 1, "south": -1}, "value": 1e-45}},
+            "#/chips/value",
+        ),
+    ],
+)
+def test_a_nonzero_amount_below_0_0001_is_a_400(client, path, body, pointer) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 400
+    assert problem_pointers(response) == [pointer]
+
+
+def test_the_message_follows_accept_language(client) -> None:
+    body = {"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"unit": 0.00009}}
+    response = client.post("/v1/taiwan/settlements", json=body, headers={"Accept-Language": "zh-TW"})
+    assert response.json()["errors"][0]["detail"] == "欄位 `unit` 無效：一定要係 0 或者最少 0.0001"
+
+
+def test_zero_and_the_smallest_amount_settle_exactly(client) -> None:
+    # seed 004: a discarder pays 底 + 台 × 單位; neither seat is the dealer (east)
+    body = {"winner": "west", "win": {"type": "discard", "discarder": "south"}, "tai": 5, "rules": {"base": 0, "unit": 0.0001}}
+    response = client.post("/v1/taiwan/settlements", json=body)
+    assert response.status_code == 200, response.text
+    assert D(response.json()["winner_receives"]) == D("0.0005")  # 0 + 5 × 0.0001
+
+
+# --- the published schema says the same ---------------------------------------------------
+
+
+def _decimal_property(component: str, name: str) -> dict[str, Any]:
+    return SCHEMAS[component]["properties"][name]
+
+
+@pytest.mark.parametrize(("component", "name"), [("TaiwanRules", "base"), ("TaiwanRules", "unit"), ("GameChips", "value")])
+@pytest.mark.parametrize(("value", "accepted"), [(0, True), (0.0001, True), (0.00009999, False), (1e-48, False), (1000000, True), (1000000.5, False)])
+def test_schema_and_checks_agree_on_the_bounds(client, component, name, value, accepted) -> None:
+    schema = _decimal_property(component, name)
+    assert jsonschema.Draft202012Validator(schema).is_valid(value) is accepted
+    if component == "TaiwanRules":
+        body = {"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {name: value}}
+        status = client.post("/v1/taiwan/settlements", json=body).status_code
+    else:
+        chips = {"counts": {"east": 1, "south": -1}, "value": value}
+        body = {"scores": {"east": 25000, "south": 25000, "west": 25000, "north": 25000}, "chips": chips}
+        status = client.post("/v1/riichi/game-results", json=body).status_code
+    assert status == (200 if accepted else 400)
+
+
+# --- every accepted value settles exactly ---------------------------------------------------
+
+
+def _amounts(low: Decimal, high: Decimal) -> st.SearchStrategy[Decimal]:
+    """Decimals in [low, high] with up to MAX_INPUT_DIGITS significant digits,
+    spread over every exponent the bounds allow (the extremes included)."""
+    digits = st.integers(1, 10**MAX_INPUT_DIGITS - 1)
+    exponents = st.integers(-(MAX_INPUT_DIGITS + 4), 6)
+    scaled = st.builds(lambda k, e: Decimal(k).scaleb(e), digits, exponents)
+    return st.one_of(st.sampled_from([low, high, Decimal("0.00012345678901234567890")]), scaled.filter(lambda v: low <= v <= high))
+
+
+MONEY = _amounts(SMALLEST_NONZERO, Decimal(1_000_000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    base=st.one_of(st.just(Decimal(0)), MONEY),
+    unit=st.one_of(st.just(Decimal(0)), MONEY),
+    tai=st.integers(0, taiwan.MAX_TAI),
+    dealer_streak=st.integers(0, 10),
+    discarder=st.sampled_from([None, "south", "east"]),
+)
+def test_taiwan_settles_any_accepted_amounts_exactly(base, unit, tai, dealer_streak, discarder) -> None:
+    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
+    body = {"winner": "west", "win": win, "tai": tai, "dealer_streak": dealer_streak, "rules": {"base": base, "unit": unit}}
+    result = taiwan.settle(convert(body, taiwan.TaiwanRequest))
+    with localcontext(CONTEXT):  # amounts may carry more digits than the default context's 28
+        assert sum(result.deltas.values(), Decimal(0)) == 0
+        # each payer pays 底 + 台 × 單位 at least (dealer tai only add), exactly
+        plain = base + tai * unit
+        assert all(p.amount >= plain for p in result.payments if p.amount)
+
+
+@settings(max_examples=300, deadline=None)
+@given(point_value=MONEY, value=st.integers(25, 100), jokerless=st.booleans(), discarder=st.sampled_from([None, "south"]))
+def test_nmjl_settles_any_accepted_point_value_exactly(point_value, value, jokerless, discarder) -> None:
+    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
+    body = {"winner": "east", "win": win, "value": value, "jokerless": jokerless, "rules": {"point_value": point_value}}
+    result = nmjl.settle(convert(body, nmjl.NmjlRequest))
+    with localcontext(CONTEXT):
+        assert sum(result.deltas.values(), Decimal(0)) == 0
+        assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.one_of(st.just(Decimal(0)), MONEY), chips=st.integers(-riichi_game.MAX_CHIPS, riichi_game.MAX_CHIPS))
+def test_game_results_take_any_accepted_chip_value_exactly(value, chips) -> None:
+    body = {
+        "scores": {"east": 40000, "south": 30000, "west": 20000, "north": 10000},
+        "chips": {"counts": {"east": chips, "west": -chips}, "value": value},
+    }
+    try:
+        result = riichi_game.game_results(convert(body, riichi_game.GameResultsRequest))
+    except RuleViolation:
+        raise AssertionError("a valid request was refused") from None
+    by_seat = {s.seat: s for s in result.standings}
+    with localcontext(CONTEXT):
+        assert by_seat["east"].chips == chips * value and by_seat["west"].chips == -chips * value
+
+
+def test_a_value_below_the_smallest_cannot_be_built_through_the_engine_either() -> None:
+    with pytest.raises(msgspec.ValidationError, match="must be 0 or at least 0.0001"):
+        convert({"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"unit": Decimal("1E-5")}}, taiwan.TaiwanRequest)

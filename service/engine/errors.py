@@ -68,6 +68,36 @@ API, context ``contradiction``)."""
 CONTRADICTS = template("`{other}` contradicts `{code}` (at {at}).")
 """The second pattern of a contradicting pair; ``at`` points at the first."""
 
+Contradiction = tuple[str, str, str]
+"""(first code, second code, reason): two patterns or yaku that cannot be
+declared together, and why (an English sentence, msgctxt ``contradiction``)."""
+
+
+def conflicts_by_code(table: Iterable[Contradiction]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """A contradiction table indexed by its first code, so a check looks only
+    at the codes it was given: code → ((other code, reason), …)."""
+    index: dict[str, list[tuple[str, str]]] = {}
+    for first, second, reason in table:
+        index.setdefault(first, []).append((second, reason))
+    return {code: tuple(pairs) for code, pairs in index.items()}
+
+
+def contradiction_problems(
+    positions: dict[str, int], conflicts: dict[str, tuple[tuple[str, str], ...]], items: str, field: str = ""
+) -> list[FieldProblem]:
+    """Two problems for each declared pair the table forbids: the first code's
+    (:data:`CANNOT_GO_TOGETHER`, with the reason) and the second's
+    (:data:`CONTRADICTS`). ``positions``: code → its index in the request's
+    list at ``items`` (``/patterns``); ``field`` is appended to an item's
+    pointer (``/code``)."""
+    problems: list[FieldProblem] = []
+    for code, index in positions.items():
+        for other, reason in conflicts.get(code, ()):
+            if other in positions:
+                problems.append(field_problem(f"{items}/{index}{field}", CANNOT_GO_TOGETHER, code=code, other=other, reason=reason))
+                problems.append(field_problem(f"{items}/{positions[other]}{field}", CONTRADICTS, other=other, code=code, at=f"{items}/{index}"))
+    return problems
+
 
 def field_problem(pointer: str, template: str, **params: object) -> FieldProblem:
     """A problem whose detail is ``template`` (python-brace placeholders, a

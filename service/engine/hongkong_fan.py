@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.engine.common import LocalizedName
-from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, field_problem, template
+from service.engine.errors import FieldProblem, RuleViolation, conflicts_by_code, contradiction_problems, field_problem, template
 
 FanCode = Literal[
     "self_draw",
@@ -223,11 +223,7 @@ CONTRADICTIONS: tuple[tuple[FanCode, FanCode, str], ...] = (
 )
 """Pairs that cannot be declared together: 422 naming both codes."""
 
-CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
-    code: tuple((second, reason) for first, second, reason in CONTRADICTIONS if first == code) for code in ROWS
-}
-"""CONTRADICTIONS indexed by their first code, so a tally only looks at the
-codes it was given."""
+CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
 DRAGON_PONGS_IN_LITTLE_THREE = 2
 
@@ -329,11 +325,7 @@ def tally(
     if problems:
         raise RuleViolation(*problems)
 
-    for code, index in positions.items():
-        for other, reason in CONFLICTS.get(code, ()):
-            if other in positions:
-                problems.append(field_problem(_pointer(index), CANNOT_GO_TOGETHER, code=code, other=other, reason=reason))
-                problems.append(field_problem(_pointer(positions[other]), CONTRADICTS, other=other, code=code, at=f"/patterns/{index}"))
+    problems += contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
         detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))

@@ -23,7 +23,7 @@ from typing import Annotated, Literal, Protocol
 import msgspec
 
 from service.engine.common import LocalizedName
-from service.engine.errors import CANNOT_GO_TOGETHER, CONTRADICTS, FieldProblem, RuleViolation, all_of, field_problem, template
+from service.engine.errors import FieldProblem, RuleViolation, all_of, conflicts_by_code, contradiction_problems, field_problem, template
 from service.engine.warnings import Warning, warning
 
 YakuCode = Literal[
@@ -382,9 +382,7 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
 )
 """Yaku that cannot be declared together: 422 naming both codes."""
 
-CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
-    code: tuple((second, reason) for first, second, reason in CONTRADICTIONS if first == code) for code in YAKU
-}
+CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
 VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {
     row.code: (row.han, row.open_han, row.yakuman, row.limit) for row in YAKU_TABLE
@@ -543,13 +541,7 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if problems:
         raise RuleViolation(*problems)
 
-    for code, index in positions.items():
-        for other, reason in CONFLICTS[code]:
-            if other in positions:
-                problems += [
-                    field_problem(f"{at}/yaku/{index}", CANNOT_GO_TOGETHER, code=code, other=other, reason=reason),
-                    field_problem(f"{at}/yaku/{positions[other]}", CONTRADICTS, other=other, code=code, at=f"{at}/yaku/{index}"),
-                ]
+    problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
         detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]

@@ -16,7 +16,7 @@ from service.engine.decoding import convert
 from service.engine import taiwan
 from service.engine.errors import RuleViolation
 from service.engine.taiwan import TaiRequest
-from service.engine.taiwan_tai import BY_CODE, PATTERN_CODES, PRESETS
+from service.engine.taiwan_tai import BY_CODE, CONTRADICTIONS, PATTERN_CODES, PRESETS
 
 URL = "/v1/taiwan/tai"
 
@@ -273,10 +273,14 @@ def test_any_flower_mode_drops_round_seat_and_own_flower() -> None:
 
 
 def test_standard_mode_drops_the_any_flower_rows() -> None:
-    listed = [P("round_wind"), P("any_flower", 2), P("any_wind_pung"), P("no_honours_no_flowers"), P("exposed_kong"), P("concealed_kong", 2)]
+    listed = [P("round_wind"), P("any_flower", 2), P("any_wind_pung"), P("exposed_kong"), P("concealed_kong", 2)]
     result = count(listed)
     assert result.tai == 1  # 圈風 only
-    assert codes(result) == ["taiwan_pattern_not_scored_in_mode"] * 5
+    assert codes(result) == ["taiwan_pattern_not_scored_in_mode"] * 4
+    # 無字無花 is a 見花見字 row too (it cannot go with 圈風: a hand without honours)
+    result = count([P("all_pungs"), P("no_honours_no_flowers")])
+    assert result.tai == 4  # 碰碰胡 only
+    assert codes(result) == ["taiwan_pattern_not_scored_in_mode"]
 
 
 def test_any_flower_mode_in_an_app_without_it() -> None:
@@ -367,6 +371,65 @@ def test_bad_input(client, body: dict[str, Any], status: int, pointer: str) -> N
     assert [e["pointer"] for e in response.json()["errors"]] == [pointer]
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("half_flush", "full_flush"),  # 混一色 一種花色加字牌; 清一色 沒有字牌
+        ("full_flush", "all_honours"),  # 字一色 全部都是字牌
+        ("full_flush", "big_three_dragons"),
+        ("all_chows", "all_pungs"),  # 平胡 五組順子; 碰碰胡 五組都是刻子或槓
+        ("all_chows", "own_flower"),  # 平胡 沒有字、沒有花
+        ("all_chows", "edge_wait"),  # 平胡 聽雙頭
+        ("no_honours_no_flowers", "round_wind"),  # 無字無花 沒有字牌也沒有花
+        ("little_three_dragons", "big_three_dragons"),
+        ("big_three_dragons", "little_four_winds"),  # 3 + 3 sets and a pair: more than a hand holds
+        ("concealed", "all_melded"),  # 門清 沒有吃、碰、明槓; 全求人 五組都是吃、碰、明槓或加槓
+        ("concealed", "exposed_kong"),
+        ("half_melded", "four_concealed_pungs"),
+        ("heavenly_win", "earthly_win"),  # 天胡 莊家; 地胡 閒家
+        ("human_win", "exposed_kong"),  # 沒有人吃碰槓過
+        ("edge_wait", "closed_wait"),  # 只聽一種牌
+        ("single_wait", "pair_wait"),  # 獨聽 不是邊張、中洞或單吊
+        ("all_pungs", "closed_wait"),  # 中洞 4-6 等 5 completes a chow
+    ],
+)
+def test_patterns_no_hand_holds_together_are_a_422_naming_both(client, first: str, second: str) -> None:
+    for order in ([first, second], [second, first]):
+        response = client.post(URL, json={"patterns": [P(code) for code in order]})
+        assert response.status_code == 422, response.text
+        assert response.json()["title"] == "The declared patterns contradict each other"
+        assert sorted(e["pointer"] for e in response.json()["errors"]) == ["#/patterns/0/code", "#/patterns/1/code"]
+        detail = response.json()["detail"]
+        assert f"`{first}`" in detail and f"`{second}`" in detail
+
+
+def test_a_settlement_with_contradicting_patterns_is_a_422(client) -> None:
+    body = {"winner": "south", "win": {"type": "self_draw"}, "patterns": [P("half_flush"), P("full_flush")]}
+    response = client.post("/v1/taiwan/settlements", json=body, headers={"Accept-Language": "zh-TW"})
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["detail"] == "`half_flush` 同 `full_flush` 唔可以一齊申報：混一色有字牌，清一色冇。"
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [
+        ["big_three_dragons", "all_pungs", "half_flush"],  # 大三元 碰碰胡 混一色: one suit, honours, all pungs
+        ["all_honours", "big_four_winds"],  # 字一色 大四喜
+        ["all_chows", "concealed"],  # 平胡 門清另加
+        ["concealed_self_draw", "four_concealed_pungs", "full_flush"],
+        ["all_melded", "pair_wait", "half_flush"],  # 全求人 不另計單吊 (replaced, not contradicted)
+    ],
+)
+def test_patterns_one_hand_can_hold_are_accepted(client, codes: list[str]) -> None:
+    assert client.post(URL, json={"patterns": [P(code) for code in codes]}).status_code == 200
+
+
+def test_each_taiwan_contradiction_listed_once() -> None:
+    pairs = [frozenset(pair[:2]) for pair in CONTRADICTIONS]
+    assert len(pairs) == len(set(pairs))
+    assert all(code in BY_CODE for pair in pairs for code in pair)
+
+
 def test_all_chows_and_concealed_elsewhere() -> None:
     # 平胡 2, 門清另加 1 (only 宅神爺 says 手牌不能門清)
     assert count([P("all_chows"), P("concealed")]).tai == 3
@@ -375,9 +438,26 @@ def test_all_chows_and_concealed_elsewhere() -> None:
 # --- invariants -------------------------------------------------------------------------------
 
 
+EXCLUDED = {frozenset(pair[:2]) for pair in CONTRADICTIONS}
+
+
+def _fits(code: str, chosen: list[str]) -> bool:
+    """Neither a contradiction nor a win the other patterns rule out."""
+    win = BY_CODE[code].win
+    return all(
+        frozenset((code, other)) not in EXCLUDED and (win == "any" or BY_CODE[other].win in ("any", win)) for other in chosen
+    )
+
+
 @st.composite
 def listings(draw: st.DrawFn) -> list[dict[str, Any]]:
-    chosen = draw(st.lists(st.sampled_from(PATTERN_CODES), unique=True, max_size=12))
+    """Up to 12 patterns one hand can hold together (the contradiction table
+    and each row's win), so the invariants see rich listings."""
+    order = draw(st.permutations(PATTERN_CODES))
+    chosen: list[str] = []
+    for code in order[: draw(st.integers(0, 20))]:
+        if len(chosen) < 12 and _fits(code, chosen):
+            chosen.append(code)
     return [P(code, draw(st.integers(1, BY_CODE[code].max_count))) for code in chosen]
 
 

@@ -20,12 +20,13 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.engine.common import Discard, LocalizedName, Payment, SelfDraw, Settlement, Win, check_discarder, settle_lines
-from service.engine.errors import FieldProblem, RuleViolation, field_problem, one_of, template
+from service.engine.errors import FieldProblem, RuleViolation, contradiction_problems, field_problem, one_of, template
 from service.engine.money import ZERO, add, check_decimal, clean, decimal_field, exact, mul
 from service.engine.seats import SEATS, Seat, others
 from service.engine.taiwan_tai import (
     BY_CODE,
     CELLS,
+    CONFLICTS,
     MODE_NOT_SCORED,
     PATTERN_CODES,
     REPLACEMENTS,
@@ -293,6 +294,9 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
                     field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
                 )
             wins.setdefault(row.win, i)
+    problems = contradiction_problems(index, CONFLICTS, pointer, "/code")
+    if problems:
+        raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
     if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
         raise RuleViolation(
             FieldProblem(f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）).")

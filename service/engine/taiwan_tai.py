@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from service.engine.errors import Contradiction, conflicts_by_code
+
 Preset = Literal["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"]
 APPS: tuple[Preset, ...] = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
 """The app columns of seed 004, in the seed's order."""
@@ -532,6 +534,74 @@ REPLACEMENTS: tuple[Replacement, ...] = (
 for the Wikibooks preset), applied in this order. A row replaces only when
 it is itself scored (the preset scores it, the mode counts it, and no
 earlier rule replaced it)."""
+
+_HONOUR_ROWS = (
+    "round_wind", "seat_wind", "dragon_pung", "little_three_dragons", "big_three_dragons", "little_four_winds", "big_four_winds", "any_wind_pung",
+)
+_FLOWER_ROWS = ("own_flower", "flower_set", "eight_immortals", "seven_robs_one", "flower_win_from_deal", "any_flower")
+_CLOSED_ROWS = ("concealed", "concealed_self_draw", "unaided", "heavenly_ready", "earthly_ready")
+_MELDED_ROWS = ("all_melded", "half_melded")
+
+CONTRADICTIONS: tuple[Contradiction, ...] = (
+    # 混一色 一種花色加字牌; 清一色 只有一種花色，沒有字牌; 字一色 全部都是字牌
+    ("half_flush", "full_flush", "a half flush has honours, a full flush has none"),
+    ("half_flush", "all_honours", "a half flush has a suit, all honours has none"),
+    ("full_flush", "all_honours", "a full flush has no honours, all honours has only honours"),
+    *(("full_flush", honour, "a full flush has no honours") for honour in _HONOUR_ROWS),
+    # 平胡 五組順子加一對數牌，沒有字、沒有花，胡別人打的牌而且聽雙頭
+    *(
+        ("all_chows", other, "all chows is five chows and a suited pair, no honours, no flowers, won on a two-sided wait")
+        for other in (
+            *_HONOUR_ROWS, *_FLOWER_ROWS, "half_flush", "all_honours", "all_pungs", "three_concealed_pungs", "four_concealed_pungs",
+            "five_concealed_pungs", "exposed_kong", "concealed_kong", "edge_wait", "closed_wait", "pair_wait", "single_wait",
+        )
+    ),
+    # 無字無花 沒有字牌也沒有花
+    *(("no_honours_no_flowers", other, "no honours, no flowers has neither") for other in (*_HONOUR_ROWS, *_FLOWER_ROWS, "half_flush", "all_honours")),
+    # 小三元 兩組三元牌刻子加一對三元牌, 大三元 三組; 小四喜 三組風牌刻子加一對風牌, 大四喜 四組;
+    # a hand is five sets and one pair
+    ("little_three_dragons", "big_three_dragons", "a hand has two or three dragon pungs, not both"),
+    ("little_four_winds", "big_four_winds", "a hand has three or four wind pungs, not both"),
+    *(
+        (dragons, winds, "the dragon and wind patterns together need more than five sets and one pair")
+        for dragons in ("little_three_dragons", "big_three_dragons")
+        for winds in ("little_four_winds", "big_four_winds")
+    ),
+    # 門清 沒有吃、碰、明槓或加槓 (天聽、地聽 and 不求 are concealed hands too);
+    # 全求人 / 半求人 五組都是吃、碰、明槓或加槓來的
+    *((closed, other, "a concealed hand has no melded set") for closed in _CLOSED_ROWS for other in (*_MELDED_ROWS, "exposed_kong")),
+    *(
+        (melded, concealed, "an all-melded hand has no concealed set")
+        for melded in _MELDED_ROWS
+        for concealed in ("three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs", "concealed_kong")
+    ),
+    # 天胡 莊家…開局的十七張就胡了; 地胡 閒家第一次摸牌就自摸; 人胡 閒家在自己第一次摸牌之前就胡; 沒有人吃碰槓過
+    ("heavenly_win", "earthly_win", "a heavenly win is the dealer's, an earthly win another player's"),
+    *(
+        (first_turn, other, "nothing is melded or konged before a first-turn win")
+        for first_turn in ("heavenly_win", "earthly_win", "human_win")
+        for other in (*_MELDED_ROWS, "exposed_kong", "concealed_kong", "win_on_replacement")
+    ),
+    # 邊張、中洞、單吊: 只聽一種牌, each its own shape; 獨聽 不是邊張、中洞或單吊
+    *(
+        (first, second, "a hand wins on one kind of wait")
+        for first, second in (
+            ("edge_wait", "closed_wait"), ("edge_wait", "pair_wait"), ("closed_wait", "pair_wait"),
+            ("single_wait", "edge_wait"), ("single_wait", "closed_wait"), ("single_wait", "pair_wait"),
+        )
+    ),
+    # 邊張 1-2 等 3, 中洞 4-6 等 5: the winning tile completes a chow
+    *(
+        (pungs, wait, "an edge or closed wait completes a chow")
+        for pungs in ("all_pungs", "all_honours", "five_concealed_pungs")
+        for wait in ("edge_wait", "closed_wait")
+    ),
+)
+"""Patterns that cannot be declared together (seed 004's definitions, quoted
+above each group): 422 naming both codes. How the hand was won (自摸 or a
+discard) is checked from each row's ``win`` instead."""
+
+CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
 REPLACEMENTS_BY: dict[str, tuple[Replacement, ...]] = {}
 for _rule in REPLACEMENTS:

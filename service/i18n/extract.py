@@ -57,7 +57,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 def _data_messages() -> list[tuple[str, str | None]]:
     from service.api.discovery import OPTION_CONTEXT, RULE_OPTIONS
-    from service.engine import hongkong_fan, riichi_yaku
+    from service.engine import hongkong_fan, riichi_yaku, taiwan_tai
     from service.engine.errors import SEPARATORS
     from service.engine.hongkong_fan import FAN_TABLE
     from service.engine.riichi_yaku import BONUS_TABLE, YAKU_TABLE
@@ -74,7 +74,8 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(row.name_en, "hongkong pattern") for row in FAN_TABLE]
     messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
-    messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS)]
+    contradictions = (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS, *taiwan_tai.CONTRADICTIONS)
+    messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in contradictions]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
     return messages
 

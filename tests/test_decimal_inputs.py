@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.engine import nmjl, riichi_game, taiwan
+from service.engine import hongkong, mcr, nmjl, riichi_game, taiwan
 from service.engine.decoding import convert
 from service.engine.errors import RuleViolation
 from service.engine.money import CONTEXT, MAX_INPUT_DIGITS, SMALLEST_NONZERO
@@ -143,6 +143,38 @@ def test_nmjl_settles_any_accepted_point_value_exactly(point_value, value, joker
     with localcontext(CONTEXT):
         assert sum(result.deltas.values(), Decimal(0)) == 0
         assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    point_value=MONEY,
+    fan=st.integers(0, 13),
+    table=st.sampled_from(["half_spicy", "full_spicy"]),
+    discard_payment=st.sampled_from(["full_gun", "half_gun"]),
+    payment_scheme=st.sampled_from(["standard", "per_share", "classic_self_draw"]),
+    discarder=st.sampled_from([None, "south"]),
+)
+def test_hong_kong_settles_any_accepted_point_value_exactly(point_value, fan, table, discard_payment, payment_scheme, discarder) -> None:
+    # the half-gun and self-draw shares divide the value by 2 and 4: still exact
+    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
+    rules = {"point_value": point_value, "table": table, "discard_payment": discard_payment, "payment_scheme": payment_scheme, "fan_cap": 13}
+    result = hongkong.settle(convert({"winner": "east", "win": win, "fan": fan, "rules": rules}, hongkong.HongKongRequest))
+    with localcontext(CONTEXT):
+        assert sum(result.deltas.values(), Decimal(0)) == 0
+        assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+
+
+@settings(max_examples=200, deadline=None)
+@given(point_value=MONEY, fan=st.integers(8, 88), flowers=st.integers(0, 8), discarder=st.sampled_from([None, "south"]))
+def test_mcr_settles_any_accepted_point_value_exactly(point_value, fan, flowers, discarder) -> None:
+    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
+    body = {"winner": "east", "win": win, "fan": fan, "flowers": flowers, "rules": {"point_value": point_value}}
+    result = mcr.settle(convert(body, mcr.McrRequest))
+    with localcontext(CONTEXT):
+        assert sum(result.deltas.values(), Decimal(0)) == 0
+        # seed 000: (8 + fan + flowers) × 3 on a self-draw, 8 × 3 + fan + flowers on a discard, × point_value
+        base = 8 * 3 + (fan + flowers) * (3 if discarder is None else 1)
+        assert result.winner_receives == base * point_value
 
 
 @settings(max_examples=300, deadline=None)

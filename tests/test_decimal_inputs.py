@@ -115,6 +115,18 @@ def _amounts(low: Decimal, high: Decimal) -> st.SearchStrategy[Decimal]:
 MONEY = _amounts(SMALLEST_NONZERO, Decimal(1_000_000))
 
 
+def _win(discarder: str | None) -> dict[str, str]:
+    return {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
+
+
+def _assert_exact_and_zero_sum(result: Any) -> None:
+    """Deltas add up to zero and the payments to what the winner receives,
+    summed exactly (amounts may carry more digits than the default context's 28)."""
+    with localcontext(CONTEXT):
+        assert sum(result.deltas.values(), Decimal(0)) == 0
+        assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     base=st.one_of(st.just(Decimal(0)), MONEY),
@@ -124,25 +136,18 @@ MONEY = _amounts(SMALLEST_NONZERO, Decimal(1_000_000))
     discarder=st.sampled_from([None, "south", "east"]),
 )
 def test_taiwan_settles_any_accepted_amounts_exactly(base, unit, tai, dealer_streak, discarder) -> None:
-    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
-    body = {"winner": "west", "win": win, "tai": tai, "dealer_streak": dealer_streak, "rules": {"base": base, "unit": unit}}
+    body = {"winner": "west", "win": _win(discarder), "tai": tai, "dealer_streak": dealer_streak, "rules": {"base": base, "unit": unit}}
     result = taiwan.settle(convert(body, taiwan.TaiwanRequest))
-    with localcontext(CONTEXT):  # amounts may carry more digits than the default context's 28
-        assert sum(result.deltas.values(), Decimal(0)) == 0
-        # each payer pays 底 + 台 × 單位 at least (dealer tai only add), exactly
-        plain = base + tai * unit
-        assert all(p.amount >= plain for p in result.payments if p.amount)
+    _assert_exact_and_zero_sum(result)
+    with localcontext(CONTEXT):  # each payer pays 底 + 台 × 單位 at least (dealer tai only add)
+        assert all(p.amount >= base + tai * unit for p in result.payments if p.amount)
 
 
 @settings(max_examples=300, deadline=None)
 @given(point_value=MONEY, value=st.integers(25, 100), jokerless=st.booleans(), discarder=st.sampled_from([None, "south"]))
 def test_nmjl_settles_any_accepted_point_value_exactly(point_value, value, jokerless, discarder) -> None:
-    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
-    body = {"winner": "east", "win": win, "value": value, "jokerless": jokerless, "rules": {"point_value": point_value}}
-    result = nmjl.settle(convert(body, nmjl.NmjlRequest))
-    with localcontext(CONTEXT):
-        assert sum(result.deltas.values(), Decimal(0)) == 0
-        assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+    body = {"winner": "east", "win": _win(discarder), "value": value, "jokerless": jokerless, "rules": {"point_value": point_value}}
+    _assert_exact_and_zero_sum(nmjl.settle(convert(body, nmjl.NmjlRequest)))
 
 
 @settings(max_examples=300, deadline=None)
@@ -156,22 +161,18 @@ def test_nmjl_settles_any_accepted_point_value_exactly(point_value, value, joker
 )
 def test_hong_kong_settles_any_accepted_point_value_exactly(point_value, fan, table, discard_payment, payment_scheme, discarder) -> None:
     # the half-gun and self-draw shares divide the value by 2 and 4: still exact
-    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
     rules = {"point_value": point_value, "table": table, "discard_payment": discard_payment, "payment_scheme": payment_scheme, "fan_cap": 13}
-    result = hongkong.settle(convert({"winner": "east", "win": win, "fan": fan, "rules": rules}, hongkong.HongKongRequest))
-    with localcontext(CONTEXT):
-        assert sum(result.deltas.values(), Decimal(0)) == 0
-        assert sum((p.amount for p in result.payments), Decimal(0)) == result.winner_receives
+    body = {"winner": "east", "win": _win(discarder), "fan": fan, "rules": rules}
+    _assert_exact_and_zero_sum(hongkong.settle(convert(body, hongkong.HongKongRequest)))
 
 
 @settings(max_examples=200, deadline=None)
 @given(point_value=MONEY, fan=st.integers(8, 88), flowers=st.integers(0, 8), discarder=st.sampled_from([None, "south"]))
 def test_mcr_settles_any_accepted_point_value_exactly(point_value, fan, flowers, discarder) -> None:
-    win = {"type": "self_draw"} if discarder is None else {"type": "discard", "discarder": discarder}
-    body = {"winner": "east", "win": win, "fan": fan, "flowers": flowers, "rules": {"point_value": point_value}}
+    body = {"winner": "east", "win": _win(discarder), "fan": fan, "flowers": flowers, "rules": {"point_value": point_value}}
     result = mcr.settle(convert(body, mcr.McrRequest))
+    _assert_exact_and_zero_sum(result)
     with localcontext(CONTEXT):
-        assert sum(result.deltas.values(), Decimal(0)) == 0
         # seed 000: (8 + fan + flowers) × 3 on a self-draw, 8 × 3 + fan + flowers on a discard, × point_value
         base = 8 * 3 + (fan + flowers) * (3 if discarder is None else 1)
         assert result.winner_receives == base * point_value

@@ -214,3 +214,6 @@ def test_a_long_header_is_not_kept_and_only_its_first_ranges_count() -> None:
     short = ",".join(["fr;q=0.9"] * 31 + ["zh-HK;q=0.5", "ja"])
     assert negotiate(short) == "zh-Hant"
     assert negotiate(",".join(["fr;q=0.9"] * 30 + ["zh-HK;q=0.5", "ja"])) == "ja"
+    # of a long value only the first 4 KB are read: a range after them does not count
+    assert negotiate_header(b"x" * 5000 + b",ja") == "en"
+    assert negotiate_header(b"x" * 3000 + b",ja") == "ja"

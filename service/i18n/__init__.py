@@ -165,8 +165,7 @@ def _quality(param: str) -> float:
 
 MAX_RANGES = 32
 """Language ranges of an ``Accept-Language`` value that are looked at; any
-after them are ignored (a browser sends a handful), so a long header costs
-no more than a short one."""
+after them are ignored (a browser sends a handful)."""
 
 
 def negotiate(header: str | None) -> Language:
@@ -198,17 +197,21 @@ _MEMO_KEY_BYTES = 256
 """Values longer than this are negotiated each time, not kept: a client
 cannot fill the memo with megabyte keys (the HTTP parser does not cap a
 header's size; the gateway should)."""
+_READ_BYTES = 4096
+"""Only this much of a value is read (32 ranges fit many times over), so a
+megabyte header costs no more to negotiate than a short one."""
 
 
 def negotiate_header(raw: bytes) -> Language:
     """:func:`negotiate` on a raw header value, memoised (clients repeat the
     same few values): one dict lookup per request once a value was seen.
-    The memo holds at most 512 values of at most 256 bytes."""
+    The memo holds at most 512 values of at most 256 bytes; of a longer value
+    only the first 4 KB are read."""
+    if len(raw) > _MEMO_KEY_BYTES:  # not kept, not even hashed
+        return negotiate(raw[:_READ_BYTES].decode("latin-1"))
     language = _NEGOTIATED.get(raw)
     if language is None:
         language = negotiate(raw.decode("latin-1"))
-        if len(raw) > _MEMO_KEY_BYTES:
-            return language
         if len(_NEGOTIATED) >= _CACHE_SIZE:
             _NEGOTIATED.clear()
         _NEGOTIATED[raw] = language

@@ -9,11 +9,17 @@ from typing import Any, Callable
 
 import msgspec
 import pytest
+from hypothesis import settings
 from litestar.testing import TestClient
 
 from service.api import create_app
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
+
+# Property tests draw new examples on every run (CI included); a failure
+# prints the @reproduce_failure line that replays it anywhere.
+settings.register_profile("service", print_blob=True)
+settings.load_profile("service")
 
 
 @pytest.fixture(scope="session")

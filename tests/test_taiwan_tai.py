@@ -7,7 +7,6 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st

@@ -156,7 +156,7 @@ def test_nmjl_settles_any_accepted_point_value_exactly(point_value, value, joker
     fan=st.integers(0, 13),
     table=st.sampled_from(["half_spicy", "full_spicy"]),
     discard_payment=st.sampled_from(["full_gun", "half_gun"]),
-    payment_scheme=st.sampled_from(["standard", "per_share", "classic_self_draw"]),
+    payment_scheme=st.sampled_from(["standard", "per_share", "classic_self_draw", "equal_total"]),
     discarder=st.sampled_from([None, "south"]),
 )
 def test_hong_kong_settles_any_accepted_point_value_exactly(point_value, fan, table, discard_payment, payment_scheme, discarder) -> None:

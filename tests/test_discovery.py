@@ -38,12 +38,12 @@ def test_endpoints(rulesets) -> None:
 def test_hong_kong_options_match_the_contract(rulesets) -> None:
     options = {o["name"]: o for o in rulesets["hongkong"]["rules"]}
     # CONTRACT.md: table half_spicy | full_spicy (default half), fan_cap 10, min_fan 3,
-    # discard_payment full_gun | half_gun, payment_scheme standard | per_share | classic_self_draw, point_value 1
+    # discard_payment full_gun | half_gun, payment_scheme standard | per_share | classic_self_draw | equal_total, point_value 1
     assert options["table"]["default"] == "half_spicy" and sorted(options["table"]["values"]) == ["full_spicy", "half_spicy"]
     assert options["fan_cap"]["default"] == 10 and options["fan_cap"]["maximum"] == 13
     assert options["min_fan"]["default"] == 3
     assert sorted(options["discard_payment"]["values"]) == ["full_gun", "half_gun"]
-    assert sorted(options["payment_scheme"]["values"]) == ["classic_self_draw", "per_share", "standard"]
+    assert sorted(options["payment_scheme"]["values"]) == ["classic_self_draw", "equal_total", "per_share", "standard"]
     assert options["point_value"] == {**options["point_value"], "type": "number", "default": 1}
     assert all(option["description"] for option in options.values())
 

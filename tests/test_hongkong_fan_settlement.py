@@ -187,7 +187,7 @@ SEATS = ["east", "south", "west", "north"]
     st.lists(st.sampled_from([row.code for row in FAN_TABLE]), unique=True, max_size=6),
     st.sampled_from(["half_spicy", "full_spicy"]),
     st.sampled_from(["full_gun", "half_gun"]),
-    st.sampled_from(["standard", "per_share", "classic_self_draw"]),
+    st.sampled_from(["standard", "per_share", "classic_self_draw", "equal_total"]),
     st.integers(1, 13),
 )
 def test_settlement_from_patterns_is_zero_sum_and_exact(winner, discarder, codes, table, gun, scheme, cap) -> None:

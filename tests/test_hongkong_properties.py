@@ -31,7 +31,7 @@ def requests(draw):
             "fan_cap": draw(st.integers(1, 13)),
             "min_fan": draw(st.integers(0, 13)),
             "discard_payment": draw(st.sampled_from(["full_gun", "half_gun"])),
-            "payment_scheme": draw(st.sampled_from(["standard", "per_share", "classic_self_draw"])),
+            "payment_scheme": draw(st.sampled_from(["standard", "per_share", "classic_self_draw", "equal_total"])),
             "point_value": draw(
                 st.decimals(min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False)
             ),

@@ -109,6 +109,37 @@ def test_seed_000_three_fan_three_ways(win, rule_fields, expected) -> None:
     assert settle(3, win, **rule_fields) == {k: D(v) for k, v in expected.items()}
 
 
+# Seed 000 L91 (Cosmopolitan HK, 一二蚊, three fan): 「自摸位位八蚊，出銃就出銃者
+# 十六蚊、其餘兩家每位四蚊」 — what a self-draw collects equals what a discard
+# collects (L260, L302: 「自摸收到嘅總數同出銃一樣」). Three fan is 8 points on
+# either ladder, so V = 8 at point value 1: self-draw V each (24), half gun
+# 2V + V/2 + V/2 (16 + 4 + 4 = 24). The article names neither 全銃 nor 半銃;
+# its split has the other two paying, which is half gun. Full gun: the
+# discarder alone pays the same 24.
+@pytest.mark.parametrize(
+    ("win", "rule_fields", "expected"),
+    [
+        ("self_draw", {}, {"south": "8", "west": "8", "north": "8"}),
+        ("discard", {"discard_payment": "half_gun"}, {"south": "16", "west": "4", "north": "4"}),
+        ("discard", {}, {"south": "24", "west": "0", "north": "0"}),
+        ("discard", {"discard_payment": "half_gun", "table": "full_spicy"}, {"south": "16", "west": "4", "north": "4"}),
+    ],
+)
+def test_seed_000_cosmopolitan_equal_totals(win, rule_fields, expected) -> None:
+    assert settle(3, win, payment_scheme="equal_total", **rule_fields) == {k: D(v) for k, v in expected.items()}
+
+
+def test_seed_000_cosmopolitan_over_http(client) -> None:
+    body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3,
+            "rules": {"payment_scheme": "equal_total", "discard_payment": "half_gun"}}
+    result = client.post("/v1/hongkong/settlements", json=body).json()
+    assert {p["payer"]: D(p["amount"]) for p in result["payments"]} == {"south": D(16), "west": D(4), "north": D(4)}
+    assert D(result["winner_receives"]) == D(24) and D(result["pre_payout_total"]) == D(8)
+    # the points table under the same rules: three fan, 8 each on a self-draw, 16 / 4 on a discard
+    row = client.get("/v1/hongkong/points-table", params={"payment_scheme": "equal_total", "discard_payment": "half_gun"}).json()["rows"][3]
+    assert (D(row["self_draw_each"]), D(row["discarder_pays"]), D(row["others_pay"])) == (D(8), D(16), D(4))
+
+
 # Seed 000 「封頂同換算表」: 13 fan = 128 at cap 10, 384 at cap 13; the two
 # ladders at 5, 7, 10 and 13 fan: 24/32, 48/128, 128/1024, 384/8192.
 @pytest.mark.parametrize(("fan", "half", "full"), [(5, 24, 32), (7, 48, 128), (10, 128, 1024), (13, 384, 8192)])

@@ -149,7 +149,7 @@ class HongKongController(Controller):
         fan_cap: Annotated[int, Parameter(ge=1, le=hongkong.MAX_FAN_CAP, description="封頂.")] = 10,
         min_fan: Annotated[int, Parameter(ge=0, le=hongkong.MAX_FAN_CAP, description="起糊.")] = 3,
         discard_payment: Annotated[DiscardPayment, Parameter(description="`full_gun` or `half_gun`.")] = "full_gun",
-        payment_scheme: Annotated[PaymentScheme, Parameter(description="`standard`, `per_share` or `classic_self_draw`.")] = "standard",
+        payment_scheme: Annotated[PaymentScheme, Parameter(description="`standard`, `per_share`, `classic_self_draw` or `equal_total`.")] = "standard",
         point_value: Annotated[hongkong.PointValue, Parameter(description="Multiplier on table points, 0.0001–1000000.")] = Decimal(1),  # type: ignore[valid-type]
     ) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point

@@ -52,7 +52,38 @@ so this only bounds the input."""
 
 Table = Literal["half_spicy", "full_spicy"]
 DiscardPayment = Literal["full_gun", "half_gun"]
-PaymentScheme = Literal["standard", "per_share", "classic_self_draw"]
+PaymentScheme = Literal["standard", "per_share", "classic_self_draw", "equal_total"]
+
+
+Ratio = tuple[int, int]
+"""A share of V as (numerator, denominator): V × n / d is exact, and a
+division keeps the canonical form (8 / 2 is 4, where 8 × 0.5 is 4.0)."""
+
+
+class Split(msgspec.Struct, frozen=True):
+    """One payment scheme: what each loser pays, as a share of V (the hand's value)."""
+
+    self_draw_each: Ratio
+    full_gun_discarder: Ratio
+    half_gun_discarder: Ratio
+    half_gun_other: Ratio
+
+
+SCHEMES: dict[str, Split] = {
+    # seed 000 (香港規則, 維基百科〈分數計算〉): a self-draw is half of V from each,
+    # a full-gun discarder pays V, half gun halves it and the others pay a quarter.
+    "standard": Split((1, 2), (1, 1), (1, 2), (1, 4)),
+    # seed 002 (找數表, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S.
+    "per_share": Split((1, 2), (3, 2), (1, 1), (1, 2)),
+    # seed 000 L260/L302 (古典自摸): every loser pays V on a self-draw; discards as standard.
+    "classic_self_draw": Split((1, 1), (1, 1), (1, 2), (1, 4)),
+    # seed 000 L91/L260/L302 (Cosmopolitan HK, 「自摸收到嘅總數同出銃一樣」): a
+    # discard costs the table what a self-draw does, 3V. Its example, 一二蚊
+    # three fan: self-draw 8 from each; the discarder 16, the others 4 each
+    # (half gun: 2V + V/2 + V/2). Full gun: the discarder pays the whole 3V.
+    "equal_total": Split((1, 1), (3, 1), (2, 1), (1, 2)),
+}
+"""Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
 
 
 PointValue = point_value_field(
@@ -89,7 +120,8 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description=(
                 "`standard` (seed 000): self-draw V/2 each, full gun V, half gun V/2 + V/4 + V/4. "
                 "`per_share` (seed 002, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S. "
-                "`classic_self_draw` (古典自摸): self-draw V each, discards as standard."
+                "`classic_self_draw` (古典自摸): self-draw V each, discards as standard. "
+                "`equal_total` (seed 000, 自摸總數同出銃一樣): self-draw V each, full gun 3V, half gun 2V + V/2 + V/2."
             )
         ),
     ] = "standard"
@@ -173,22 +205,23 @@ def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     return POINTS_TABLES[rules.table][fan if fan < cap else cap] * rules.point_value
 
 
+def share(value: Decimal, ratio: Ratio) -> Decimal:
+    numerator, denominator = ratio
+    if numerator != 1:
+        value = value * numerator
+    return value / denominator if denominator != 1 else value
+
+
 def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
-    if rules.payment_scheme == "classic_self_draw":
-        return value
-    return value / 2  # standard V/2; per_share S = V/2
+    return share(value, SCHEMES[rules.payment_scheme].self_draw_each)
 
 
 def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decimal]:
     """(discarder pays, each other player pays) on a discard."""
-    if rules.payment_scheme == "per_share":
-        share = value / 2
-        if rules.discard_payment == "full_gun":
-            return share * 3, ZERO
-        return share * 2, share
+    split = SCHEMES[rules.payment_scheme]
     if rules.discard_payment == "full_gun":
-        return value, ZERO
-    return value / 2, value / 4
+        return share(value, split.full_gun_discarder), ZERO
+    return share(value, split.half_gun_discarder), share(value, split.half_gun_other)
 
 
 def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:

@@ -148,3 +148,22 @@ def test_hand_with_tsumo_field_is_400(client) -> None:
     )
     assert response.status_code == 400
     assert [e["pointer"] for e in response.json()["errors"]] == ["#/hand/tsumo"]
+
+
+@pytest.mark.parametrize(
+    ("winner", "melds", "amount"),
+    [
+        ("south", [SEQ] * 4, 3900),  # closed: 20 + 門前榮和 10 = 30 fu
+        ("south", [OPEN_SEQ, SEQ, SEQ, SEQ], 3900),  # open pinfu shape: 20 + 10 = 30 fu all the same
+        ("east", [SEQ] * 4, 5800),  # the dealer: 6 × 960 = 5760 → 5800
+    ],
+    ids=["closed", "open_pinfu_shape", "dealer"],
+)
+def test_seed_000_three_han_thirty_fu_from_the_structure(settle, winner, melds, amount) -> None:
+    # Seed 000: 三飜三十符閒家 = 30 × 2^5 = 960 basic, × 4 = 3840 → 3,900, all from the
+    # discarder; the dealer 5,760 → 5,800; 副露咗打出去…照樣係 30 符，出嚟仲係 3,900.
+    discarder = "north" if winner == "east" else "west"
+    result = settle(winner=winner, win={"type": "discard", "discarder": discarder}, han=3, hand={"melds": melds, "pair": "plain", "wait": "two_sided"})
+    assert (result["fu"], D(result["pre_payout_total"])) == (30, D(960))
+    assert paid(result)[discarder] == D(amount)
+    assert D(result["winner_receives"]) == D(amount)

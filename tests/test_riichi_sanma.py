@@ -222,3 +222,17 @@ def test_a_north_seat_at_a_three_player_table_is_a_422(client, request_body: dic
     assert response.status_code == 422
     assert response.headers["content-type"].startswith("application/problem+json")
     assert [e["pointer"] for e in response.json()["errors"]] == [pointer]
+
+
+def test_seed_001_dealer_baiman_ron_equals_a_yakuman_tsumo(client) -> None:
+    """Seed 001 三人麻雀, 自摸損: 「放铳給莊家倍滿的點數（4000×6=24000）已經等于
+    閒家自摸役滿（8000×3=24000）」 — a non-dealer's tsumo collects basic × 3
+    (1 from the other non-dealer, 2 from the dealer), a dealer's ron basic × 6."""
+    url = "/v1/riichi/settlements"
+    ron = client.post(url, json={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 8, "players": 3}).json()
+    assert (ron["tier"], D(ron["pre_payout_total"])) == ("baiman", D(4000))
+    assert paid(ron) == {"south": D(24000), "west": D(0)}
+    tsumo = client.post(url, json={"winner": "south", "win": {"type": "self_draw"}, "yakuman": 1, "players": 3}).json()
+    assert tsumo["rules"]["sanma_tsumo"] == "tsumo_loss"
+    assert paid(tsumo) == {"east": D(16000), "west": D(8000)}
+    assert D(tsumo["winner_receives"]) == D(ron["winner_receives"]) == D(24000)

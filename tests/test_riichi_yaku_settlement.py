@@ -5,6 +5,13 @@ own sums, the payments seed 001 得點 (non-dealer ron 4× basic, dealer ron 6×
 tsumo: dealer 2×, non-dealer 1×; each rounded up to 100). Where the seed's
 per-player split does not add up (例一, 例六) the arithmetic is followed, as in
 tests/test_riichi_settlement.py and tests/test_riichi_sanma.py.
+
+例三, 例四 and 例六 count their dora against the seeds' own rule: they count
+the indicator tile itself, where 例一 (西 shown → 北 is dora) and seed 003's
+table (顯示牌 > 懸賞牌: 西 > 北, 發 > 中, 7 > 8 …) count the next tile. The
+seed's han are kept in the example tests (the service is told the han, it does
+not read indicators); test_seed_001_dora_by_the_next_tile settles the same
+hands with the dora the rule gives.
 """
 
 from __future__ import annotations
@@ -100,6 +107,37 @@ def test_a_lone_double_yakuman_is_not_a_combination(settle) -> None:
     assert paid(result)["west"] == D(64000)
     single = settle(winner="south", win=ron("west"), yaku=["daisuushii"], yaku_options={"double_yakuman": False})
     assert paid(single)["west"] == D(32000)
+
+
+# The dora of 例三, 例四 and 例六 by the next-tile rule (seed 003: 顯示牌 > 懸賞牌):
+# 例三: 懸賞 7m, 3s → 8m, 4s: none; 裏 2p, 西 → 3p ×1 and 北 ×2 (the pair): 3 ura dora.
+#       立直 + 圈風 + 門風 + 3 = 6 han: haneman, 3000 × 4 = 12000 (the seed: 4 han, 8000).
+# 例四: 懸賞 發 → 中 ×3; 裏 1p → 2p: none. 11 − 2 + 3 = 12 han: still sanbaiman, 24000.
+# 例六: 懸賞 7p, 6s → 8p: none, 7s ×1; 裏 南, 7p → 西, 8p: none; 拔北 ×2.
+#       2 + 1 + 1 + 1 + 1 = 6, + 1 dora + 2 nuki = 9 han: baiman, 4000 basic;
+#       three players, tsumo loss: dealer 8000, south 4000 (the seed: 19 han, 16000 + 8000).
+@pytest.mark.parametrize(
+    ("body", "han", "tier", "expected"),
+    [
+        (
+            {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "yaku": ["riichi", "round_wind", "seat_wind"], "ura_dora": 3, "fu": 60},
+            6, "haneman", {"west": 12000, "east": 0, "north": 0},
+        ),
+        (
+            {"winner": "west", "win": {"type": "discard", "discarder": "south"}, "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"], "dora": 3},
+            12, "sanbaiman", {"south": 24000, "east": 0, "north": 0},
+        ),
+        (
+            {"winner": "west", "win": TSUMO, "players": 3, "yaku": ["sanankou", "riichi", "menzen_tsumo", "rinshan_kaihou", "round_wind"], "dora": 1, "nuki_dora": 2},
+            9, "baiman", {"east": 8000, "south": 4000},
+        ),
+    ],
+    ids=["example_3", "example_4", "example_6"],
+)
+def test_seed_001_dora_by_the_next_tile(settle, body, han, tier, expected) -> None:
+    result = settle(**body)
+    assert (result["han"], result["tier"]) == (han, tier)
+    assert paid(result) == {seat: D(amount) for seat, amount in expected.items()}
 
 
 def test_example_6_three_players_kazoe(settle) -> None:

@@ -89,6 +89,17 @@ def test_eight_immortals_as_a_limit_hand_pays_as_a_self_draw(client) -> None:
     assert paid(body) == {"north": D(64), "east": D(64), "south": D(64)}
 
 
+def test_seven_robs_one_paid_whole_by_the_eighth_flower(client) -> None:
+    # Seed 003 七搶一: 「香港牌當例牌食糊。出第8隻花嘅玩家包晒」 — a limit hand, and the
+    # player who drew the eighth flower (north here) pays all of it. Like 八仙過海
+    # it is paid as a self-draw, so "all of it" is the three self-draw shares:
+    # cap 10, 128 points, 3 × 64 = 192 from north alone.
+    body = client.post(SETTLE, json={"winner": "west", "win": SELF_DRAW, "fan": 0, "limit_hand": True, "liable": "north"}).json()
+    assert paid(body) == {"north": D(192), "east": D(0), "south": D(0)}
+    assert {p["payer"]: p["role"] for p in body["payments"]}["north"] == "liable"
+    assert (D(body["winner_receives"]), body["tier"]) == (D(192), "limit")
+
+
 def test_fan_still_works_and_reports_no_items(client) -> None:
     body = client.post(SETTLE, json={"winner": "east", "win": discard("south"), "fan": 3}).json()
     assert body["fan_items"] is None

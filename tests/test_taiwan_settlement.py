@@ -105,6 +105,17 @@ def test_seed_streak_example() -> None:
     assert {p.payer: p.amount for p in result.payments}["north"] == D(200)
 
 
+def test_seed_003_streak_both_ways() -> None:
+    # seed 003: 「連2拉2，2加2就即係四台，即係莊家食糊就贏四台，出銃就輸四台」, and
+    # 莊 1 台 on top (seed 003 一台: 莊; seed 004: 加上莊家台共 5 台). The dealer east,
+    # second repeat, discards into south's 3-tai hand: east pays 100 + (3 + 4 + 1) × 20
+    # = 260, where a non-dealer discarder would pay 100 + 3 × 20 = 160.
+    result = engine({"winner": "south", "win": discard("east"), "tai": 3, "dealer_streak": 2})
+    assert {p.payer: p.amount for p in result.payments}["east"] == D(260)
+    result = engine({"winner": "south", "win": discard("west"), "tai": 3, "dealer_streak": 2})
+    assert {p.payer: p.amount for p in result.payments}["west"] == D(160)
+
+
 def test_roles_and_zero_lines() -> None:
     result = engine({"winner": "south", "win": discard("west"), "tai": 5})
     assert [(p.payer, p.role) for p in result.payments] == [("west", "discarder"), ("north", "other"), ("east", "other")]

@@ -429,6 +429,27 @@ def test_each_taiwan_contradiction_listed_once() -> None:
     assert all(code in BY_CODE for pair in pairs for code in pair)
 
 
+@pytest.mark.parametrize("preset", ["default", "wikibooks"])
+def test_seed_003_half_melded_single_wait_self_draw_is_3(preset: str) -> None:
+    # Seed 003 半求: 「暗牌得返1張加自摸，計埋獨聽同自摸共3台」: 半求 1 + 獨聽 1 + 自摸 1.
+    # With one tile in hand the wait is on the pair: 單吊 in seed 004's rows.
+    # Seed 004 agrees: 半求人 1 台，自摸另計, and nothing replaces 單吊.
+    result = count([P("half_melded"), P("pair_wait"), P("self_draw")], preset)
+    assert result.tai == 3
+    assert all(i.replaced_by is None for i in result.items)
+
+
+@pytest.mark.parametrize("preset", ["default", "wikibooks"])
+def test_all_melded_pair_wait_follows_seed_004_not_seed_003(preset: str) -> None:
+    # The seeds disagree. Seed 003 全求: 「得返一隻單釣糊銃…計埋獨聽1台，夾埋3台」
+    # (2 + 1). Seed 004's 全求人 row: 「2 台。不另計單吊」, its 維基教科書 column "="
+    # (the same 2). The presets are seed 004's columns, so 全求人 takes in the
+    # pair wait: 2 tai, with 單吊 reported as replaced.
+    result = count([P("all_melded"), P("pair_wait")], preset)
+    assert result.tai == 2
+    assert items(result) == {"all_melded": (2, None), "pair_wait": (0, "all_melded")}
+
+
 def test_all_chows_and_concealed_elsewhere() -> None:
     # 平胡 2, 門清另加 1 (only 宅神爺 says 手牌不能門清)
     assert count([P("all_chows"), P("concealed")]).tai == 3

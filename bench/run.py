@@ -65,18 +65,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(workers: int, cpus: str | None) -> tuple[subprocess.Popen[bytes], str]:
+def start(workers: int, cpus: str | None, floor: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """The service as in production, or with ``floor`` the bare ASGI app of
+    bench/floor.py on the same uvicorn (one worker)."""
     port = free_port()
     env = {**os.environ, "MAHJONG_PORT": str(port), "MAHJONG_WORKERS": str(workers), "MAHJONG_LOG_LEVEL": "warning",
            "MAHJONG_METRICS_DIR": tempfile.mkdtemp(prefix="mahjong-bench-"), "MAHJONG_BATCH_MAX_BODY_BYTES": str(8 << 20)}
     command = [sys.executable, "-m", "service"]
+    if floor:
+        command = [sys.executable, "-m", "uvicorn", "bench.floor:app", "--port", str(port), "--log-level", "warning",
+                   "--no-access-log", "--no-server-header"]
     if cpus:
         command = ["taskset", "-c", cpus, *command]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(150):
         try:
-            with urllib.request.urlopen(f"{base}/readyz", timeout=1) as response:
+            with urllib.request.urlopen(f"{base}/{'' if floor else 'readyz'}", timeout=1) as response:
                 if response.status == 200:
                     return process, base
         except OSError:
@@ -112,14 +117,30 @@ def wrk(url: str, seconds: int, connections: int, cpus: str | None, body: bytes 
     return result
 
 
+def floor_row(server_cpus: str | None, client_cpus: str | None, seconds: int, connections: int) -> str:
+    """The same load against bench/floor.py: the latency spread of uvicorn on
+    this machine with no service code at all."""
+    process, base = start(1, server_cpus, floor=True)
+    try:
+        wrk(f"{base}/", 2, connections, client_cpus)  # warm-up
+        r = wrk(f"{base}/", seconds, connections, client_cpus)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+    return f"| GET / on a bare ASGI app (floor, no service code) | {r['rps']:,.0f} | — | {r['p50']:.2f} | {r['p99']:.2f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"
+
+
 def run_config(label: str, workers: int, server_cpus: str | None, client_cpus: str | None, seconds: int, connections: int) -> list[str]:
     """Each settlement window is paired with a trivial-GET window run just
     before it, and its ratio is to that GET: this VM's speed drifts over a
     run, so a ratio to one GET measured minutes earlier would measure the
-    drift."""
+    drift. With one worker, the table starts with the floor: the same load
+    on a bare ASGI app, whose p99/p50 no service code can beat."""
+    lines = [f"\n## {label}", "", "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |", "|---|---|---|---|---|---|---|"]
+    if workers == 1:
+        lines.append(floor_row(server_cpus, client_cpus, seconds, connections))
     process, base = start(workers, server_cpus)
     health = f"{base}/healthz"
-    lines = [f"\n## {label}", "", "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |", "|---|---|---|---|---|---|---|"]
     try:
         wrk(health, 2, connections, client_cpus)  # warm-up
         gets: list[dict[str, float]] = []

@@ -125,6 +125,11 @@ def test_rules_are_echoed_resolved(settle) -> None:
         "multi_ron_honba": "each",
         "noten_payment": 3000,
         "noten_with_nagashi": False,
+        "shugi": False,
+        "shugi_yakuman_ron": 10,
+        "shugi_yakuman_tsumo": 5,
+        "shugi_kazoe": True,
+        "shugi_per_yakuman": False,
     }
     assert (result["players"], result["dealer"], result["honba"], result["riichi_sticks"]) == (4, "east", 0, 0)
 

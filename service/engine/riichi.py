@@ -104,6 +104,12 @@ NOTEN_PAYMENT = 3000
 """Noten payments at an exhaustive draw: 3000 in total (issue 3), shared by the
 tenpai players and paid by the noten players."""
 
+MAX_SHUGI = 100
+"""Largest yakuman chip count a table may set (seed 001's are 10 and 5)."""
+SHUGI_ONE_CHIP: tuple[str, ...] = ("ippatsu", "ura_dora", "aka_dora")
+"""Seed 001 祝儀: 和牌者會收到一顆祝儀，自摸時則從每人收到一顆 — 立直一發, 每隻裏懸賞牌,
+每隻赤懸賞牌 (and 役滿: 榮和10顆，自摸每人5顆, the rules' `shugi_yakuman_*`)."""
+
 SanmaTsumo = Literal[
     "tsumo_loss",
     "thousand_bonus",
@@ -242,6 +248,31 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     noten_with_nagashi: Annotated[
         bool,
         msgspec.Meta(description="Draws: whether noten payments are still made when someone has nagashi mangan (default false)."),
+    ] = False
+    shugi: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "祝儀 (seed 001): chips counted apart from points, in `chip_payments` and `chip_deltas`. A winner gets one "
+                "chip for 一發 and for each ura dora and red five, from the discarder or, on a tsumo, from each other "
+                "player; a yakuman adds `shugi_yakuman_ron` or `shugi_yakuman_tsumo`. Needs `yaku` for every paid winner. "
+                "Chips follow the win, not a liable seat. Default false."
+            )
+        ),
+    ] = False
+    shugi_yakuman_ron: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_SHUGI, description="With `shugi`: chips a yakuman ron takes from the discarder (seed 001: 10).")
+    ] = 10
+    shugi_yakuman_tsumo: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_SHUGI, description="With `shugi`: chips a yakuman tsumo takes from each other player (seed 001: 5).")
+    ] = 5
+    shugi_kazoe: Annotated[
+        bool,
+        msgspec.Meta(description="With `shugi`: whether a counted yakuman (13 han and more, 累計役滿) earns the yakuman chips (default true)."),
+    ] = True
+    shugi_per_yakuman: Annotated[
+        bool,
+        msgspec.Meta(description="With `shugi`: whether a double (triple, …) yakuman earns the yakuman chips that many times (default false: once)."),
     ] = False
 
 
@@ -397,6 +428,14 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
     rules: RiichiRules = msgspec.field(default_factory=RiichiRules)
 
 
+class ChipPayment(msgspec.Struct):
+    """祝儀 chips one player hands another (apart from points)."""
+
+    payer: Seat
+    payee: Seat
+    chips: Annotated[int, msgspec.Meta(description="Chips, for ippatsu, ura dora, red fives and a yakuman.")]
+
+
 class WinnerResult(msgspec.Struct, kw_only=True):
     """One winner's share of the settlement."""
 
@@ -419,6 +458,10 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     yaku_items: Annotated[
         list[HanItem] | None,
         msgspec.Meta(description="With `yaku`: the itemisation the han or yakuman came from (as `POST /v1/riichi/han`); else null."),
+    ] = None
+    chips_each: Annotated[
+        int | None,
+        msgspec.Meta(description="With `rules.shugi`: chips each payer hands this winner (the discarder, or each player on a tsumo); else null."),
     ] = None
 
 
@@ -448,6 +491,16 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     yaku_items: Annotated[
         list[HanItem] | None,
         msgspec.Meta(description="With `yaku`: the winner's itemisation (as `POST /v1/riichi/han`); null when `han` or `yakuman` was sent."),
+    ] = None
+    chip_payments: Annotated[
+        list[ChipPayment] | None,
+        msgspec.Meta(description="With `rules.shugi`: 祝儀 chips per payer and winner, in turn order; else null."),
+    ] = None
+    chip_deltas: Annotated[
+        dict[str, int] | None,
+        msgspec.Meta(
+            description="With `rules.shugi`: net chips per seat, zero-sum (add them up over a game for `POST /v1/riichi/game-results` `chips.counts`); else null."
+        ),
     ] = None
 
 
@@ -768,6 +821,22 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
     return min(fields.liable_yakuman, value.yakuman)
 
 
+def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
+    """祝儀 (seed 001) each payer hands a paid winner: one per ippatsu, ura
+    dora and red five, plus the yakuman chips (on a ron from the discarder,
+    on a tsumo from each other player)."""
+    if fields.yaku is msgspec.UNSET:
+        raise RuleViolation(
+            FieldProblem(f"{pointer}/yaku", "`shugi` counts chips from the declared yaku and dora: give `yaku` (with `ura_dora`, `aka_dora`).")
+        )
+    chips = ("ippatsu" in fields.yaku) + (fields.ura_dora or 0) + (fields.aka_dora or 0)
+    if value.yakuman:
+        times = value.yakuman if rules.shugi_per_yakuman else 1
+    else:
+        times = 1 if value.tier == "kazoe_yakuman" and rules.shugi_kazoe else 0
+    return chips + times * (rules.shugi_yakuman_tsumo if tsumo else rules.shugi_yakuman_ron)
+
+
 def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = seats_for(players)
@@ -804,6 +873,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     warnings: list[Warning] = []
     lines: list[Payment] = []
     results: list[WinnerResult] = []
+    chip_lines: list[ChipPayment] = []
     for seat, fields, pointer in entries:
         value = hand_value(fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer)
         warnings.extend(value.warnings)
@@ -858,10 +928,15 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 yaku_items=value.yaku_items,
             )
         )
+        if rules.shugi:
+            each = shugi_chips(fields, value, tsumo=tsumo, rules=rules, pointer=pointer) if paid else 0
+            results[-1].chips_each = each
+            if paid:
+                chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if tsumo else (discarder,))]
 
     payments, deltas, _ = settle_lines(first, lines, seats, POINTS[RIICHI_STICK * request.riichi_sticks], whole=True)
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
-    return RiichiSettlement(
+    settlement = RiichiSettlement(
         winner=winner,
         winner_receives=deltas[winner],
         payments=payments,
@@ -882,6 +957,13 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         yaku_options=request.yaku_options,
         yaku_items=main.yaku_items,
     )
+    if rules.shugi:
+        chip_deltas = dict.fromkeys(seats, 0)
+        for line in chip_lines:
+            chip_deltas[line.payer] -= line.chips
+            chip_deltas[line.payee] += line.chips
+        settlement.chip_payments, settlement.chip_deltas = chip_lines, chip_deltas
+    return settlement
 
 
 # --- Exhaustive draw ---------------------------------------------------------------------

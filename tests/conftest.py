@@ -33,6 +33,15 @@ def client() -> Iterator[TestClient[Any]]:
         yield test_client
 
 
+TSUMO = {"type": "self_draw"}
+"""A self-drawn win, as a request's `win`."""
+
+
+def ron(seat: str) -> dict[str, str]:
+    """A win on ``seat``'s discard, as a request's `win`."""
+    return {"type": "discard", "discarder": seat}
+
+
 def D(value: str | int) -> Decimal:
     """Expected amounts are written as decimal strings: exact, never floats."""
     return Decimal(str(value))

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 
 from service.engine import riichi
-from service.engine.decoding import convert
 from service.engine.riichi import RiichiRequest
-from tests.conftest import D, paid
+from tests.conftest import D, engine_or_http, paid
 
 SEQ = {"kind": "sequence"}
 OPEN_SEQ = {"kind": "sequence", "open": True}
@@ -38,14 +36,7 @@ EXAMPLE_3 = {"melds": [{"kind": "kan"}, SEQ, SEQ, {"kind": "triplet", "terminal_
 
 @pytest.fixture(params=["engine", "http"])
 def settle(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.settle(convert(body, RiichiRequest)))
-        response = client.post("/v1/riichi/settlements", json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return run
+    return engine_or_http(request, client, riichi.settle, RiichiRequest, "/v1/riichi/settlements")
 
 
 def test_seed_001_example_2_from_the_structure(settle) -> None:

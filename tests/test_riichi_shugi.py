@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,27 +21,19 @@ from hypothesis import strategies as st
 from service.engine import riichi
 from service.engine.decoding import convert
 from service.engine.riichi import RiichiRequest
-from tests.conftest import D
+from tests.conftest import TSUMO, D, engine_or_http, ron
 
 URL = "/v1/riichi/settlements"
-TSUMO = {"type": "self_draw"}
-
-
-def ron(seat: str) -> dict[str, str]:
-    return {"type": "discard", "discarder": seat}
 
 
 @pytest.fixture(params=["engine", "http"])
 def settle(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        body = {**body, "rules": {"shugi": True, **body.get("rules", {})}}
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.settle(convert(body, RiichiRequest)))
-        response = client.post(URL, json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
+    run = engine_or_http(request, client, riichi.settle, RiichiRequest, URL)
 
-    return run
+    def with_shugi(rules: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
+        return run(**body, rules={"shugi": True, **(rules or {})})
+
+    return with_shugi
 
 
 def chips(result: dict[str, Any]) -> dict[tuple[str, str], int]:

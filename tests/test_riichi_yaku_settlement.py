@@ -21,7 +21,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,26 +30,14 @@ from service.engine.decoding import convert
 from service.engine.errors import RuleViolation
 from service.engine.riichi import RiichiRequest
 from service.engine.riichi_yaku import YAKU_TABLE
-from tests.conftest import D, paid
+from tests.conftest import TSUMO, D, engine_or_http, paid, ron
 
 URL = "/v1/riichi/settlements"
-TSUMO = {"type": "self_draw"}
-
-
-def ron(seat: str) -> dict[str, str]:
-    return {"type": "discard", "discarder": seat}
 
 
 @pytest.fixture(params=["engine", "http"])
 def settle(request, client):
-    def run(**body: Any) -> dict[str, Any]:
-        if request.param == "engine":
-            return msgspec.to_builtins(riichi.settle(convert(body, RiichiRequest)))
-        response = client.post(URL, json=body)
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return run
+    return engine_or_http(request, client, riichi.settle, RiichiRequest, URL)
 
 
 def test_example_1_haneman(settle) -> None:

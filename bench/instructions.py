@@ -9,6 +9,11 @@ the engine on the bench's sample hand (bench/run.py) 1,000 times inside
 (``--toggle-collect``), and prints instructions per settlement. The engine
 is called as the service calls it: in a request whose task already has the
 exact decimal context. About 15 s per ruleset.
+
+``batch`` (listed last) counts one item of ``POST /v1/settlements/batch``'s
+loop, as the handler runs it: decode the raw item, settle it, encode its
+entry into the response body, tally it; the items are the bench's mixed
+batch (bench/run.py), each ruleset in turn.
 """
 
 from __future__ import annotations
@@ -40,13 +45,43 @@ for _ in range(200):
 functools.reduce(lambda _, __: settle(request), range(int(sys.argv[2])), None)
 """
 
+BATCH_CHILD = """
+import functools, json, sys
+import msgspec
+from service.api.batch import settle_item
+from service.api.language import localize
+from service.api.metrics import Tally
+from service.engine.decoding import ENCODER
+from service.engine.money import use_exact_context
+from service.engine.registry import RULESETS
+sys.path.insert(0, "bench")
+from run import BATCH_ITEMS, SAMPLES
+names = [ruleset.name for ruleset in RULESETS]
+raws = [msgspec.json.encode(msgspec.Raw(json.dumps(dict(SAMPLES[names[i % len(names)]], ruleset=names[i % len(names)])).encode()))
+        for i in range(BATCH_ITEMS)]
+use_exact_context()
+def item(body, index):
+    entry = settle_item(raws[index], index, "/v1/settlements/batch")
+    ENCODER.encode_into(localize(entry), body, -1)
+    if entry.result is not None:
+        tally.add(entry.result)
+    return body
+tally = Tally()
+warm = bytearray()
+for index in range(BATCH_ITEMS):  # warm-up, not counted (outside functools.reduce)
+    item(warm, index)
+calls = int(sys.argv[2])
+functools.reduce(item, [i % BATCH_ITEMS for i in range(calls)], bytearray())
+"""
+
 
 def count(ruleset: str) -> int:
+    child = BATCH_CHILD if ruleset == "batch" else CHILD
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(
             ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-             f"--callgrind-out-file={out}", sys.executable, "-c", CHILD, ruleset, str(CALLS)],
+             f"--callgrind-out-file={out}", sys.executable, "-c", child, ruleset, str(CALLS)],
             cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
@@ -61,7 +96,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from service.engine.registry import RULESETS
 
-    names = sys.argv[1:] or [ruleset.name for ruleset in RULESETS]
+    names = sys.argv[1:] or [*(ruleset.name for ruleset in RULESETS), "batch"]
     print("| ruleset | instructions per settlement |\n|---|---|")
     for name in names:
         print(f"| {name} | {count(name):,} |")

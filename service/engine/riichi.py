@@ -106,9 +106,6 @@ tenpai players and paid by the noten players."""
 
 MAX_SHUGI = 100
 """Largest yakuman chip count a table may set (seed 001's are 10 and 5)."""
-SHUGI_ONE_CHIP: tuple[str, ...] = ("ippatsu", "ura_dora", "aka_dora")
-"""Seed 001 祝儀: 和牌者會收到一顆祝儀，自摸時則從每人收到一顆 — 立直一發, 每隻裏懸賞牌,
-每隻赤懸賞牌 (and 役滿: 榮和10顆，自摸每人5顆, the rules' `shugi_yakuman_*`)."""
 
 SanmaTsumo = Literal[
     "tsumo_loss",
@@ -822,9 +819,11 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
 
 
 def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
-    """祝儀 (seed 001) each payer hands a paid winner: one per ippatsu, ura
-    dora and red five, plus the yakuman chips (on a ron from the discarder,
-    on a tsumo from each other player)."""
+    """祝儀 each payer hands a paid winner. Seed 001: 和牌者會收到一顆祝儀，自摸時
+    則從每人收到一顆 — 立直一發, 每隻裏懸賞牌, 每隻赤懸賞牌, 役滿（榮和10顆，自摸每人5顆）:
+    one per ippatsu, ura dora and red five, plus the yakuman chips (the
+    rules' `shugi_yakuman_*`), from the discarder on a ron, from each other
+    player on a tsumo."""
     if fields.yaku is msgspec.UNSET:
         raise RuleViolation(
             FieldProblem(f"{pointer}/yaku", "`shugi` counts chips from the declared yaku and dora: give `yaku` (with `ura_dora`, `aka_dora`).")

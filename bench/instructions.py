@@ -18,7 +18,6 @@ batch (bench/run.py), each ruleset in turn.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -53,12 +52,9 @@ from service.api.language import localize
 from service.api.metrics import Tally
 from service.engine.decoding import ENCODER
 from service.engine.money import use_exact_context
-from service.engine.registry import RULESETS
 sys.path.insert(0, "bench")
-from run import BATCH_ITEMS, SAMPLES
-names = [ruleset.name for ruleset in RULESETS]
-raws = [msgspec.json.encode(msgspec.Raw(json.dumps(dict(SAMPLES[names[i % len(names)]], ruleset=names[i % len(names)])).encode()))
-        for i in range(BATCH_ITEMS)]
+from run import BATCH_ITEMS, batch_items
+raws = [msgspec.Raw(json.dumps(item).encode()) for item in batch_items()]  # as the handler gets them
 use_exact_context()
 def item(body, index):
     entry = settle_item(raws[index], index, "/v1/settlements/batch")

@@ -45,6 +45,12 @@ SAMPLES: dict[str, dict] = {
 BATCH_ITEMS = 1000
 
 
+def batch_items() -> list[dict]:
+    """The bench's mixed batch: the sample hands, each ruleset in turn."""
+    names = [ruleset.name for ruleset in RULESETS]
+    return [dict(SAMPLES[names[i % len(names)]], ruleset=names[i % len(names)]) for i in range(BATCH_ITEMS)]
+
+
 def engine_costs() -> dict[str, float]:
     """Best-of-5 µs per settlement, called as the service calls the engine:
     inside a request, whose task already has the exact decimal context."""
@@ -161,8 +167,7 @@ def run_config(label: str, workers: int, server_cpus: str | None, client_cpus: s
             f"| GET /healthz (mean of {len(gets)} windows, {min(get_rps):,.0f}–{max(get_rps):,.0f}) | {sum(get_rps) / len(gets):,.0f} | 1.00 | {p50:.2f} | {p99:.2f} | {p99 / p50:.1f} | {sum(g['errors'] for g in gets):.0f} |"
         )
         lines += rows
-        items = [dict(SAMPLES[RULESETS[i % len(RULESETS)].name], ruleset=RULESETS[i % len(RULESETS)].name) for i in range(BATCH_ITEMS)]
-        body = json.dumps({"items": items}).encode()
+        body = json.dumps({"items": batch_items()}).encode()
         r = wrk(f"{base}/v1/settlements/batch", seconds, max(2, workers * 2), client_cpus, body)
         lines.append(
             f"| POST /v1/settlements/batch ({BATCH_ITEMS} mixed items) | {r['rps']:,.1f} | — | {r['p50']:.1f} | {r['p99']:.1f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"

@@ -38,6 +38,7 @@ from service.engine import hongkong_fan, riichi_yaku
 from service.engine.errors import COMMA, OR, Listing, all_of, field_problem, one_of
 from service.i18n import CATALOGUES, TRANSLATED, render
 from service.i18n.extract import placeholders
+from tests.conftest import TSUMO, ron
 
 ENGINE = Path(__file__).resolve().parent.parent / "service" / "engine"
 DETAIL_CALLS = {"FieldProblem", "field_problem", "_fail", "violation"}
@@ -215,13 +216,6 @@ def test_a_listing_keeps_its_items_and_reads_as_english_in_the_detail() -> None:
 
 # --- Over HTTP: one 422 per ruleset per language ----------------------------------------
 
-SELF = {"type": "self_draw"}
-
-
-def ron(seat: str) -> dict[str, str]:
-    return {"type": "discard", "discarder": seat}
-
-
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 
 # Each case: path, body, and per language the expected errors as [(pointer, detail)].
@@ -323,7 +317,7 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
     ),
     "riichi_tenhou_for_a_non_dealer": (
         "/v1/riichi/settlements",
-        {"winner": "south", "win": SELF, "yaku": ["tenhou"]},
+        {"winner": "south", "win": TSUMO, "yaku": ["tenhou"]},
         {
             "en": [("#/yaku/0", "`tenhou` is the dealer's, but this winner is not the dealer."), ("#/dealer", None)],
             "zh-Hant": [("#/yaku/0", "`tenhou` 係莊家先有嘅役，但食糊嗰個唔係莊家。"), ("#/dealer", None)],
@@ -363,7 +357,7 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
     # Taiwan: the codes of a special win joined with each language's "or"
     "taiwan_special_without_its_pattern": (
         "/v1/taiwan/settlements",
-        {"winner": "south", "win": SELF, "special": "eight_immortals", "patterns": [{"code": "concealed"}]},
+        {"winner": "south", "win": TSUMO, "special": "eight_immortals", "patterns": [{"code": "concealed"}]},
         {
             "en": [("#/special", "special is eight_immortals but patterns do not list eight_immortals or flower_win_from_deal.")],
             "zh-Hant": [("#/special", "special 係 eight_immortals，但 patterns 冇列出 eight_immortals 或者 flower_win_from_deal。")],
@@ -374,7 +368,7 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
     # MCR: a set has 4 flowers + 4 seasons
     "mcr_too_many_flowers": (
         "/v1/mcr/settlements",
-        {"winner": "east", "win": SELF, "fan": 8, "flowers": 9},
+        {"winner": "east", "win": TSUMO, "fan": 8, "flowers": 9},
         {
             "en": [("#/flowers", "A set has only 8 flower and season tiles; got 9.")],
             "zh-Hant": [("#/flowers", "一副牌得 8 隻花牌同季節牌；收到 9。")],
@@ -384,7 +378,7 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
     ),
     "nmjl_bettor_id_twice": (
         "/v1/nmjl/settlements",
-        {"winner": "east", "win": SELF, "value": 25, "bettors": [{"id": "b1", "bet_on": "east"}, {"id": "b1", "bet_on": "south"}]},
+        {"winner": "east", "win": TSUMO, "value": 25, "bettors": [{"id": "b1", "bet_on": "east"}, {"id": "b1", "bet_on": "south"}]},
         {
             "en": [("#/bettors/1/id", "Bettor id b1 is used twice.")],
             "zh-Hant": [("#/bettors/1/id", "下注者 id b1 用咗兩次。")],
@@ -518,7 +512,7 @@ SCHEMA_CASES: dict[str, tuple[str, dict[str, Any], str, dict[str, str]]] = {
     ),
     "dora_without_yaku": (
         "/v1/riichi/settlements",
-        {"winner": "south", "win": SELF, "han": 3, "fu": 30, "dora": 1},
+        {"winner": "south", "win": TSUMO, "han": 3, "fu": 30, "dora": 1},
         "#/dora",
         {
             "en": "Unexpected field `dora` without `yaku` (`han` already includes the dora)",

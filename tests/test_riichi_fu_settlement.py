@@ -12,11 +12,10 @@ import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest
-from tests.conftest import D, engine_or_http, paid
+from tests.conftest import TSUMO, D, engine_or_http, paid
 
 SEQ = {"kind": "sequence"}
 OPEN_SEQ = {"kind": "sequence", "open": True}
-TSUMO = {"type": "self_draw"}
 
 # Seed 001 例一: two sequences, concealed north and 中 triplets, 白 pair, shanpon: 40 fu.
 EXAMPLE_1 = {

@@ -10,10 +10,9 @@ import pytest
 
 from service.engine import riichi
 from service.engine.riichi import RiichiRequest, RiichiRules, basic_points
-from conftest import D, engine_or_http, paid
+from tests.conftest import TSUMO, D, engine_or_http, paid
 
 RON_SOUTH = {"type": "discard", "discarder": "south"}
-TSUMO = {"type": "self_draw"}
 
 
 @pytest.fixture(params=["engine", "http"])

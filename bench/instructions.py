@@ -30,9 +30,9 @@ CALLS = 1000
 
 CHILD = """
 import functools, json, sys
-from service.engine.decoding import decode
-from service.engine.money import use_exact_context
-from service.engine.registry import RULESETS
+from service.core.codec import decode
+from service.core.money import use_exact_context
+from service.rulesets.registry import RULESETS
 sys.path.insert(0, "bench")
 from run import SAMPLES
 ruleset = next(r for r in RULESETS if r.name == sys.argv[1])
@@ -50,8 +50,8 @@ import msgspec
 from service.api.batch import settle_item
 from service.api.language import localize
 from service.api.metrics import Tally
-from service.engine.decoding import ENCODER
-from service.engine.money import use_exact_context
+from service.core.codec import ENCODER
+from service.core.money import use_exact_context
 sys.path.insert(0, "bench")
 from run import BATCH_ITEMS, batch_items
 raws = [msgspec.Raw(json.dumps(item).encode()) for item in batch_items()]  # as the handler gets them
@@ -90,7 +90,7 @@ def main() -> int:
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed: apt-get install valgrind")
     sys.path.insert(0, str(ROOT))
-    from service.engine.registry import RULESETS
+    from service.rulesets.registry import RULESETS
 
     names = sys.argv[1:] or [*(ruleset.name for ruleset in RULESETS), "batch"]
     print("| ruleset | instructions per settlement |\n|---|---|")

@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.engine.decoding import decode  # noqa: E402
-from service.engine.money import use_exact_context  # noqa: E402
-from service.engine.registry import RULESETS  # noqa: E402
+from service.core.codec import decode  # noqa: E402
+from service.core.money import use_exact_context  # noqa: E402
+from service.rulesets.registry import RULESETS  # noqa: E402
 
 SAMPLES: dict[str, dict] = {
     "hongkong": {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 5, "rules": {"discard_payment": "half_gun"}},

@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 @lru_cache(maxsize=1)
 def _document() -> dict[str, Any]:
-    from service.api.export_openapi import served_document
+    from tools.export_openapi import served_document
 
     return served_document()
 

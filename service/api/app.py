@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from importlib import import_module
 from typing import AsyncIterator
 
 from litestar import Litestar
 
+from service.api.asgi import SettlementService
 from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
 from service.api.health import healthz, readyz
-from service.api.hongkong import HongKongController
-from service.api.mcr import McrController
-from service.api.asgi import SettlementService
 from service.api.metrics import metrics
-from service.api.nmjl import NmjlController
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
-from service.api.riichi import RiichiController
-from service.api.riichi_extras import RiichiExtrasController
-from service.api.riichi_yaku import RiichiYakuController
-from service.api.taiwan import TaiwanController
-from service.engine.money import ExactNumber
+from service.core.money import ExactNumber
+from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
 
@@ -36,8 +31,9 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-CONTROLLERS: list[type] = [HongKongController, RiichiController, RiichiExtrasController, RiichiYakuController, McrController, NmjlController, TaiwanController]
-"""One controller per ruleset; each new ruleset adds its controller here."""
+def ruleset_controllers() -> list[type]:
+    """Every ruleset's controllers, from its `http` module, in registry order."""
+    return [controller for ruleset in RULESETS for controller in import_module(f"{ruleset.package}.http").CONTROLLERS]
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -53,7 +49,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.stopping = True
 
     app = SettlementService(
-        route_handlers=[*CONTROLLERS, settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
+        route_handlers=[*ruleset_controllers(), settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
         exception_handlers=EXCEPTION_HANDLERS,

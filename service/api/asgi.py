@@ -33,12 +33,18 @@ from prometheus_client import Counter, Histogram
 from service.api.codec import RequestInvalid, decode_strict
 from service.api.language import LANGUAGE_HEADERS, localize, request_language
 from service.api.metrics import PREFIX, record_settlement
-from service.api.problems import PROBLEM_JSON, internal_problem, invalid_problem, too_large_problem, violation_problem
-from service.engine.decoding import ENCODER
-from service.engine.errors import RuleViolation
-from service.engine.money import use_exact_context
-from service.engine.registry import RULESETS, Ruleset
+from service.api.problems import (
+    PROBLEM_JSON,
+    internal_problem,
+    invalid_problem,
+    too_large_problem,
+    violation_problem,
+)
+from service.core.codec import ENCODER
+from service.core.errors import RuleViolation
+from service.core.money import use_exact_context
 from service.i18n import LANGUAGE
+from service.rulesets.registry import RULESETS, Ruleset
 
 log = logging.getLogger("service.errors")
 

@@ -15,14 +15,26 @@ from litestar import Controller, Request, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import JSON, RequestInvalid, StrictBody, decode_strict, pointer_from_msgspec
+from service.api.codec import (
+    JSON,
+    RequestInvalid,
+    StrictBody,
+    decode_strict,
+    pointer_from_msgspec,
+)
 from service.api.language import localize
 from service.api.metrics import Tally
-from service.api.problems import LocalizedHTTPException, Problem, invalid_problem, problem_responses, violation_problem
+from service.api.problems import (
+    LocalizedHTTPException,
+    Problem,
+    invalid_problem,
+    problem_responses,
+    violation_problem,
+)
 from service.api.responses import settlement_response
-from service.engine.decoding import ENCODER
-from service.engine.errors import RuleViolation
-from service.engine.registry import RULESETS
+from service.core.codec import ENCODER
+from service.core.errors import RuleViolation
+from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
 MAX_BATCH_ITEMS = 1000

@@ -11,8 +11,8 @@ JSON numbers (``2.4``), as the contract requires.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from collections.abc import Generator
+from decimal import Decimal
 from string import Formatter
 from typing import Any, ClassVar
 
@@ -22,11 +22,11 @@ from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
 from service.api.language import localize
-from service.engine.decoding import ENCODER, convert, decode
-from service.engine.errors import FieldProblem, field_problem
-from service.engine.money import DECIMAL_MESSAGES
-from service.engine.riichi import WITHOUT_YAKU
+from service.core.codec import ENCODER, convert, decode
+from service.core.errors import FieldProblem, field_problem
+from service.core.money import DECIMAL_MESSAGES
 from service.i18n import N_
+from service.rulesets.riichi.settlement import WITHOUT_YAKU
 
 JSON = "application/json"
 

@@ -15,9 +15,9 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
-from service.engine.money import clean
-from service.engine.registry import RULESETS
+from service.core.money import clean
 from service.i18n import LANGUAGE, LANGUAGES, gettext
+from service.rulesets.registry import RULESETS
 
 OPTION_CONTEXT = "rule option"
 """Catalogue context of the options' one-line meanings (msgid: the English line)."""

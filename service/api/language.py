@@ -19,11 +19,19 @@ from typing import Any, Callable
 
 import msgspec
 
-from service.engine.hongkong_fan import FanItem, FanRow
-from service.engine.riichi_yaku import BonusRow, HanItem, YakuRow
-from service.engine.taiwan import TaiItem, TaiTableRow
-from service.engine.warnings import Warning, template_of
-from service.i18n import DEFAULT, LANGUAGE, LANGUAGES, Language, negotiate_header, pattern_name, render
+from service.core.warnings import Warning, template_of
+from service.i18n import (
+    DEFAULT,
+    LANGUAGE,
+    LANGUAGES,
+    Language,
+    negotiate_header,
+    pattern_name,
+    render,
+)
+from service.rulesets.hongkong.patterns import FanItem, FanRow
+from service.rulesets.riichi.yaku import BonusRow, HanItem, YakuRow
+from service.rulesets.taiwan.settlement import TaiItem, TaiTableRow
 
 CONTENT_LANGUAGE = {language: language.encode("ascii") for language in LANGUAGES}
 LANGUAGE_HEADERS: dict[str, tuple[tuple[bytes, bytes], ...]] = {

@@ -15,7 +15,14 @@ import os
 from typing import Any, Iterable
 
 from litestar import Response, get
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, generate_latest, multiprocess
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    generate_latest,
+    multiprocess,
+)
 
 PREFIX = "mahjong"
 

@@ -13,6 +13,9 @@ from decimal import Decimal
 from typing import Any
 
 import msgspec
+from litestar._openapi.schema_generation.plugins.struct import (
+    StructSchemaPlugin,  # pinned litestar: private module
+)
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Schema, Tag
@@ -20,7 +23,6 @@ from litestar.openapi.spec.enums import OpenAPIType
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
-from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin  # pinned litestar: private module
 from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__

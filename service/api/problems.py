@@ -26,7 +26,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
 from service.api.codec import RequestInvalid, json_response, schema_problem
-from service.engine.errors import FieldProblem, RuleViolation
+from service.core.errors import FieldProblem, RuleViolation
 from service.i18n import DEFAULT, LANGUAGE, N_, gettext, render
 
 PROBLEM_JSON = "application/problem+json"

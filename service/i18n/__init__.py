@@ -6,7 +6,7 @@ Languages: ``en`` (the source language: every msgid is the English text),
 are the ``.po`` files in ``locale/``; they are parsed once, at import, with
 :func:`babel.messages.pofile.read_po` (no compile step), into one dict per
 language keyed by ``(msgctxt, msgid)``. ``locale/messages.pot`` lists every
-msgid; ``python -m service.i18n.extract`` regenerates it from the code and
+msgid; ``python -m tools.i18n_extract`` regenerates it from the code and
 merges new msgids into the ``.po`` files (docs/i18n.md).
 
 Messages are python-brace templates (``{fan} fan is below …``): a translation
@@ -27,7 +27,7 @@ from typing import Literal, Mapping
 
 from babel.messages.pofile import read_po
 
-from service.engine.errors import Listing
+from service.core.errors import Listing
 
 Language = Literal["en", "zh-Hant", "zh-Hans", "ja"]
 DEFAULT: Language = "en"

@@ -1,0 +1,266 @@
+"""The one money type: exact decimals.
+
+Every amount the service computes is a :class:`decimal.Decimal` produced by the
+helpers here, under a context that *traps* inexact results: a division that
+would need rounding raises instead of silently losing a cent. Rounding happens
+only where a ruleset says so (riichi rounds each payment up to 100), through
+:func:`ceil_to`.
+"""
+
+from __future__ import annotations
+
+import functools
+from decimal import (
+    ROUND_CEILING,
+    Context,
+    Decimal,
+    DivisionByZero,
+    Inexact,
+    InvalidOperation,
+    Overflow,
+    getcontext,
+    setcontext,
+)
+from typing import Annotated, Any, Callable, TypeVar
+
+import msgspec
+
+from service.core.errors import template
+
+Money = Decimal
+"""Alias used in signatures: an exact amount of points or currency."""
+
+# 50 significant digits: a decimal input has at most MAX_INPUT_DIGITS
+# significant digits and lies in 0 or SMALLEST_NONZERO..1000000, so it spans at
+# most 30 digits (10^6 down to 10^-23), and no ruleset multiplies it by more
+# than ~10 digits or adds more than a few of them: every product and sum is
+# exact. Inexact is trapped to prove it.
+CONTEXT = Context(prec=50, traps=[Inexact, InvalidOperation, Overflow, DivisionByZero])
+
+ZERO = Decimal(0)
+ONE = Decimal(1)
+MAX_INPUT_DIGITS = 20
+SMALLEST_NONZERO = Decimal("0.0001")
+"""The smallest nonzero magnitude a decimal input may have (point_value's
+minimum). Without it an amount like 7.8E-48 passes a 0–1000000 range and
+its sum with 100 needs more digits than :data:`CONTEXT` carries."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def exact(function: _F) -> _F:
+    """Run an engine entry point under :data:`CONTEXT`, so that plain
+    operators (``a * b``, ``v / 4``) are exact and an inexact result raises
+    instead of rounding. Every public engine function that computes money is
+    decorated with it."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        # swap the thread's context in and out (a fifth of localcontext()'s
+        # cost, which copies the context on every call)
+        previous = getcontext()
+        if previous is CONTEXT:  # nested entry point
+            return function(*args, **kwargs)
+        setcontext(CONTEXT)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            setcontext(previous)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def use_exact_context() -> None:
+    """Make :data:`CONTEXT` the current decimal context (of this thread, or
+    of this asyncio task: the decimal context is a context variable), so
+    that :func:`exact` entry points called here skip their swap. The service
+    does this once per request task, where a batch then settles every item
+    without swapping; a library caller may do it in a thread of its own.
+    Leave it out where other code relies on the default context (it rounds,
+    :data:`CONTEXT` raises)."""
+    if getcontext() is not CONTEXT:
+        setcontext(CONTEXT)
+
+
+def money(value: int | str | Decimal) -> Decimal:
+    """An exact Decimal from an int, a decimal string or a Decimal."""
+    if isinstance(value, Decimal):
+        return value
+    return Decimal(value)
+
+
+def add(*values: Decimal | int) -> Decimal:
+    total = ZERO
+    for value in values:
+        total = total + value
+    return total
+
+
+def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
+    return a * b  # type: ignore[return-value]
+
+
+def div(a: Decimal | int, b: Decimal | int) -> Decimal:
+    """Exact division; under :func:`exact` an inexact quotient raises decimal.Inexact."""
+    return Decimal(a) / b
+
+
+def ceil_to(value: Decimal | int, step: int) -> Decimal:
+    """Round up to a multiple of ``step`` (riichi: each payment up to 100)."""
+    units = (Decimal(value) / step).to_integral_value(rounding=ROUND_CEILING)
+    return units * step
+
+
+def clean(value: Decimal) -> Decimal:
+    """The canonical form for output: integers without exponent or trailing
+    zeros (``8``, not ``8.00`` or ``8E+0``), fractions without trailing zeros
+    (``2.4``, not ``2.40``), and never ``-0``."""
+    if not value:
+        return ZERO
+    text = str(value)
+    if "E" in text or text[-1] == "0" and "." in text:
+        if value == value.to_integral_value():
+            return value.quantize(ONE, context=CONTEXT)
+        return value.normalize(CONTEXT)
+    return value
+
+
+NOT_FINITE = template("Invalid field `{field}`: must be a finite number")
+OUT_OF_RANGE = template("Invalid field `{field}`: must be between {minimum} and {maximum}")
+TOO_SMALL = template("Invalid field `{field}`: must be 0 or at least {smallest}")
+TOO_MANY_DIGITS = template("Invalid field `{field}`: at most {digits} significant digits")
+DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_SMALL, TOO_MANY_DIGITS)
+"""The sentences :func:`check_decimal` raises (msgspec reports them as 400s;
+the API words them in the request's language)."""
+
+
+def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decimal) -> None:
+    """Validate a decimal request field in a struct's ``__post_init__``.
+
+    msgspec cannot put bounds on Decimal fields, so they are checked here and
+    published in the schema through :func:`decimal_field`. The error message
+    names the field, which the API layer turns into a JSON pointer.
+    """
+    if not value.is_finite():
+        raise ValueError(NOT_FINITE.format(field=name))
+    if value < minimum or value > maximum:
+        raise ValueError(OUT_OF_RANGE.format(field=name, minimum=minimum, maximum=maximum))
+    if value and value.copy_abs() < SMALLEST_NONZERO:
+        raise ValueError(TOO_SMALL.format(field=name, smallest=SMALLEST_NONZERO))
+    if len(value.as_tuple().digits) > MAX_INPUT_DIGITS:
+        raise ValueError(TOO_MANY_DIGITS.format(field=name, digits=MAX_INPUT_DIGITS))
+
+
+class ExactNumber(Decimal):
+    """The type of decimal request fields. msgspec would also accept a JSON
+    *string* for a plain Decimal field ("1" as point value); this subclass is
+    decoded through :func:`dec_hook`, which takes JSON numbers only, kept exact
+    (``float_hook=Decimal``: 0.1 is Decimal("0.1"), never a float)."""
+
+    __slots__ = ()
+
+
+def dec_hook(type_: type, value: Any) -> Any:
+    """msgspec decode hook for :class:`ExactNumber` (JSON numbers only)."""
+    if type_ is ExactNumber:
+        if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+            return ExactNumber(value)
+        if isinstance(value, float):  # only from msgspec.convert of Python objects
+            return ExactNumber(repr(value))
+        raise TypeError("Expected `number`")
+    raise NotImplementedError(f"no decoder for {type_!r}")
+
+
+class DecimalTexts(dict[Decimal, msgspec.Raw]):
+    """The JSON text of each decimal value, in canonical form (:func:`clean`),
+    worked out once per value.
+
+    The encoder writes every Decimal through :data:`DECIMAL_TEXTS` (msgspec's
+    ``decimal_format`` callable). msgspec's own ``"number"`` format looks up
+    the ``is_finite`` method by name on every Decimal, about 2,300
+    instructions; a hit here is a dict lookup. Keys compare by value, so
+    ``8``, ``8.00`` and ``8E+0`` share the text ``8``: output is canonical
+    whichever form reached the encoder. At most :attr:`limit` values are
+    kept; the table is emptied when full, so no input can grow it."""
+
+    limit = 4096
+
+    def __missing__(self, value: Decimal) -> msgspec.Raw:
+        if not value.is_finite():
+            raise ValueError(f"cannot encode a non-finite decimal as a JSON number: {value!r}")
+        text = msgspec.Raw(str(clean(value)).encode())
+        if len(self) >= self.limit:
+            self.clear()
+        self[value] = text
+        return text
+
+
+DECIMAL_TEXTS = DecimalTexts()
+
+
+class WholeDecimals(dict[int, Decimal]):
+    """``POINTS[n]`` is ``Decimal(n)``, made once per value: riichi works in
+    whole points (3900, 1000, 300) and turns each into the money type;
+    ``Decimal(n)`` parses its arguments on every call. Bounded like
+    :class:`DecimalTexts`."""
+
+    limit = 4096
+
+    def __missing__(self, value: int) -> Decimal:
+        number = Decimal(value)
+        if len(self) >= self.limit:
+            self.clear()
+        self[value] = number
+        return number
+
+
+POINTS = WholeDecimals()
+
+
+def enc_hook(value: Any) -> Any:
+    """msgspec encode hook: an echoed :class:`ExactNumber` (a Decimal
+    subclass, which msgspec hands here) is written like any Decimal."""
+    if isinstance(value, Decimal):
+        return DECIMAL_TEXTS[value]
+    raise NotImplementedError(f"cannot encode {type(value)!r}")
+
+
+def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
+    """Annotation for a bounded decimal request field (JSON number). With a
+    minimum below :data:`SMALLEST_NONZERO` the schema also excludes the
+    magnitudes between 0 and it (``not``), as :func:`check_decimal` does."""
+    schema: dict[str, object] = {"minimum": float(minimum), "maximum": float(maximum)}
+    bounds = f"{minimum}–{maximum}"
+    if minimum < SMALLEST_NONZERO:
+        if minimum != 0:
+            raise ValueError("a decimal field's range is 0 or starts at SMALLEST_NONZERO")
+        schema["not"] = {"exclusiveMinimum": 0, "exclusiveMaximum": float(SMALLEST_NONZERO)}
+        bounds = f"0 or {SMALLEST_NONZERO}–{maximum}"
+    return Annotated[
+        ExactNumber,
+        msgspec.Meta(
+            description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
+            examples=examples,
+            extra_json_schema=schema,
+        ),
+    ]
+
+
+POINT_VALUE_MIN = Decimal("0.0001")
+POINT_VALUE_MAX = Decimal(1_000_000)
+
+
+def point_value_field(description: str, examples: list[float]) -> object:
+    """The `rules.point_value` annotation shared by the rulesets that multiply
+    table points by a money value (Hong Kong, MCR, NMJL)."""
+    return decimal_field(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
+
+
+POINT_VALUE_DEFAULT = Decimal(1)
+"""The default `rules.point_value` (one object: a request that leaves it out
+shares it, and it is known to be valid)."""
+
+
+def check_point_value(value: Decimal) -> None:
+    if value is not POINT_VALUE_DEFAULT:
+        check_decimal(value, "point_value", minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX)

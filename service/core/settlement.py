@@ -1,0 +1,165 @@
+"""Shapes shared by every ruleset: how a hand was won, payment lines,
+settlement results, and the arithmetic that turns lines into deltas."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal, Union
+
+import msgspec
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem
+from service.core.money import ZERO, clean
+from service.core.seats import SEATS, THREE_PLAYER_SEATS, Seat
+from service.core.warnings import Warning
+
+Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
+"""Why a payer pays: ``discarder`` dealt in; ``other`` a non-discarder paying
+on a discard (half-gun, MCR/NMJL base); ``self_draw`` a loser on a self-draw;
+``dealer``/``non_dealer`` riichi tsumo payers by role; ``liable`` a player
+responsible (包 / 責任払い) for the hand; ``bettor`` a side bet mirroring a seat."""
+
+
+LocalizedName = Annotated[
+    str,
+    msgspec.Meta(
+        description="The pattern's name in the response's language (`Content-Language`): present only when that is not English, whose name is `name_en`."
+    ),
+]
+"""The `name` field of a pattern row or item: left unset by the engine (the
+English name is `name_en`), filled in by the API for another language."""
+
+
+class Discard(msgspec.Struct, tag="discard", tag_field="type", forbid_unknown_fields=True):
+    """Won on another player's discard (出銃 / ron)."""
+
+    discarder: Annotated[Seat, msgspec.Meta(description="The seat that dealt in. Must not be the winner.")]
+
+
+class SelfDraw(msgspec.Struct, tag="self_draw", tag_field="type", forbid_unknown_fields=True):
+    """Won on a self-drawn tile (自摸 / tsumo)."""
+
+
+Win = Annotated[
+    Union[Discard, SelfDraw],
+    msgspec.Meta(description='How the hand was won: `{"type": "discard", "discarder": seat}` or `{"type": "self_draw"}`.'),
+]
+
+
+class Payment(msgspec.Struct, frozen=True):
+    """One payer → payee line. Zero amounts are part of the answer (under
+    full-gun the two other players' 0 is listed)."""
+
+    payer: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
+    payee: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
+    amount: Annotated[Decimal, msgspec.Meta(description="Exact decimal, never negative.")]
+    role: Role
+
+
+class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
+    """Fields every ruleset's settlement response has (CONTRACT.md). Each
+    ruleset's subclass is tagged with its name, which is encoded first as
+    `"ruleset"`; the tag also tells settlements of different rulesets apart
+    in a batch."""
+
+    winner: Seat
+    winner_receives: Annotated[Decimal, msgspec.Meta(description="What the winner ends up with for the hand.")]
+    payments: list[Payment]
+    deltas: Annotated[
+        dict[str, Decimal],
+        msgspec.Meta(description="Net change per seat (and bettor id); zero-sum except riichi sticks from the table."),
+    ]
+    pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
+    tier: str | None
+    warnings: list[Warning]
+
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset's name (the struct's tag)."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
+
+
+def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ...]) -> None:
+    if isinstance(win, Discard):
+        if win.discarder == winner:
+            raise RuleViolation(FieldProblem("/win/discarder", "The discarder cannot be the winner."))
+        if win.discarder not in seats:
+            raise RuleViolation(field_problem("/win/discarder", "{seat} is not at this table.", seat=win.discarder))
+
+
+_ZEROS: dict[tuple[str, ...], dict[str, Decimal]] = {seats: dict.fromkeys(seats, ZERO) for seats in (SEATS, THREE_PLAYER_SEATS)}
+"""Every seat at zero, per table size (copied: cheaper than building it)."""
+
+
+def settle_lines(
+    winner: Seat, lines: list[Payment], seats: tuple[str, ...], table_bonus: Decimal = ZERO, *, whole: bool = False
+) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
+    """Clean the amounts and derive ``deltas`` and what the winner receives.
+
+    ``table_bonus`` is what the winner takes from the table rather than from
+    a player (riichi sticks); it is the only thing that breaks zero-sum.
+
+    One pass over the lines, cleaning each amount once; a party's delta is
+    cleaned (once, at the end) only when more than one line adds to it (a
+    sum like 0.5 + 0.25 + 0.25 is "1.00"). ``whole``: every amount is a Decimal made
+    from an int (riichi points), already canonical, and so is every sum of
+    them: nothing is cleaned.
+    """
+    zeros = _ZEROS.get(seats)
+    deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
+    cleaned: list[Payment] = []
+    summed: list[str] = []  # parties with more than one line: cleaned once, at the end
+    raw = amount = None
+    for p in lines:
+        if p.amount is not raw:  # lines often share an amount: clean it once
+            raw = p.amount
+            amount = raw if whole else clean(raw)
+        if amount is not raw:
+            p = Payment(p.payer, p.payee, amount, p.role)
+        cleaned.append(p)
+        payer, payee = p.payer, p.payee
+        if amount:
+            before = deltas.get(payer)
+            if before:
+                deltas[payer] = before - amount
+                if payer not in summed:
+                    summed.append(payer)
+            else:
+                deltas[payer] = -amount
+            before = deltas.get(payee)
+            if before:
+                deltas[payee] = before + amount
+                if payee not in summed:
+                    summed.append(payee)
+            else:
+                deltas[payee] = amount
+        else:
+            deltas.setdefault(payer, ZERO)
+            deltas.setdefault(payee, ZERO)
+    if table_bonus:
+        deltas[winner] = deltas[winner] + table_bonus
+        if winner not in summed:
+            summed.append(winner)
+    if not whole:
+        for party in summed:
+            deltas[party] = clean(deltas[party])
+    return cleaned, deltas, deltas[winner]
+
+
+def deltas_of(payments: list[Payment], seats: tuple[str, ...]) -> dict[str, Decimal]:
+    """Net change per seat (and any other party named in ``payments``), in
+    seat order, from payments whose amounts are already clean. Call under
+    :func:`service.core.money.exact`."""
+    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
+    for p in payments:
+        amount = p.amount
+        if amount:
+            deltas[p.payer] = deltas.get(p.payer, ZERO) - amount
+            deltas[p.payee] = deltas.get(p.payee, ZERO) + amount
+        else:
+            deltas.setdefault(p.payer, ZERO)
+            deltas.setdefault(p.payee, ZERO)
+    for key, value in deltas.items():
+        deltas[key] = clean(value)  # a sum like 0.5 + 0.25 + 0.25 is "1.00"
+    return deltas

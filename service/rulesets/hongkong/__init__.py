@@ -1,0 +1,18 @@
+"""The hongkong ruleset: rules, tables, settlement and patterns (plain
+functions, no web framework), and its HTTP module (`http`)."""
+
+from __future__ import annotations
+
+from service.core.ruleset import Ruleset
+from service.rulesets.hongkong import settlement
+
+RULESET = Ruleset(
+    name="hongkong",
+    names={"en": "Hong Kong mahjong", "zh-Hant": "香港麻雀", "zh-Hans": "香港麻将", "ja": "香港麻雀"},
+    unit="番",
+    unit_en="fan",
+    request=settlement.HongKongRequest,
+    result=settlement.HongKongSettlement,
+    rules=settlement.HongKongRules,
+    settle=settlement.settle,
+)

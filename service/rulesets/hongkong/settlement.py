@@ -1,0 +1,433 @@
+"""Hong Kong (番) settlement.
+
+Sources: seed 000 (the reference calculator: half/full-spicy ladders, cap,
+full/half gun, point value, chip ladders), seed 002 (a Hong Kong fan sheet
+with its own payment table: one share S, 3S full gun, 2S + S + S half gun),
+seed 003 (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
+
+A hand's value is either its agreed `fan` or the `patterns` it has, added up
+by :mod:`service.rulesets.hongkong.patterns` (seed 002's fan sheet).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.money import (
+    POINT_VALUE_DEFAULT,
+    ZERO,
+    check_point_value,
+    clean,
+    exact,
+    point_value_field,
+)
+from service.core.seats import SEATS, Seat, others
+from service.core.settlement import (
+    Discard,
+    Payment,
+    SelfDraw,
+    Settlement,
+    Win,
+    check_discarder,
+    settle_lines,
+)
+from service.core.warnings import Warning, warning
+from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
+from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
+from service.rulesets.hongkong.patterns import (
+    EightImmortals,
+    FanItem,
+    FanRow,
+    Patterns,
+    WonBy,
+    table_rows,
+    tally,
+)
+
+# --- Rule tables (data) -------------------------------------------------------
+
+MAX_FAN_CAP = 13
+
+HALF_SPICY_POINTS: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
+"""半辣 ladder, fan 0..13. Seed 000 (香港規則：由番到點數, 半辣 column) and
+CONTRACT.md: equal to full spicy up to 4 fan, then doubling every two fan."""
+
+FULL_SPICY_POINTS: tuple[int, ...] = tuple(2**fan for fan in range(MAX_FAN_CAP + 1))
+"""全辣 ladder, fan 0..13: 2^fan (seed 000, 全辣 column)."""
+
+POINTS_TABLES: dict[str, tuple[int, ...]] = {"half_spicy": HALF_SPICY_POINTS, "full_spicy": FULL_SPICY_POINTS}
+
+MAX_FAN = 1000
+"""Largest fan a request may carry. Anything above the cap pays as the cap,
+so this only bounds the input."""
+
+Table = Literal["half_spicy", "full_spicy"]
+DiscardPayment = Literal["full_gun", "half_gun"]
+PaymentScheme = Literal["standard", "per_share", "classic_self_draw", "equal_total"]
+
+
+Ratio = tuple[int, int]
+"""A share of V as (numerator, denominator): V × n / d is exact, and a
+division keeps the canonical form (8 / 2 is 4, where 8 × 0.5 is 4.0)."""
+
+
+class Split(msgspec.Struct, frozen=True):
+    """One payment scheme: what each loser pays, as a share of V (the hand's value)."""
+
+    self_draw_each: Ratio
+    full_gun_discarder: Ratio
+    half_gun_discarder: Ratio
+    half_gun_other: Ratio
+
+
+SCHEMES: dict[str, Split] = {
+    # seed 000 (香港規則, 維基百科〈分數計算〉): a self-draw is half of V from each,
+    # a full-gun discarder pays V, half gun halves it and the others pay a quarter.
+    "standard": Split((1, 2), (1, 1), (1, 2), (1, 4)),
+    # seed 002 (找數表, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S.
+    "per_share": Split((1, 2), (3, 2), (1, 1), (1, 2)),
+    # seed 000 L260/L302 (古典自摸): every loser pays V on a self-draw; discards as standard.
+    "classic_self_draw": Split((1, 1), (1, 1), (1, 2), (1, 4)),
+    # seed 000 L91/L260/L302 (Cosmopolitan HK, 「自摸收到嘅總數同出銃一樣」): a
+    # discard costs the table what a self-draw does, 3V. Its example, 一二蚊
+    # three fan: self-draw 8 from each; the discarder 16, the others 4 each
+    # (half gun: 2V + V/2 + V/2). Full gun: the discarder pays the whole 3V.
+    "equal_total": Split((1, 1), (3, 1), (2, 1), (1, 2)),
+}
+"""Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
+
+
+PointValue = point_value_field(
+    description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
+    examples=[1, 0.1, 4],
+)
+
+
+class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The table's house rules. Every field is optional; the response echoes
+    the fully resolved rules."""
+
+    table: Annotated[
+        Table,
+        msgspec.Meta(description="Points ladder: `half_spicy` 半辣 (1 2 4 8 16 24 32 48 …) or `full_spicy` 全辣 (2^fan)."),
+    ] = "half_spicy"
+    fan_cap: Annotated[
+        int,
+        msgspec.Meta(ge=1, le=MAX_FAN_CAP, description="封頂: fan above this pays as this (8, 10 and 13 are common)."),
+    ] = 10
+    min_fan: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=MAX_FAN_CAP, description="起糊: hands below it are still settled, with a warning."),
+    ] = 3
+    discard_payment: Annotated[
+        DiscardPayment,
+        msgspec.Meta(
+            description="全銃 `full_gun`: the discarder pays it all. 半銃 `half_gun`: the discarder pays half, the other two a quarter each (standard scheme)."
+        ),
+    ] = "full_gun"
+    payment_scheme: Annotated[
+        PaymentScheme,
+        msgspec.Meta(
+            description=(
+                "`standard` (seed 000): self-draw V/2 each, full gun V, half gun V/2 + V/4 + V/4. "
+                "`per_share` (seed 002, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S. "
+                "`classic_self_draw` (古典自摸): self-draw V each, discards as standard. "
+                "`equal_total` (seed 000, 自摸總數同出銃一樣): self-draw V each, full gun 3V, half gun 2V + V/2 + V/2."
+            )
+        ),
+    ] = "standard"
+    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+
+    def __post_init__(self) -> None:
+        check_point_value(self.point_value)
+
+
+EightImmortalsRule = Annotated[
+    EightImmortals,
+    msgspec.Meta(
+        description="House rule for 八仙過海 in `patterns`: `eight_fan` (seed 002: 8 fan, counts as a self-draw) or `limit` (seed 003: Hong Kong tables play it as a limit hand, 例牌)."
+    ),
+]
+
+
+class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A Hong Kong hand to settle: its agreed fan (or the patterns it has) and
+    how it was won. Send exactly one of `fan` and `patterns`."""
+
+    winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
+    win: Win
+    # UNSET defaults (not `int | UnsetType`) keep the bounds in the published schema
+    fan: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    patterns: Annotated[
+        Patterns,
+        msgspec.Meta(
+            description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    eight_immortals: EightImmortalsRule = "eight_fan"
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
+    limit_hand: Annotated[
+        bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")
+    ] = False
+    liable: Annotated[
+        Seat | None,
+        msgspec.Meta(description="包: this seat pays everything the winner receives; everyone else pays 0."),
+    ] = None
+    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+
+    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}]}
+    """Published with the schema (service.api.openapi): exactly one of `fan` and `patterns`."""
+
+    def __post_init__(self) -> None:
+        # a schema rule (the published schema says oneOf fan/patterns): msgspec
+        # reports it as a decoding error, 400, pointing at `fan`
+        if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
+            if self.fan is msgspec.UNSET:
+                raise ValueError(template("Object missing required field `fan` (or send `patterns` instead)"))
+            raise ValueError(template("Send either field `fan` or `patterns`, not both"))
+
+
+class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
+    """Who pays whom for a Hong Kong hand. `tier` is `limit` when the fan
+    reached the cap or a limit hand was declared."""
+
+    fan_paid: Annotated[int, msgspec.Meta(description="The fan the payment was computed from, after the cap.")]
+    rules: HongKongRules
+    fan_items: Annotated[
+        list[FanItem] | None,
+        msgspec.Meta(description="With `patterns`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."),
+    ] = None
+
+
+# --- Arithmetic --------------------------------------------------------------
+
+
+def table_points(fan: int, table: Table) -> int:
+    """Raw ladder points for a fan already clamped to 0..13."""
+    return POINTS_TABLES[table][fan]
+
+
+def hand_value(fan: int, rules: HongKongRules) -> Decimal:
+    """V: the capped fan converted on the table's ladder, times the point value.
+    The fan is clamped to the cap first, then converted (seed 000)."""
+    cap = rules.fan_cap
+    return POINTS_TABLES[rules.table][fan if fan < cap else cap] * rules.point_value
+
+
+def share(value: Decimal, ratio: Ratio) -> Decimal:
+    numerator, denominator = ratio
+    if numerator != 1:
+        value = value * numerator
+    return value / denominator if denominator != 1 else value
+
+
+def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
+    return share(value, SCHEMES[rules.payment_scheme].self_draw_each)
+
+
+def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decimal]:
+    """(discarder pays, each other player pays) on a discard."""
+    split = SCHEMES[rules.payment_scheme]
+    if rules.discard_payment == "full_gun":
+        return share(value, split.full_gun_discarder), ZERO
+    return share(value, split.half_gun_discarder), share(value, split.half_gun_other)
+
+
+def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:
+    if limit_hand:
+        return [warning("limit_hand_declared", cap=rules.fan_cap)]
+    warnings: list[Warning] = []
+    if fan < rules.min_fan:
+        warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
+    if fan > rules.fan_cap:
+        warnings.append(warning("fan_capped", fan=fan, cap=rules.fan_cap))
+    return warnings
+
+
+def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
+    """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
+    if request.patterns is msgspec.UNSET:
+        return request.fan, request.limit_hand, None
+    rules = request.rules
+    self_drawn = isinstance(request.win, SelfDraw)
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
+    _check_win(request, result.won_by, result.positions)
+    return result.fan, request.limit_hand or result.limit_hand, result.items
+
+
+def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[str, int]) -> None:
+    """The patterns must agree with `win` (and 天胡/地胡 with the dealer)."""
+    problems: list[FieldProblem] = []
+    self_drawn = isinstance(request.win, SelfDraw)
+    if not self_drawn and won_by == "self_draw":
+        code = next(code for code in positions if code in SELF_DRAWN_CODES)
+        detail = template("`{code}` is a self-drawn win, but `win` is a discard.")
+        problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
+    if self_drawn:
+        code = next((code for code in positions if code in ON_DISCARD_CODES), None)
+        if code is not None:
+            detail = template("`{code}` is a win on another player's tile, but `win` is a self-draw.")
+            problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
+    if "heavenly_hand" in positions and request.winner != request.dealer:
+        detail = template("`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer.")
+        problems += [FieldProblem("/winner", detail), FieldProblem(f"/patterns/{positions['heavenly_hand']}/code", detail)]
+    if "earthly_hand" in positions and isinstance(request.win, Discard) and request.win.discarder != request.dealer:
+        detail = template("`earthly_hand` (地胡) is won on the dealer's first discard, but the discarder is not the dealer.")
+        problems += [FieldProblem("/win/discarder", detail), FieldProblem(f"/patterns/{positions['earthly_hand']}/code", detail)]
+    if problems:
+        raise RuleViolation(*problems, title=template("The declared patterns contradict the win"))
+
+
+@exact
+def settle(request: HongKongRequest) -> HongKongSettlement:
+    rules = request.rules
+    winner = request.winner
+    check_discarder(winner, request.win, SEATS)
+    if request.liable == winner:
+        raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
+
+    fan, limit_hand, fan_items = _hand_fan(request)
+    cap = rules.fan_cap
+    fan_paid = cap if limit_hand or fan > cap else fan
+    warnings = fan_warnings(fan, limit_hand, rules)
+    tier = "limit" if limit_hand or fan >= rules.fan_cap else None
+
+    value = hand_value(fan_paid, rules)
+    losers = others(winner)
+    lines: list[Payment]
+    if isinstance(request.win, SelfDraw):
+        each = self_draw_each(value, rules)
+        lines = [Payment(losers[0], winner, each, "self_draw"), Payment(losers[1], winner, each, "self_draw"), Payment(losers[2], winner, each, "self_draw")]
+    else:
+        assert isinstance(request.win, Discard)
+        discarder_pays, other_pays = discard_shares(value, rules)
+        discarder = request.win.discarder
+        lines = []
+        for seat in losers:
+            if seat == discarder:
+                lines.append(Payment(seat, winner, discarder_pays, "discarder"))
+            else:
+                lines.append(Payment(seat, winner, other_pays, "other"))
+
+    if request.liable is not None:
+        total = clean(sum((line.amount for line in lines), ZERO))
+        lines = [
+            Payment(line.payer, winner, total, "liable") if line.payer == request.liable else Payment(line.payer, winner, ZERO, line.role)
+            for line in lines
+        ]
+
+    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    return HongKongSettlement(
+        winner=winner,
+        winner_receives=receives,
+        payments=payments,
+        deltas=deltas,
+        pre_payout_total=clean(value),
+        tier=tier,
+        warnings=warnings,
+        fan_paid=fan_paid,
+        rules=rules,
+        fan_items=fan_items,
+    )
+
+
+# --- Points table ------------------------------------------------------------
+
+
+class PointsRow(msgspec.Struct):
+    fan: int
+    full_spicy: Annotated[int, msgspec.Meta(description="Raw 全辣 points (uncapped, point value 1).")]
+    half_spicy: Annotated[int, msgspec.Meta(description="Raw 半辣 points (uncapped, point value 1).")]
+    self_draw_each: Annotated[Decimal, msgspec.Meta(description="Each loser on a self-draw, under the given rules.")]
+    discarder_pays: Annotated[Decimal, msgspec.Meta(description="The discarder on a discard, under the given rules.")]
+    others_pay: Annotated[Decimal, msgspec.Meta(description="Each other player on a discard, under the given rules.")]
+
+
+class PointsTable(msgspec.Struct):
+    rules: HongKongRules
+    rows: list[PointsRow]
+
+
+@exact
+def points_table(rules: HongKongRules) -> PointsTable:
+    """The 14-row fan → points table (seed 000 香港規則：由番到點數): the first
+    two columns raw, the rest under the given cap, ladder, scheme and point value."""
+    rows = []
+    for fan in range(MAX_FAN_CAP + 1):
+        value = hand_value(fan, rules)
+        discarder_pays, other_pays = discard_shares(value, rules)
+        rows.append(
+            PointsRow(
+                fan=fan,
+                full_spicy=FULL_SPICY_POINTS[fan],
+                half_spicy=HALF_SPICY_POINTS[fan],
+                self_draw_each=clean(self_draw_each(value, rules)),
+                discarder_pays=clean(discarder_pays),
+                others_pay=clean(other_pays),
+            )
+        )
+    return PointsTable(rules=rules, rows=rows)
+
+
+# --- Fan from patterns (seed 002's sheet) ---------------------------------------
+
+
+class FanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The patterns a Hong Kong hand has; the answer is its fan, itemised.
+    Of `rules`, `fan_cap` and `min_fan` matter here."""
+
+    patterns: Patterns
+    eight_immortals: EightImmortalsRule = "eight_fan"
+    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+
+
+class FanResult(msgspec.Struct, kw_only=True):
+    """A hand's fan, itemised per pattern."""
+
+    items: list[FanItem]
+    fan: Annotated[int, msgspec.Meta(description="Total fan: the sum of the items (a limit hand: the cap).")]
+    limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚) was declared: it scores the cap and nothing is added.")]
+    fan_paid: Annotated[int, msgspec.Meta(description="The fan a settlement pays: the total clamped to `fan_cap`.")]
+    tier: Annotated[str | None, msgspec.Meta(description="`limit` when the fan reached the cap or a limit hand was declared.")]
+    won_by: Annotated[
+        WonBy | None,
+        msgspec.Meta(
+            description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
+        ),
+    ]
+    warnings: list[Warning]
+    eight_immortals: EightImmortals
+    rules: HongKongRules
+
+
+def count_fan(request: FanRequest) -> FanResult:
+    rules = request.rules
+    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
+    return FanResult(
+        items=result.items,
+        fan=result.fan,
+        limit_hand=result.limit_hand,
+        fan_paid=min(result.fan, rules.fan_cap),
+        tier="limit" if result.limit_hand or result.fan >= rules.fan_cap else None,
+        won_by=result.won_by,
+        warnings=fan_warnings(result.fan, result.limit_hand, rules),
+        eight_immortals=request.eight_immortals,
+        rules=rules,
+    )
+
+
+class FanTable(msgspec.Struct, kw_only=True):
+    fan_cap: int
+    eight_immortals: EightImmortals
+    rows: list[FanRow]
+
+
+def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
+    """Every row of seed 002's sheet; limit rows show the cap."""
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))

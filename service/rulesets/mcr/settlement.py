@@ -1,0 +1,187 @@
+"""Chinese Official / MCR (國標麻將, 分) settlement.
+
+Source: seed 000 (the reference calculator, citing Tom Sloper's Mah-Jongg
+FAQ 22 and the 1998 《中國麻將競賽規則》): flowers and seasons are one point
+each and are added to the pattern points; on a discard the discarder pays
+the total plus 8 and the other two 8 each; on a self-draw all three pay the
+total plus 8. The 8-point minimum to go out is counted *before* flowers:
+a 6-point hand with two flowers does not reach it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated
+
+import msgspec
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem
+from service.core.money import (
+    POINT_VALUE_DEFAULT,
+    check_point_value,
+    clean,
+    exact,
+    mul,
+    point_value_field,
+)
+from service.core.seats import SEATS, Seat, others
+from service.core.settlement import (
+    Discard,
+    Payment,
+    Settlement,
+    Win,
+    check_discarder,
+    settle_lines,
+)
+from service.core.warnings import Warning, warning
+
+# --- Rule tables (data) -------------------------------------------------------
+
+FLOWER_TILES = 8
+"""A set holds four flowers and four seasons (花牌同季牌), one point each
+(seed 000): more than 8 in one hand is impossible."""
+
+MAX_FLOWERS_INPUT = 144
+"""Largest ``flowers`` the schema accepts: no more than the tiles of a whole
+set. Anything above :data:`FLOWER_TILES` is well-formed but impossible, which
+the contract answers with 422, so the schema does not stop it at 8."""
+
+BASE_POINTS = 8
+"""Every payer pays 8 on top (每家都硬食嗰 8 分, seed 000): the minimum legal
+8-point hand collects 32 on a discard and 48 on a self-draw."""
+
+MIN_FAN = 8
+"""起和門檻: 8 pattern points, flowers not counted (seed 000)."""
+
+PAYS_HAND_POINTS: dict[str, bool] = {"discarder": True, "other": False, "self_draw": True}
+"""Which payers pay the hand's points (pattern points + flowers) on top of the
+base, by role (seed 000, FAQ 22): the discarder and every self-draw loser
+do; the two others on a discard pay the base alone."""
+
+MAX_FAN = 1000
+"""Largest pattern-point total a request may carry (the highest real MCR hands
+stay in the low hundreds), so the input is bounded."""
+
+MAX_BASE = 1000
+
+PointValue = point_value_field(
+    description="Multiplier on points: 1 reads points (competition scoring); a money table puts what one point is worth.",
+    examples=[1, 0.1, 2],
+)
+
+
+class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The table's rules. Every field is optional; the response echoes the
+    fully resolved rules."""
+
+    base: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=MAX_BASE, description="What every payer pays on top (8 under the competition rules)."),
+    ] = BASE_POINTS
+    min_fan: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_FAN,
+            description="起和: pattern points needed to go out (flowers never count). Hands below it are still settled, with a warning.",
+        ),
+    ] = MIN_FAN
+    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+
+    def __post_init__(self) -> None:
+        check_point_value(self.point_value)
+
+
+class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """An MCR hand to settle: its agreed pattern points, its flowers and how
+    it was won."""
+
+    winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
+    win: Win
+    fan: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=MAX_FAN, description="The hand's pattern points (牌型分), flowers excluded."),
+    ]
+    flowers: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_FLOWERS_INPUT,
+            description=(
+                "Flower and season tiles (花牌), one point each, paid but never counted toward `min_fan`. "
+                "A set has 8: more than 8 is answered 422."
+            ),
+        ),
+    ] = 0
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). MCR payments do not depend on it.")] = "east"
+    rules: McrRules = msgspec.field(default_factory=McrRules)
+
+
+class McrSettlement(Settlement, kw_only=True, tag="mcr"):
+    """Who pays whom for an MCR hand. `pre_payout_total` is (fan + flowers +
+    base) × point value; `tier` is always null."""
+
+    hand_points: Annotated[int, msgspec.Meta(description="fan + flowers: what the discarder (or every self-draw loser) pays on top of the base.")]
+    rules: McrRules
+
+
+# --- Arithmetic --------------------------------------------------------------
+
+
+def _check(request: McrRequest) -> None:
+    """The discarder is not the winner and the flowers exist; every problem
+    is reported at once."""
+    problems: list[FieldProblem] = []
+    try:
+        check_discarder(request.winner, request.win, SEATS)
+    except RuleViolation as exc:
+        problems.extend(exc.problems)
+    if request.flowers > FLOWER_TILES:
+        problems.append(
+            field_problem("/flowers", "A set has only {limit} flower and season tiles; got {flowers}.", limit=FLOWER_TILES, flowers=request.flowers)
+        )
+    if problems:
+        raise RuleViolation(*problems)
+
+
+@exact
+def settle(request: McrRequest) -> McrSettlement:
+    rules = request.rules
+    winner = request.winner
+    _check(request)
+
+    warnings: list[Warning] = []
+    if request.fan < rules.min_fan:
+        warnings.append(warning("below_minimum_fan", "points", fan=request.fan, min_fan=rules.min_fan))
+        if request.fan + request.flowers >= rules.min_fan:
+            warnings.append(
+                warning(
+                    "flowers_not_counted_toward_minimum",
+                    fan=request.fan,
+                    flowers=request.flowers,
+                    total=request.fan + request.flowers,
+                    min_fan=rules.min_fan,
+                )
+            )
+
+    hand_points = request.fan + request.flowers
+    full = mul(hand_points + rules.base, rules.point_value)
+    base = mul(rules.base, rules.point_value)
+    discarder = request.win.discarder if isinstance(request.win, Discard) else None
+    lines: list[Payment] = []
+    for seat in others(winner):
+        role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
+        lines.append(Payment(seat, winner, full if PAYS_HAND_POINTS[role] else base, role))
+
+    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    return McrSettlement(
+        winner=winner,
+        winner_receives=receives,
+        payments=payments,
+        deltas=deltas,
+        pre_payout_total=clean(full),
+        tier=None,
+        warnings=warnings,
+        hand_points=hand_points,
+        rules=rules,
+    )

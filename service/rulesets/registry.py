@@ -1,0 +1,19 @@
+"""The rulesets the service settles, in the order clients see them.
+
+Adding a ruleset is one package under `service/rulesets/` (its `RULESET` and
+its `http` module with `CONTROLLERS`) plus one line here: batch settlement,
+the direct settlement path, discovery and the app's routes are built from
+this tuple."""
+
+from __future__ import annotations
+
+from service.core.ruleset import Ruleset
+from service.rulesets import hongkong, mcr, nmjl, riichi, taiwan
+
+RULESETS: tuple[Ruleset, ...] = (
+    hongkong.RULESET,
+    riichi.RULESET,
+    mcr.RULESET,
+    nmjl.RULESET,
+    taiwan.RULESET,
+)

@@ -1,0 +1,18 @@
+"""The riichi ruleset: rules, tables, settlement and patterns (plain
+functions, no web framework), and its HTTP module (`http`)."""
+
+from __future__ import annotations
+
+from service.core.ruleset import Ruleset
+from service.rulesets.riichi import settlement
+
+RULESET = Ruleset(
+    name="riichi",
+    names={"en": "Japanese riichi mahjong", "zh-Hant": "日本立直麻雀", "zh-Hans": "日本立直麻将", "ja": "リーチ麻雀"},
+    unit="飜+符",
+    unit_en="han and fu",
+    request=settlement.RiichiRequest,
+    result=settlement.RiichiSettlement,
+    rules=settlement.RiichiRules,
+    settle=settlement.settle,
+)

@@ -1,0 +1,448 @@
+"""Riichi endpoints: settlements and draws, the score table, han from declared
+yaku and the yaku catalogue, fu from the hand's structure, end-of-game results."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from litestar import Controller, Response, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.api.codec import StrictBody, json_response
+from service.api.problems import problem_responses
+from service.api.responses import rules_from_query, settlement_response
+from service.rulesets.riichi import fu as riichi_fu
+from service.rulesets.riichi import game_results as riichi_game
+from service.rulesets.riichi import settlement as riichi
+from service.rulesets.riichi import yaku as riichi_yaku
+from service.rulesets.riichi.fu import FuRequest, FuResult
+from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
+from service.rulesets.riichi.settlement import (
+    RiichiDrawRequest,
+    RiichiDrawResult,
+    RiichiRequest,
+    RiichiRules,
+    RiichiSettlement,
+    SanmaTsumo,
+    ScoreTable,
+)
+from service.rulesets.riichi.yaku import (
+    HanRequest,
+    HanResult,
+    Kazoe,
+    RenhouRule,
+    YakuRules,
+    YakuTable,
+)
+
+SETTLEMENT_EXAMPLES = [
+    Example(
+        summary="3 han 30 fu, non-dealer ron: 3,900 from the discarder",
+        value={
+            "winner": "east",
+            "dealer": "west",
+            "win": {"type": "discard", "discarder": "south"},
+            "han": 3,
+            "fu": 30,
+        },
+    ),
+    Example(
+        summary="Same hand as a tsumo with 2 honba and 1 riichi stick: 5,600",
+        value={
+            "winner": "east",
+            "dealer": "west",
+            "win": {"type": "self_draw"},
+            "han": 3,
+            "fu": 30,
+            "honba": 2,
+            "riichi_sticks": 1,
+        },
+    ),
+    Example(
+        summary="Seed 001 example 2 from the hand's structure instead of fu: 2 han, 60 fu counted, dealer ron 5,800",
+        value={
+            "winner": "east",
+            "win": {"type": "discard", "discarder": "north"},
+            "han": 2,
+            "hand": {
+                "melds": [
+                    {"kind": "kan", "terminal_or_honor": True},
+                    {"kind": "sequence", "open": True},
+                    {"kind": "triplet", "open": True},
+                    {"kind": "sequence", "open": True},
+                ],
+                "pair": "double_wind",
+                "wait": "pair",
+            },
+        },
+    ),
+    Example(
+        summary="Yaku instead of han (seed 001 example 1): riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman",
+        value={
+            "winner": "south",
+            "win": {"type": "self_draw"},
+            "yaku": ["riichi", "menzen_tsumo", "chun"],
+            "ura_dora": 3,
+        },
+    ),
+    Example(
+        summary="Double yakuman tsumo (seed 001 example 5): 64,000",
+        value={"winner": "west", "win": {"type": "self_draw"}, "yakuman": 2},
+    ),
+    Example(
+        summary="Three players, 1 han 30 fu tsumo under 千點加符",
+        value={
+            "winner": "south",
+            "win": {"type": "self_draw"},
+            "han": 1,
+            "fu": 30,
+            "players": 3,
+            "rules": {"sanma_tsumo": "thousand_bonus"},
+        },
+    ),
+    Example(
+        summary="Double ron on south's discard, kiriage on",
+        value={
+            "winner": "west",
+            "win": {"type": "discard", "discarder": "south"},
+            "han": 4,
+            "fu": 30,
+            "further_winners": [{"winner": "north", "han": 2, "fu": 40}],
+            "honba": 1,
+            "riichi_sticks": 2,
+            "rules": {"kiriage": True},
+        },
+    ),
+    Example(
+        summary="Pao: daisangen ron, north liable",
+        value={
+            "winner": "west",
+            "win": {"type": "discard", "discarder": "south"},
+            "yakuman": 1,
+            "liable": "north",
+        },
+    ),
+]
+
+DRAW_EXAMPLES = [
+    Example(
+        summary="Two tenpai, two noten: 1,500 each way",
+        value={"tenpai": ["east", "west"]},
+    ),
+    Example(
+        summary="Nagashi mangan by south",
+        value={"tenpai": ["east"], "nagashi_mangan": ["south"], "honba": 1},
+    ),
+    Example(
+        summary="Three players, one tenpai",
+        value={"tenpai": ["south"], "players": 3, "riichi_sticks": 1},
+    ),
+]
+
+
+class RiichiController(Controller):
+    path = "/v1/riichi"
+    tags = ["Riichi"]
+
+    @post(
+        "/settlements",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Settle a riichi hand",
+        responses=problem_responses(),
+    )
+    def settle(
+        self, data: Annotated[RiichiRequest, Body(examples=SETTLEMENT_EXAMPLES)]
+    ) -> Response[RiichiSettlement]:
+        """Basic points = fu × 2^(han+2), capped at 2000 (mangan) below 5 han;
+        5 han mangan, 6–7 haneman, 8–10 baiman, 11–12 sanbaiman, 13+ counted
+        yakuman (`rules.kazoe`); k yakuman = k × 8000. Non-dealer ron 4×, dealer
+        ron 6×; tsumo: the dealer pays 2×, non-dealers 1× (everyone 2× when the
+        dealer wins); each payment rounded up to 100 on its own. Honba
+        (`rules.honba_value` × honba) are added to a ron and split between the
+        payers of a tsumo; riichi sticks (1000 each) come from the table to the
+        (first) winner. Three-player tables follow `rules.sanma_tsumo`.
+        `further_winners` settles a multiple ron; `liable` settles pao.
+        `hand` (the structure of `POST /v1/riichi/fu`, without `tsumo`) may
+        replace `fu`: the fu are counted from it and reported in `fu_count`."""
+        return settlement_response(riichi.settle(data))
+
+    @post(
+        "/draws",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Settle an exhaustive draw",
+        responses=problem_responses(),
+    )
+    def draw(
+        self, data: Annotated[RiichiDrawRequest, Body(examples=DRAW_EXAMPLES)]
+    ) -> Response[RiichiDrawResult]:
+        """Noten payments (`rules.noten_payment`, 3000 by default) are paid by
+        the noten seats and shared by the tenpai seats, nothing when no one or
+        everyone is tenpai; each nagashi mangan seat is paid a mangan tsumo
+        (then noten payments are skipped unless `rules.noten_with_nagashi`).
+        Honba and riichi sticks stay on the table and are echoed."""
+        return json_response(riichi.draw(data))
+
+    @get(
+        "/score-table",
+        sync_to_thread=False,
+        summary="Quick-reference score table under the given rules",
+        responses=problem_responses(body=False, rules=False),
+    )
+    def score_table(
+        self,
+        kiriage: Annotated[
+            bool, Parameter(description="切上滿貫: 1920 basic points paid as mangan.")
+        ] = False,
+        kazoe: Annotated[
+            Literal["yakuman", "sanbaiman"],
+            Parameter(description="13 han and more: `yakuman` or `sanbaiman`."),
+        ] = "yakuman",
+        players: Annotated[
+            int, Parameter(ge=3, le=4, description="4 (default) or 3.")
+        ] = 4,
+        sanma_tsumo: Annotated[
+            SanmaTsumo,
+            Parameter(
+                description="Three-player payment variant (ignored with 4 players)."
+            ),
+        ] = "tsumo_loss",
+    ) -> Response[ScoreTable]:
+        """Seed 001's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
+        rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
+        each with the non-dealer and dealer ron and tsumo payments, honba 0."""
+        rules = rules_from_query(
+            RiichiRules, kiriage=kiriage, kazoe=kazoe, sanma_tsumo=sanma_tsumo
+        )
+        return json_response(riichi.score_table(rules, players))
+
+
+HAN_EXAMPLES = [
+    Example(
+        summary="Riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman (seed 001 例一)",
+        value={"yaku": ["riichi", "menzen_tsumo", "chun"], "ura_dora": 3},
+    ),
+    Example(
+        summary="Chun + one red five = 2 han (seed 001 例二)",
+        value={"yaku": ["chun"], "aka_dora": 1, "open": True},
+    ),
+    Example(
+        summary="Toitoi + sanankou + shousangen + riichi + haku + chun + 2 dora = 11 han, sanbaiman (seed 001 例四)",
+        value={
+            "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"],
+            "dora": 2,
+        },
+    ),
+    Example(
+        summary="Suuankou + daisangen: double yakuman, or one with multiple_yakuman false (seed 001 例五)",
+        value={
+            "yaku": ["suuankou", "daisangen", "riichi"],
+            "dora": 1,
+            "rules": {"multiple_yakuman": False},
+        },
+    ),
+]
+
+
+class RiichiYakuController(Controller):
+    path = "/v1/riichi"
+    tags = ["Riichi"]
+
+    @post(
+        "/han",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Han of a riichi hand from its yaku and dora",
+        responses=problem_responses(),
+    )
+    def han(
+        self, data: Annotated[HanRequest, Body(examples=HAN_EXAMPLES)]
+    ) -> Response[HanResult]:
+        """Adds up the declared yaku (open han with `open: true`; closed-only
+        yaku are refused) and the dora counts, itemised. Dora never make a
+        hand valid on their own (`no_yaku`). A yakuman hand counts only its
+        yakuman: the rest are itemised as dropped. Contradictory yaku (an open
+        hand with riichi or pinfu, chiitoitsu with iipeikou, honitsu with
+        chinitsu, …) are a 422 naming both."""
+        return json_response(riichi_yaku.count_han(data))
+
+    @get(
+        "/yaku-table",
+        sync_to_thread=False,
+        summary="The riichi yaku list (seed 003)",
+        responses=problem_responses(body=False, rules=False),
+    )
+    def yaku_table(
+        self,
+        double_yakuman: Annotated[
+            bool, Parameter(description="Double yakuman count twice (true) or once.")
+        ] = True,
+        multiple_yakuman: Annotated[
+            bool,
+            Parameter(
+                description="Several yakuman add up (true) or the highest counts."
+            ),
+        ] = True,
+        renhou: Annotated[
+            RenhouRule,
+            Parameter(
+                description="人和: `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman` or `off`."
+            ),
+        ] = "mangan",
+        open_tanyao: Annotated[
+            bool, Parameter(description="All simples counts with an open hand.")
+        ] = True,
+        kazoe: Annotated[
+            Kazoe, Parameter(description="13+ han: `yakuman` or `sanbaiman`.")
+        ] = "yakuman",
+    ) -> Response[YakuTable]:
+        """Every yaku of seed 003's 日本麻雀計番 with code, Chinese name as
+        printed, Japanese name (romaji and kanji), English name, closed and
+        open han, closed-only flag and yakuman count, under the given options;
+        and the dora kinds (`bonus`)."""
+        rules = rules_from_query(
+            YakuRules,
+            double_yakuman=double_yakuman,
+            multiple_yakuman=multiple_yakuman,
+            renhou=renhou,
+            open_tanyao=open_tanyao,
+            kazoe=kazoe,
+        )
+        return json_response(riichi_yaku.yaku_table(rules))
+
+
+FU_EXAMPLES = [
+    Example(
+        summary="Seed 001 example 1: two concealed honour triplets, dragon pair, shanpon tsumo → 40 fu",
+        value={
+            "melds": [
+                {"kind": "sequence"},
+                {"kind": "sequence"},
+                {"kind": "triplet", "terminal_or_honor": True},
+                {"kind": "triplet", "terminal_or_honor": True, "winning": True},
+            ],
+            "pair": "dragon",
+            "wait": "shanpon",
+            "tsumo": True,
+        },
+    ),
+    Example(
+        summary="Seed 001 example 2: concealed dragon kan, open simple triplet, double wind pair, ron on a pair wait → 60 fu",
+        value={
+            "melds": [
+                {"kind": "kan", "terminal_or_honor": True},
+                {"kind": "sequence", "open": True},
+                {"kind": "triplet", "open": True},
+                {"kind": "sequence", "open": True},
+            ],
+            "pair": "double_wind",
+            "wait": "pair",
+        },
+    ),
+    Example(
+        summary="Open pinfu shape (食平和形): 30 fu",
+        value={
+            "melds": [
+                {"kind": "sequence", "open": True},
+                {"kind": "sequence"},
+                {"kind": "sequence"},
+                {"kind": "sequence"},
+            ],
+            "wait": "two_sided",
+        },
+    ),
+    Example(
+        summary="Seven pairs: 25 fu",
+        value={"seven_pairs": True, "wait": "pair", "tsumo": True},
+    ),
+]
+
+GAME_EXAMPLES = [
+    Example(
+        summary="Seed 001: 45,000 / 30,000 / 15,000 / 10,000, 25k start, 30k return, uma 10-20 → +55, +10, −25, −40",
+        value={
+            "scores": {"east": 45000, "south": 30000, "west": 15000, "north": 10000},
+            "uma": [10, 20],
+        },
+    ),
+    Example(
+        summary="Three players, 35k start, 40k return, one stick left on the table",
+        value={
+            "scores": {"east": 50000, "south": 35000, "west": 19000},
+            "start_points": 35000,
+            "return_points": 40000,
+            "uma": [0, 20],
+            "riichi_sticks": 1,
+        },
+    ),
+    Example(
+        summary="A tie for second, split; chips worth 2 each",
+        value={
+            "scores": {"east": 40000, "south": 25000, "west": 25000, "north": 10000},
+            "ties": "split",
+            "chips": {
+                "counts": {"east": 3, "south": -1, "west": 0, "north": -2},
+                "value": 2,
+            },
+        },
+    ),
+]
+
+
+class RiichiExtrasController(Controller):
+    path = "/v1/riichi"
+    tags = ["Riichi extras"]
+
+    @post(
+        "/fu",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Count fu from the hand's structure",
+        responses=problem_responses(),
+    )
+    def fu(
+        self, data: Annotated[FuRequest, Body(examples=FU_EXAMPLES)]
+    ) -> Response[FuResult]:
+        """Base 20; closed ron 10; tsumo 2 (not for pinfu tsumo unless
+        `pinfu_tsumo_fu`, not after a kan unless `rinshan_tsumo_fu`); each
+        meld (open/concealed × simple/terminal-honour × triplet/kan: 2, 4, 8,
+        16, 32); the pair (dragon, seat or round wind 2, double wind
+        `double_wind_pair_fu`); the wait (edge, closed, pair 2). Seven pairs is
+        25 flat; pinfu tsumo 20; an open hand with nothing beyond the base
+        gets `open_pinfu` 10 (30 fu); otherwise rounded up to 10. `raw_fu` is
+        the sum of `items`. Impossible structures (a sequence wait without a
+        concealed sequence, seven pairs with melds, not four melds) are 422."""
+        return json_response(riichi_fu.count_fu(data, data.rules))
+
+    @post(
+        "/game-results",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="End-of-game results: return points, oka, uma, sticks, ties, chips",
+        responses=problem_responses(),
+    )
+    def game_results(
+        self, data: Annotated[GameResultsRequest, Body(examples=GAME_EXAMPLES)]
+    ) -> Response[GameResults]:
+        """Each seat's result in thousands: (score − return) / 1000, plus uma
+        (4th pays 1st the larger, 3rd pays 2nd the smaller; three players:
+        3rd pays 1st the larger), plus oka ((return − start) × players) and
+        leftover riichi sticks to first place, plus chips × chip value.
+        Zero-sum. Scores that do not add up to players × start points minus
+        the sticks left on the table are 422, saying by how much."""
+        return json_response(riichi_game.game_results(data))
+
+
+CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController]

@@ -1,0 +1,132 @@
+"""Taiwan endpoints: decode, call the engine, encode."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Response, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.api.codec import StrictBody, json_response
+from service.api.problems import problem_responses
+from service.api.responses import settlement_response
+from service.rulesets.taiwan import settlement as taiwan
+from service.rulesets.taiwan.settlement import (
+    TaiRequest,
+    TaiResult,
+    TaiTable,
+    TaiwanRequest,
+    TaiwanSettlement,
+)
+from service.rulesets.taiwan.tai_table import Mode, Preset
+
+SETTLEMENT_EXAMPLES = [
+    Example(
+        summary="5 tai on a discard between non-dealers (100/20 table: west pays 200)",
+        value={"winner": "south", "win": {"type": "discard", "discarder": "west"}, "tai": 5},
+    ),
+    Example(
+        summary="5 tai self-drawn, the dealer east on a streak of 2 (east 300, west 200, north 200)",
+        value={"winner": "south", "win": {"type": "self_draw"}, "tai": 5, "dealer": "east", "dealer_streak": 2},
+    ),
+    Example(
+        summary="Tai from patterns: concealed self-draw and a dragon pung, 宅神爺 values",
+        value={
+            "winner": "north",
+            "win": {"type": "self_draw"},
+            "patterns": [{"code": "concealed_self_draw"}, {"code": "dragon_pung", "count": 1}],
+            "preset": "zhaishenye",
+        },
+    ),
+    Example(
+        summary="Robbing a kong: west added to the kong and pays alone, streak tai as N",
+        value={
+            "winner": "east",
+            "win": {"type": "discard", "discarder": "west"},
+            "tai": 3,
+            "special": "robbing_kong",
+            "dealer_streak": 1,
+            "rules": {"base": 50, "unit": 10, "streak_tai_per": 1, "tai_cap": 30},
+        },
+    ),
+]
+
+TAI_EXAMPLES = [
+    Example(
+        summary="Little three dragons replaces the dragon pungs",
+        value={"patterns": [{"code": "little_three_dragons"}, {"code": "dragon_pung", "count": 2}, {"code": "half_flush"}]},
+    ),
+    Example(
+        summary="見花見字 mode, 明星3缺1 values",
+        value={
+            "patterns": [{"code": "any_flower", "count": 3}, {"code": "any_wind_pung", "count": 1}, {"code": "concealed_kong"}],
+            "preset": "mingxing",
+            "mode": "any_flower_any_wind",
+        },
+    ),
+]
+
+
+class TaiwanController(Controller):
+    path = "/v1/taiwan"
+    tags = ["Taiwan"]
+
+    @post(
+        "/settlements",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Settle a Taiwanese 16-tile hand",
+        responses=problem_responses(),
+    )
+    def settle(self, data: Annotated[TaiwanRequest, Body(examples=SETTLEMENT_EXAMPLES)]) -> Response[TaiwanSettlement]:
+        """Each payment is base + tai × unit (底 + 台 × 單位). Self-draw: all
+        three pay; discard: the discarder alone. The dealer's tai and the
+        streak's `streak_tai_per × dealer_streak` tai are added to a payment
+        only when the dealer is its payer or payee. Send `tai`, or `patterns`
+        (+ `preset`, `mode`) to have the tai counted and itemised; `special`
+        names a robbing-the-kong, seven-robs-one or eight-immortals win and is
+        checked against `win`."""
+        return settlement_response(taiwan.settle(data))
+
+    @post(
+        "/tai",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Count a hand's tai from its patterns",
+        responses=problem_responses(),
+    )
+    def tai(self, data: Annotated[TaiRequest, Body(examples=TAI_EXAMPLES)]) -> Response[TaiResult]:
+        """Each listed pattern scores the preset's tai per unit × its count.
+        Replacement rules (取代/不另計) zero the replaced pattern, which is
+        itemised with `replaced_by`; patterns the preset or the mode does not
+        score are itemised with 0 tai and a warning. Dealer and streak tai are
+        not patterns: they are added per payment by the settlement."""
+        return json_response(taiwan.tai(data))
+
+    @get(
+        "/tai-table",
+        sync_to_thread=False,
+        summary="Seed 004's tai table under one preset and mode",
+        responses=problem_responses(body=False, rules=False),
+    )
+    def tai_table(
+        self,
+        preset: Annotated[
+            Preset,
+            Parameter(description="`default`, `shenlaiye`, `mingxing`, `xigu`, `mahjong_master`, `zhaishenye` or `wikibooks`."),
+        ] = "default",
+        mode: Annotated[Mode, Parameter(description="`standard` or `any_flower_any_wind` (見花見字).")] = "standard",
+    ) -> Response[TaiTable]:
+        """Every row of seed 004 in the seed's order: code, Chinese and
+        English name as printed, unit, the preset's tai, its cell as printed
+        and how it is read, its notes, whether the mode scores it, and what it
+        replaces."""
+        return json_response(taiwan.tai_table(preset, mode))
+
+
+CONTROLLERS: list[type] = [TaiwanController]

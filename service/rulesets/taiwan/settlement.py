@@ -1,0 +1,610 @@
+"""Taiwanese 16-tile (台) settlement and tai from patterns.
+
+Sources: seed 004 (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
+pays, the dealer's and the streak's tai, and the tai table with six apps'
+variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), seed 003 (a
+Cantonese Wikibooks tai list: its flower rules), CONTRACT.md (Taiwan).
+
+Each payment is ``base + tai × unit``. Self-draw: all three pay; discard:
+the discarder alone (the other two are listed with 0). The dealer's tai and
+the streak's ``streak_tai_per × N`` tai are added to a payment only when the
+dealer is its payer or its payee (莊家台和連莊台只算在莊家和付款那家之間). No
+minimum (0 tai pays the base), no cap unless ``rules.tai_cap``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+import msgspec
+
+from service.core.errors import (
+    FieldProblem,
+    RuleViolation,
+    contradiction_problems,
+    field_problem,
+    one_of,
+    template,
+)
+from service.core.money import (
+    ZERO,
+    add,
+    check_decimal,
+    clean,
+    decimal_field,
+    exact,
+    mul,
+)
+from service.core.seats import SEATS, Seat, others
+from service.core.settlement import (
+    Discard,
+    LocalizedName,
+    Payment,
+    SelfDraw,
+    Settlement,
+    Win,
+    check_discarder,
+    settle_lines,
+)
+from service.core.warnings import Warning, warning
+from service.rulesets.taiwan.tai_table import (
+    BY_CODE,
+    CELLS,
+    CONFLICTS,
+    MODE_NOT_SCORED,
+    PATTERN_CODES,
+    REPLACEMENTS,
+    REPLACEMENTS_BY,
+    ROWS,
+    TAI,
+    CellStatus,
+    Mode,
+    PatternCode,
+    Preset,
+    Section,
+    Unit,
+)
+
+# --- Bounds --------------------------------------------------------------------
+
+MAX_TAI = 1000
+"""Largest tai a request may carry (the biggest seed hand is 36 tai)."""
+MAX_STREAK = 99
+MAX_DEALER_TAI = 16
+MAX_STREAK_TAI_PER = 4
+MAX_COUNT = 8
+"""Largest count any per-set/per-tile row allows (8 flowers); each row has
+its own ``max_count``."""
+MAX_KONGS = 5
+"""A 16-tile hand has five sets, so at most five kongs."""
+
+MONEY_MIN = Decimal(0)
+MONEY_MAX = Decimal(1_000_000)
+BASE_DEFAULT = Decimal(100)
+"""The default `rules.base` (底): one shared object, known to be valid."""
+UNIT_DEFAULT = Decimal(20)
+"""The default `rules.unit` (每台): one shared object, known to be valid."""
+Base = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50])
+UnitValue = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])
+
+Special = Literal["robbing_kong", "seven_robs_one", "eight_immortals"]
+SPECIAL_WIN: dict[str, type] = {"robbing_kong": Discard, "seven_robs_one": Discard, "eight_immortals": SelfDraw}
+"""Seed 004: 搶槓 視同加槓的人放槍，由他一人付，沒有自摸台; 七搶一 被搶的人一人付;
+八仙過海 三家都付 (a self-draw)."""
+SPECIAL_PATTERNS: dict[str, frozenset[str]] = {
+    "robbing_kong": frozenset({"robbing_kong"}),
+    "seven_robs_one": frozenset({"seven_robs_one", "flower_win_from_deal"}),
+    "eight_immortals": frozenset({"eight_immortals", "flower_win_from_deal"}),
+}
+"""Patterns that name each special win (配牌花胡 is an eight immortals or a
+seven-robs-one from the deal)."""
+
+ItemStatus = Literal["scored", "partly_replaced", "replaced", "not_scored_in_preset", "not_scored_in_mode"]
+
+
+# --- Requests and responses ------------------------------------------------------
+
+
+class PatternIn(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One pattern present in the hand."""
+
+    code: Annotated[PatternCode, msgspec.Meta(description="A row code of `GET /v1/taiwan/tai-table`.")]
+    count: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=MAX_COUNT,
+            description="How many: only for rows counted per set or per tile (dragon pungs ≤ 3, own flowers ≤ 2, flower sets ≤ 2, flowers ≤ 8, wind pungs ≤ 4, kongs ≤ 5); 1 for every other row.",
+        ),
+    ] = 1
+
+
+Patterns = Annotated[
+    list[PatternIn],
+    msgspec.Meta(max_length=len(PATTERN_CODES), description="The patterns present, each code at most once."),
+]
+PresetField = Annotated[
+    Preset,
+    msgspec.Meta(
+        description="Whose tai values: `default` (seed 004's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書."
+    ),
+]
+ModeField = Annotated[
+    Mode,
+    msgspec.Meta(
+        description="`standard`, or `any_flower_any_wind` (見花見字): round wind, seat wind and own flower are not scored; the five 見花見字 rows are (in `standard` they are not)."
+    ),
+]
+
+
+class TaiRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The patterns of a hand, to count its tai."""
+
+    patterns: Patterns
+    preset: PresetField = "default"
+    mode: ModeField = "standard"
+
+
+class TaiItem(msgspec.Struct, kw_only=True):
+    """One listed pattern and what it scored."""
+
+    code: str
+    name_zh: str
+    name_en: str
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    unit: Unit
+    count: int
+    counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
+    tai_each: Annotated[int, msgspec.Meta(description="The preset's tai per unit.")]
+    tai: Annotated[int, msgspec.Meta(description="`tai_each × counted`.")]
+    status: Annotated[
+        ItemStatus,
+        msgspec.Meta(
+            description="`scored`; `replaced` (0 tai: `replaced_by` scores instead); `partly_replaced` (a flower set replaced some own flowers); `not_scored_in_preset` (the app does not score it, 0 tai); `not_scored_in_mode` (0 tai in this mode)."
+        ),
+    ]
+    replaced_by: Annotated[str | None, msgspec.Meta(description="The pattern scoring instead of this one.")] = None
+    replaces: Annotated[list[str], msgspec.Meta(description="Listed patterns this one replaced.")] = []
+    note: Annotated[str, msgspec.Meta(description="The preset's note in seed 004, as printed.")] = ""
+
+
+class TaiBreakdown(msgspec.Struct, kw_only=True):
+    preset: Preset
+    mode: Mode
+    items: list[TaiItem]
+    tai: Annotated[int, msgspec.Meta(description="Sum of the items' tai. Dealer and streak tai are not included.")]
+
+
+class TaiResult(TaiBreakdown, kw_only=True):
+    """The tai of a hand, pattern by pattern."""
+
+    warnings: list[Warning]
+
+
+class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The table's house rules. Every field is optional; the response echoes
+    the fully resolved rules."""
+
+    base: Base = BASE_DEFAULT  # type: ignore[valid-type]
+    unit: UnitValue = UNIT_DEFAULT  # type: ignore[valid-type]
+    dealer_tai: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
+    ] = 1
+    streak_tai_per: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_STREAK_TAI_PER,
+            description="Tai per streak (連N拉N): 2 for 2N (default), 1 for N (戲谷's option, 麻將大師's column).",
+        ),
+    ] = 2
+    tai_cap: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_TAI,
+            description="Cap on the hand's tai (dealer and streak tai are added after it); 0 = no cap (the default: seed 004 沒有上限).",
+        ),
+    ] = 0
+
+    def __post_init__(self) -> None:
+        # the defaults are shared objects, known to be valid
+        if self.base is not BASE_DEFAULT:
+            check_decimal(self.base, "base", minimum=MONEY_MIN, maximum=MONEY_MAX)
+        if self.unit is not UNIT_DEFAULT:
+            check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
+
+
+class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A Taiwanese hand to settle: its tai (or its patterns) and how it was won.
+    Exactly one of `tai` and `patterns`; `preset` and `mode` only apply to
+    `patterns`."""
+
+    winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
+    win: Win
+    tai: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    patterns: Annotated[
+        list[PatternIn],
+        msgspec.Meta(
+            max_length=len(PATTERN_CODES),
+            description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    preset: PresetField = "default"
+    mode: ModeField = "standard"
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
+    dealer_streak: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_STREAK, description="N in 連N拉N: the dealer's consecutive deals.")
+    ] = 0
+    special: Annotated[
+        Special | None,
+        msgspec.Meta(
+            description="`robbing_kong` (搶槓: a discard by the player who added to the kong), `seven_robs_one` (七搶一: a discard by the player robbed), `eight_immortals` (八仙過海: a self-draw, all three pay). Checked against `win`."
+        ),
+    ] = None
+    rules: TaiwanRules = msgspec.field(default_factory=TaiwanRules)
+
+
+class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
+    """Who pays whom for a Taiwanese hand. `pre_payout_total` is base + tai ×
+    unit (a payment without dealer or streak tai)."""
+
+    tai: Annotated[int, msgspec.Meta(description="The hand's tai (given, or from the patterns), before the cap.")]
+    tai_paid: Annotated[int, msgspec.Meta(description="The hand's tai after `tai_cap`.")]
+    dealer_extra_tai: Annotated[
+        int, msgspec.Meta(description="dealer_tai + streak_tai_per × dealer_streak: added to each payment the dealer is part of.")
+    ]
+    payer_tai: Annotated[dict[str, int], msgspec.Meta(description="Seat → the tai its payment was computed from.")]
+    special: Special | None
+    tai_breakdown: Annotated[
+        TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` were sent.")
+    ] = None
+    rules: TaiwanRules
+
+
+# --- Tai from patterns ---------------------------------------------------------
+
+_WON_ON: dict[str, str] = {
+    "discard": template("{pattern} is won on a discard, but win type is self_draw."),
+    "self_draw": template("{pattern} is won on a self-draw, but win type is discard."),
+}
+_WON_ON_BOTH: dict[str, str] = {
+    "discard": template("{pattern} is won on a discard but {other} (index {index}) on a self-draw."),
+    "self_draw": template("{pattern} is won on a self-draw but {other} (index {index}) on a discard."),
+}
+_COUNTED: dict[str, str] = {
+    "per_set": template("{pattern} is counted per set; a hand has at most {limit}."),
+    "per_tile": template("{pattern} is counted per tile; a hand has at most {limit}."),
+}
+
+
+def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dict[str, int]:
+    """Duplicates, counts and contradictions; returns code → index."""
+    index: dict[str, int] = {}
+    kongs = 0
+    wins: dict[str, int] = {}
+    for i, pattern in enumerate(patterns):
+        row = BY_CODE[pattern.code]
+        if pattern.code in index:
+            raise RuleViolation(
+                field_problem(
+                    f"{pointer}/{i}/code",
+                    "{pattern} is listed twice (also at index {index}); list each pattern once, with a count.",
+                    pattern=pattern.code,
+                    index=index[pattern.code],
+                )
+            )
+        index[pattern.code] = i
+        if pattern.count > row.max_count:
+            if row.max_count == 1:
+                problem = field_problem(f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code)
+            else:
+                problem = field_problem(
+                    f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count
+                )
+            raise RuleViolation(problem)
+        if pattern.code in ("exposed_kong", "concealed_kong"):
+            kongs += pattern.count
+            if kongs > MAX_KONGS:
+                raise RuleViolation(field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS))
+        if row.win != "any":
+            other = "self_draw" if row.win == "discard" else "discard"
+            if other in wins:
+                j = wins[other]
+                raise RuleViolation(
+                    field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
+                )
+            wins.setdefault(row.win, i)
+    problems = contradiction_problems(index, CONFLICTS, pointer, "/code")
+    if problems:
+        raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
+    if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
+        raise RuleViolation(
+            FieldProblem(f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）).")
+        )
+    return index
+
+
+def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = "/patterns") -> tuple[TaiBreakdown, list[Warning]]:
+    """Tai of the listed patterns under a preset and mode, itemised.
+
+    A replaced pattern is itemised with 0 tai and ``replaced_by``; a pattern
+    the preset or the mode does not score is itemised with 0 tai and a
+    warning. A pattern that is not scored replaces nothing."""
+    index = _check_patterns(patterns, preset, pointer)
+    cells = CELLS[preset]
+    tai_of = TAI[preset]
+    off_in_mode = MODE_NOT_SCORED[mode]
+
+    def active(code: str) -> bool:
+        return code not in off_in_mode and cells[code].status != "not_scored"
+
+    replaced_by: dict[str, str] = {}
+    replaced_units: dict[str, int] = {}
+    replaces: dict[str, list[str]] = {}
+    for rule in REPLACEMENTS:  # bigger replacers first
+        by = rule.by
+        if by not in index or by in replaced_by or preset in rule.except_presets or not active(by):
+            continue
+        by_count = patterns[index[by]].count
+        for target in rule.replaces:
+            if target not in index or target in replaced_by or not active(target):
+                continue
+            target_count = patterns[index[target]].count
+            replaced_by[target] = by
+            replaced_units[target] = min(target_count, by_count) if rule.per_unit else target_count
+            replaces.setdefault(by, []).append(target)
+
+    items: list[TaiItem] = []
+    warnings: list[Warning] = []
+    total = 0
+    for pattern in patterns:
+        code = pattern.code
+        row = BY_CODE[code]
+        cell = cells[code]
+        each = tai_of[code]
+        status: ItemStatus
+        if code in off_in_mode:
+            status, counted = "not_scored_in_mode", 0
+            warnings.append(warning("taiwan_pattern_not_scored_in_mode", pattern=code, name_zh=row.name_zh, mode=mode))
+        elif cell.status == "not_scored":
+            status, counted = "not_scored_in_preset", 0
+            warnings.append(warning("taiwan_pattern_not_scored_in_preset", pattern=code, name_zh=row.name_zh, preset=preset))
+        else:
+            counted = pattern.count - replaced_units.get(code, 0)
+            status = "scored" if code not in replaced_by else ("replaced" if counted == 0 else "partly_replaced")
+            if counted and cell.status in _CELL_WARNINGS:
+                warnings.append(
+                    warning(_CELL_WARNINGS[cell.status], pattern=code, name_zh=row.name_zh, preset=preset, note=cell.note, tai=each)
+                )
+        tai = each * counted
+        total += tai
+        items.append(
+            TaiItem(
+                code=code,
+                name_zh=row.name_zh,
+                name_en=row.name_en,
+                unit=row.unit,
+                count=pattern.count,
+                counted=counted,
+                tai_each=each,
+                tai=tai,
+                status=status,
+                replaced_by=replaced_by.get(code),
+                replaces=replaces.get(code, []),
+                note=cell.note,
+            )
+        )
+    _combination_warnings(index, items, warnings)
+    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings  # type: ignore[arg-type]
+
+
+_CELL_WARNINGS: dict[CellStatus, str] = {
+    "listed_without_value": "taiwan_preset_value_missing",
+    "sources_disagree": "taiwan_preset_sources_disagree",
+    "different_pattern": "taiwan_preset_name_differs",
+}
+
+
+def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[Warning]) -> None:
+    """Listings the seed scores differently from what was sent; the hand is
+    still counted as listed."""
+
+    def scored(code: str) -> bool:
+        return code in index and items[index[code]].counted > 0
+
+    if scored("concealed") and scored("self_draw"):
+        warnings.append(warning("taiwan_concealed_self_draw_expected"))
+    if "concealed_self_draw" in index and ("heavenly_ready" in index or "earthly_ready" in index):
+        warnings.append(warning("taiwan_unaided_expected"))
+
+
+def tai(request: TaiRequest) -> TaiResult:
+    breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+    return TaiResult(preset=breakdown.preset, mode=breakdown.mode, items=breakdown.items, tai=breakdown.tai, warnings=warnings)
+
+
+# --- Settlement --------------------------------------------------------------------
+
+
+def _check_win(request: TaiwanRequest) -> None:
+    win = request.win
+    if request.special is not None and not isinstance(win, SPECIAL_WIN[request.special]):
+        if request.special == "eight_immortals":
+            detail = template("Eight immortals (八仙過海) is paid by all three: send win type self_draw.")
+        elif request.special == "robbing_kong":
+            detail = template("Robbing a kong (搶槓) is a discard by the player who added to the kong: send win type discard with that discarder.")
+        else:
+            detail = template("Seven robs one (七搶一) is paid by the player robbed: send win type discard with that player as discarder.")
+        raise RuleViolation(FieldProblem("/win/type", detail))
+    if request.patterns is msgspec.UNSET:
+        return
+    kind = "self_draw" if isinstance(win, SelfDraw) else "discard"
+    listed = set()
+    for i, pattern in enumerate(request.patterns):
+        row = BY_CODE[pattern.code]
+        listed.add(pattern.code)
+        if row.win not in ("any", kind):
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", _WON_ON[row.win], pattern=pattern.code))
+        if row.seat == "dealer" and request.winner != request.dealer:
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code))
+        if row.seat == "non_dealer" and request.winner == request.dealer:
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a non-dealer's win; the winner is the dealer.", pattern=pattern.code))
+    if request.special is not None and not (SPECIAL_PATTERNS[request.special] & listed):
+        names = one_of(sorted(SPECIAL_PATTERNS[request.special]))
+        raise RuleViolation(field_problem("/special", "special is {special} but patterns do not list {names}.", special=request.special, names=names))
+
+
+@exact
+def settle(request: TaiwanRequest) -> TaiwanSettlement:
+    rules = request.rules
+    winner = request.winner
+    check_discarder(winner, request.win, SEATS)
+    has_tai = request.tai is not msgspec.UNSET
+    has_patterns = request.patterns is not msgspec.UNSET
+    if has_tai == has_patterns:
+        detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
+        raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
+    _check_win(request)
+
+    warnings: list[Warning] = []
+    breakdown: TaiBreakdown | None = None
+    if has_patterns:
+        breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+        hand_tai = breakdown.tai
+    else:
+        hand_tai = request.tai
+    tai_paid = hand_tai
+    if rules.tai_cap and hand_tai > rules.tai_cap:
+        tai_paid = rules.tai_cap
+        warnings.append(warning("taiwan_tai_capped", tai=hand_tai, cap=rules.tai_cap))
+
+    dealer_extra = rules.dealer_tai + rules.streak_tai_per * request.dealer_streak
+    dealer = request.dealer
+
+    # a payer pays base + tai × unit; the dealer's extra tai count when the
+    # dealer wins or pays (two possible amounts, each worked out once)
+    plain = add(rules.base, mul(tai_paid, rules.unit))
+    with_dealer = add(plain, mul(dealer_extra, rules.unit)) if dealer_extra else plain
+    dealer_won = dealer == winner
+
+    lines: list[Payment] = []
+    payer_tai: dict[str, int] = {}
+    if isinstance(request.win, SelfDraw):
+        for seat in others(winner):
+            extra = dealer_won or seat == dealer
+            payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
+            lines.append(Payment(seat, winner, with_dealer if extra else plain, "self_draw"))
+    else:
+        discarder = request.win.discarder
+        for seat in others(winner):
+            if seat == discarder:
+                extra = dealer_won or seat == dealer
+                payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
+                lines.append(Payment(seat, winner, with_dealer if extra else plain, "discarder"))
+            else:
+                lines.append(Payment(seat, winner, ZERO, "other"))
+
+    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    return TaiwanSettlement(
+        winner=winner,
+        winner_receives=receives,
+        payments=payments,
+        deltas=deltas,
+        pre_payout_total=clean(plain),
+        tier=None,
+        warnings=warnings,
+        tai=hand_tai,
+        tai_paid=tai_paid,
+        dealer_extra_tai=dealer_extra,
+        payer_tai=payer_tai,
+        special=request.special,
+        tai_breakdown=breakdown,
+        rules=rules,
+    )
+
+
+# --- Tai table -----------------------------------------------------------------------
+
+
+class TaiTableRow(msgspec.Struct, kw_only=True):
+    code: str
+    name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in seed 004.")]
+    name_en: Annotated[str, msgspec.Meta(description="English name as printed in seed 004.")]
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    section: Section
+    unit: Annotated[
+        Unit,
+        msgspec.Meta(
+            description="`per_hand`, `per_set` (每組/每個), `per_tile` (每張); the dealer row is `per_dealer_payment`, the streak row `per_streak` (tai per N)."
+        ),
+    ]
+    max_count: int
+    tai: Annotated[int, msgspec.Meta(description="The preset's tai per unit (0 where the app does not score it).")]
+    default_tai: int
+    cell: Annotated[str, msgspec.Meta(description="The preset's cell in seed 004 as printed (`=`, `–`, a number, a note); the default preset's is the 台 column.")]
+    status: Annotated[
+        CellStatus,
+        msgspec.Meta(
+            description="How the cell is read: `default` (=), `value` (a number), `not_scored` (– or 不採用), `listed_without_value` (有列，未給台數: default used), `as_pattern` (scored as `scored_as`), `sources_disagree` (default used), `different_pattern` (the source uses the name for another win: default used)."
+        ),
+    ]
+    notes: Annotated[str, msgspec.Meta(description="The cell's note as printed, if any.")]
+    scored: Annotated[bool, msgspec.Meta(description="Scored under this preset and mode.")]
+    scored_in_mode: bool
+    pattern: Annotated[bool, msgspec.Meta(description="False for the dealer and streak rows, which come from `dealer`/`dealer_streak`.")]
+    scored_as: str | None
+    replaces: Annotated[list[str], msgspec.Meta(description="Rows this one replaces under this preset.")]
+    win: Annotated[str, msgspec.Meta(description="`any`, `discard` or `self_draw`: how a hand with this pattern is won.")]
+    how_zh: Annotated[str, msgspec.Meta(description="怎麼算 as printed (empty when the seed leaves it out).")]
+    description_zh: Annotated[str, msgspec.Meta(description="說明 as printed.")]
+    variants_zh: Annotated[str, msgspec.Meta(description="各家不同 as printed.")]
+
+
+class TaiTable(msgspec.Struct, kw_only=True):
+    preset: Preset
+    mode: Mode
+    rows: list[TaiTableRow]
+
+
+def tai_table(preset: Preset, mode: Mode) -> TaiTable:
+    """Every row of seed 004 under one preset and mode."""
+    cells = CELLS[preset]
+    off = MODE_NOT_SCORED[mode]
+    rows = []
+    for row in ROWS:
+        cell = cells[row.code]
+        in_mode = row.code not in off
+        rows.append(
+            TaiTableRow(
+                code=row.code,
+                name_zh=row.name_zh,
+                name_en=row.name_en,
+                section=row.section,
+                unit=row.unit,
+                max_count=row.max_count,
+                tai=TAI[preset][row.code],
+                default_tai=row.tai,
+                cell=cell.raw,
+                status=cell.status,
+                notes=cell.note,
+                scored=in_mode and cell.status != "not_scored",
+                scored_in_mode=in_mode,
+                pattern=row.pattern,
+                scored_as=cell.as_code or None,
+                replaces=[
+                    target
+                    for rule in REPLACEMENTS_BY.get(row.code, ())
+                    if preset not in rule.except_presets and in_mode and cell.status != "not_scored"
+                    for target in rule.replaces
+                ],
+                win=row.win,
+                how_zh=row.how_zh,
+                description_zh=row.description_zh,
+                variants_zh=row.variants_zh,
+            )
+        )
+    return TaiTable(preset=preset, mode=mode, rows=rows)

@@ -76,9 +76,22 @@ def count(ruleset: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(
-            ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-             f"--callgrind-out-file={out}", sys.executable, "-c", child, ruleset, str(CALLS)],
-            cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                child,
+                ruleset,
+                str(CALLS),
+            ],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
         if summary is None:

@@ -60,7 +60,7 @@ def engine_costs() -> dict[str, float]:
         request = decode(json.dumps(SAMPLES[ruleset.name]).encode(), ruleset.request)
         settle = ruleset.settle
         number = 20_000
-        best = min(timeit.repeat(lambda: settle(request), number=number, repeat=5))
+        best = min(timeit.repeat(lambda settle=settle, request=request: settle(request), number=number, repeat=5))
         costs[ruleset.name] = best / number * 1e6
     return costs
 
@@ -75,12 +75,28 @@ def start(workers: int, cpus: str | None, floor: bool = False) -> tuple[subproce
     """The service as in production, or with ``floor`` the bare ASGI app of
     bench/floor.py on the same uvicorn (one worker)."""
     port = free_port()
-    env = {**os.environ, "MAHJONG_PORT": str(port), "MAHJONG_WORKERS": str(workers), "MAHJONG_LOG_LEVEL": "warning",
-           "MAHJONG_METRICS_DIR": tempfile.mkdtemp(prefix="mahjong-bench-"), "MAHJONG_BATCH_MAX_BODY_BYTES": str(8 << 20)}
+    env = {
+        **os.environ,
+        "MAHJONG_PORT": str(port),
+        "MAHJONG_WORKERS": str(workers),
+        "MAHJONG_LOG_LEVEL": "warning",
+        "MAHJONG_METRICS_DIR": tempfile.mkdtemp(prefix="mahjong-bench-"),
+        "MAHJONG_BATCH_MAX_BODY_BYTES": str(8 << 20),
+    }
     command = [sys.executable, "-m", "service"]
     if floor:
-        command = [sys.executable, "-m", "uvicorn", "bench.floor:app", "--port", str(port), "--log-level", "warning",
-                   "--no-access-log", "--no-server-header"]
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "bench.floor:app",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+            "--no-server-header",
+        ]
     if cpus:
         command = ["taskset", "-c", cpus, *command]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -103,7 +119,7 @@ def wrk(url: str, seconds: int, connections: int, cpus: str | None, body: bytes 
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "--latency", url]
     script = None
     if body is not None:
-        script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+        script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)  # noqa: SIM115 - wrk reads it after this function returns
         script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n')
         script.write(f"wrk.body = {json.dumps(body.decode())}\n")
         script.close()
@@ -142,7 +158,12 @@ def run_config(label: str, workers: int, server_cpus: str | None, client_cpus: s
     run, so a ratio to one GET measured minutes earlier would measure the
     drift. With one worker, the table starts with the floor: the same load
     on a bare ASGI app, whose p99/p50 no service code can beat."""
-    lines = [f"\n## {label}", "", "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"\n## {label}",
+        "",
+        "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |",
+        "|---|---|---|---|---|---|---|",
+    ]
     if workers == 1:
         lines.append(floor_row(server_cpus, client_cpus, seconds, connections))
     process, base = start(workers, server_cpus)
@@ -194,7 +215,9 @@ def main() -> int:
     print("| ruleset | µs |\n|---|---|")
     for name, cost in engine_costs().items():
         print(f"| {name} | {cost:.1f} |")
-    for line in run_config("1 worker on core 0, wrk on core 1", 1, "0" if pin else None, "1" if pin else None, args.seconds, args.connections):
+    for line in run_config(
+        "1 worker on core 0, wrk on core 1", 1, "0" if pin else None, "1" if pin else None, args.seconds, args.connections
+    ):
         print(line)
     for line in run_config("2 workers, wrk unpinned", 2, None, None, args.seconds, args.connections):
         print(line)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
@@ -66,7 +66,7 @@ class Settings:
     batch_max_body_bytes: int = 1024 * 1024
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         port = _int(env, "MAHJONG_PORT", 8000, 1, 65535)
         log_level = env.get("MAHJONG_LOG_LEVEL", "info").lower() or "info"
@@ -78,8 +78,7 @@ class Settings:
             workers=_int(env, "MAHJONG_WORKERS", 1, 1, 64),
             log_level=log_level,
             max_body_bytes=_int(env, "MAHJONG_MAX_BODY_BYTES", 64 * 1024, 1024, 16 * 1024 * 1024),
-            metrics_dir=env.get("MAHJONG_METRICS_DIR")
-            or os.path.join(tempfile.gettempdir(), f"mahjong-settlement-metrics-{port}"),
+            metrics_dir=env.get("MAHJONG_METRICS_DIR") or os.path.join(tempfile.gettempdir(), f"mahjong-settlement-metrics-{port}"),
             graceful_timeout=_int(env, "MAHJONG_GRACEFUL_TIMEOUT", 10, 0, 600),
             access_log=_bool(env, "MAHJONG_ACCESS_LOG", False),
             batch_max_items=_int(env, "MAHJONG_BATCH_MAX_ITEMS", 1000, 1, 1000),

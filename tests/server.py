@@ -3,6 +3,7 @@ ENV would (only bind address, port, metrics directory and overrides differ)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -99,10 +100,8 @@ class Service:
     def kill_all(self) -> None:
         """SIGKILL the supervisor and its workers (its own process group), so
         that no worker outlives a failed test."""
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self.process.wait()
 
 
@@ -114,7 +113,7 @@ def start_service(metrics_dir: Path, **overrides: str) -> Service:
     env.update(overrides)
     command = image_cmd()
     command[0] = sys.executable  # the image's `python` is its virtualenv's
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - outlives this function, with the process
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from string import Formatter
 
@@ -58,7 +58,7 @@ KEYWORDS = {
     "_fail": (2,),
     "LocalizedHTTPException": (2,),
 }
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Header dates are fixed so a regenerated template only differs when a msgid does."""
 
 

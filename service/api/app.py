@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import import_module
-from typing import AsyncIterator
 
 from litestar import Litestar
 

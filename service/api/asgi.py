@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from litestar import Litestar
 from prometheus_client import Counter, Histogram
@@ -133,7 +134,7 @@ async def settle_directly(
         return 413
     except ConnectionAbortedError:
         return 499
-    except Exception:  # noqa: BLE001 - never a traceback to a client
+    except Exception:
         log.exception("Unexpected error on %s", path)
         await respond(send, 500, ENCODER.encode(internal_problem(path)), PROBLEM_HEADERS, language_headers)
         return 500

@@ -56,13 +56,11 @@ def _item_type(ruleset: Any) -> type:
 
 
 ITEM_TYPES = tuple(_item_type(ruleset) for ruleset in RULESETS)
-SettlementItem = Union[ITEM_TYPES]  # type: ignore[valid-type]
+SettlementItem = Union[ITEM_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a union built at run time from the registry
 """Any ruleset's settlement request, tagged by `ruleset`."""
-SETTLE = {item: ruleset.settle for item, ruleset in zip(ITEM_TYPES, RULESETS)}
-AnySettlement = Union[tuple(ruleset.result for ruleset in RULESETS)]  # type: ignore[valid-type]
+SETTLE = {item: ruleset.settle for item, ruleset in zip(ITEM_TYPES, RULESETS, strict=True)}
+AnySettlement = Union[tuple(ruleset.result for ruleset in RULESETS)]  # type: ignore[valid-type]  # noqa: UP007 - built at run time
 """Any ruleset's settlement response (each has `ruleset`)."""
-
-
 
 
 class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -75,7 +73,7 @@ class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
             min_length=1,
             max_length=MAX_BATCH_ITEMS,
             description=(
-                "Settlement items: each is any ruleset's settlement body plus `\"ruleset\"` — the "
+                'Settlement items: each is any ruleset\'s settlement body plus `"ruleset"` — the '
                 "`SettlementItem` schema of `POST /v1/settlements`. Each item is validated on its own "
                 "against that closed schema, so a bad item gets its own problem in `results` and never "
                 "fails the batch; the envelope therefore leaves items open."
@@ -154,7 +152,9 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             summary="Settle one hand of any ruleset, routed by its `ruleset` field",
             responses=problem_responses(),
         )
-        def settle_one(self, data: Annotated[SettlementItem, Body(examples=[Example(summary="A Hong Kong hand", value=ITEM_EXAMPLE)])]) -> Response[AnySettlement]:  # type: ignore[valid-type]
+        def settle_one(
+            self, data: Annotated[SettlementItem, Body(examples=[Example(summary="A Hong Kong hand", value=ITEM_EXAMPLE)])]
+        ) -> Response[AnySettlement]:  # type: ignore[valid-type]
             """The body is that ruleset's settlement body plus `"ruleset"`;
             the answer is that ruleset's settlement."""
             return settlement_response(SETTLE[type(data)](data))
@@ -169,7 +169,9 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             summary=f"Settle up to {limit} hands of any rulesets in one request",
             responses=problem_responses(),
         )
-        def settle_batch(self, request: Request[Any, Any, Any], data: Annotated[BatchRequest, Body(examples=BATCH_EXAMPLES)]) -> Response[BatchResponse]:
+        def settle_batch(
+            self, request: Request[Any, Any, Any], data: Annotated[BatchRequest, Body(examples=BATCH_EXAMPLES)]
+        ) -> Response[BatchResponse]:
             """One entry per item, in order. An item that is invalid (400) or
             impossible (422) gets its own problem object with pointers under
             `#/items/<i>/`; the other items are settled. More items than the
@@ -177,7 +179,9 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             empty list is 400, for the whole request."""
             items = data.items  # type: ignore[attr-defined]
             if len(items) > limit:
-                raise LocalizedHTTPException(413, "A batch may carry at most {limit} items; this one has {count}.", limit=limit, count=len(items))
+                raise LocalizedHTTPException(
+                    413, "A batch may carry at most {limit} items; this one has {count}.", limit=limit, count=len(items)
+                )
             if not items:
                 raise RequestInvalid(pointer_from_msgspec("Expected `array` of length >= 1 - at `$.items`"))
             for index, raw in enumerate(items):

@@ -77,13 +77,21 @@ def _option(field: msgspec.inspect.Field) -> RuleOption:
         low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
         high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
         return RuleOption(
-            field.name, "integer", default, _first_line(description),
-            minimum=None if low is None else Decimal(low), maximum=None if high is None else Decimal(high),
+            field.name,
+            "integer",
+            default,
+            _first_line(description),
+            minimum=None if low is None else Decimal(low),
+            maximum=None if high is None else Decimal(high),
         )
     low, high = extra.get("minimum"), extra.get("maximum")
     return RuleOption(
-        field.name, "number", default, _first_line(description),
-        minimum=None if low is None else clean(Decimal(str(low))), maximum=None if high is None else clean(Decimal(str(high))),
+        field.name,
+        "number",
+        default,
+        _first_line(description),
+        minimum=None if low is None else clean(Decimal(str(low))),
+        maximum=None if high is None else clean(Decimal(str(high))),
     )
 
 

@@ -15,7 +15,8 @@ the request's language where they are built (service.api.problems).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -118,7 +119,7 @@ def _visit(value: Any, language: str) -> Any:
     are fresh results, updated in place."""
     if isinstance(value, (list, tuple)):
         items = [_visit(item, language) for item in value]
-        if all(new is old for new, old in zip(items, value)):
+        if all(new is old for new, old in zip(items, value, strict=True)):
             return value
         return items if isinstance(value, list) else tuple(items)
     if isinstance(value, Warning):

@@ -12,7 +12,8 @@ client, and ``/metrics`` sums every worker's files.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from litestar import Response, get
 from prometheus_client import (

@@ -12,7 +12,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import msgspec
 from litestar._openapi.schema_generation.plugins.struct import (
     StructSchemaPlugin,  # pinned litestar: private module
 )
@@ -119,8 +118,14 @@ def openapi_config() -> OpenAPIConfig:
                 description="飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
             ),
             Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
-            Tag(name="MCR", description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum."),
-            Tag(name="NMJL", description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables."),
+            Tag(
+                name="MCR",
+                description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum.",
+            ),
+            Tag(
+                name="NMJL",
+                description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables.",
+            ),
             Tag(
                 name="Taiwan",
                 description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",

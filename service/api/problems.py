@@ -101,7 +101,9 @@ def field_detail(problem: FieldProblem, language: str) -> str:
     return gettext(problem.detail, language)
 
 
-def problem_response(request: Request[Any, Any, Any], status: int, title: str, detail: str, errors: list[ProblemError] | None = None) -> Response[Any]:
+def problem_response(
+    request: Request[Any, Any, Any], status: int, title: str, detail: str, errors: list[ProblemError] | None = None
+) -> Response[Any]:
     problem = Problem(
         type=TYPES.get(status, "about:blank"),
         title=gettext(title, LANGUAGE.get()),
@@ -138,7 +140,7 @@ def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Pr
         status=422,
         detail=" ".join(details),
         instance=instance,
-        errors=[ProblemError(detail=detail, pointer=_pointer(p, prefix)) for p, detail in zip(exc.problems, details)],
+        errors=[ProblemError(detail=detail, pointer=_pointer(p, prefix)) for p, detail in zip(exc.problems, details, strict=True)],
     )
 
 
@@ -174,7 +176,9 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
             if key == "data":  # the body was empty, so litestar had no `data` to pass
                 errors.append(ProblemError(detail=gettext(EMPTY_BODY, LANGUAGE.get()), pointer="#"))
             elif item.get("source") == "body":
-                errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), pointer="#/" + key.replace(".", "/")))
+                errors.append(
+                    ProblemError(detail=field_detail(schema_problem("", message), language), pointer="#/" + key.replace(".", "/"))
+                )
             else:
                 errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), parameter=key))
     detail = "; ".join(e.detail if not e.parameter else f"{e.parameter}: {e.detail}" for e in errors) or str(exc.detail)

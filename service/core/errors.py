@@ -95,7 +95,9 @@ def contradiction_problems(
         for other, reason in conflicts.get(code, ()):
             if other in positions:
                 problems.append(field_problem(f"{items}/{index}{field}", CANNOT_GO_TOGETHER, code=code, other=other, reason=reason))
-                problems.append(field_problem(f"{items}/{positions[other]}{field}", CONTRADICTS, other=other, code=code, at=f"{items}/{index}"))
+                problems.append(
+                    field_problem(f"{items}/{positions[other]}{field}", CONTRADICTS, other=other, code=code, at=f"{items}/{index}")
+                )
     return problems
 
 

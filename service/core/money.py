@@ -10,6 +10,7 @@ only where a ruleset says so (riichi rounds each payment up to 100), through
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from decimal import (
     ROUND_CEILING,
     Context,
@@ -21,7 +22,7 @@ from decimal import (
     getcontext,
     setcontext,
 )
-from typing import Annotated, Any, Callable, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -118,7 +119,7 @@ def clean(value: Decimal) -> Decimal:
     if not value:
         return ZERO
     text = str(value)
-    if "E" in text or text[-1] == "0" and "." in text:
+    if "E" in text or (text[-1] == "0" and "." in text):
         if value == value.to_integral_value():
             return value.quantize(ONE, context=CONTEXT)
         return value.normalize(CONTEXT)

@@ -18,8 +18,6 @@ def seats_for(players: int) -> tuple[Seat, ...]:
     return SEATS if players == 4 else THREE_PLAYER_SEATS
 
 
-
-
 def _after(table: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
     return {seat: tuple(table[(i + step) % len(table)] for step in range(1, len(table))) for i, seat in enumerate(table)}
 

@@ -4,7 +4,7 @@ settlement results, and the arithmetic that turns lines into deltas."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -41,7 +41,7 @@ class SelfDraw(msgspec.Struct, tag="self_draw", tag_field="type", forbid_unknown
 
 
 Win = Annotated[
-    Union[Discard, SelfDraw],
+    Discard | SelfDraw,
     msgspec.Meta(description='How the hand was won: `{"type": "discard", "discarder": seat}` or `{"type": "self_draw"}`.'),
 ]
 
@@ -72,7 +72,6 @@ class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
     pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
     tier: str | None
     warnings: list[Warning]
-
 
     @property
     def ruleset(self) -> str:

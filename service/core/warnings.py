@@ -14,7 +14,7 @@ template here and a translation in every catalogue (docs/i18n.md).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -82,7 +82,7 @@ code stays the one clients switch on; only the sentence (and its
 translations, each a msgid of its own) follows the ruleset's unit."""
 
 
-class Warning(msgspec.Struct, frozen=True):  # noqa: A001 - the contract's name for it
+class Warning(msgspec.Struct, frozen=True):
     """Something to know about a settlement that was still computed."""
 
     code: WarningCode
@@ -91,7 +91,7 @@ class Warning(msgspec.Struct, frozen=True):  # noqa: A001 - the contract's name 
         msgspec.Meta(description="For people, in the response's language (`Content-Language`); never parse it."),
     ]
     params: Annotated[
-        dict[str, Union[str, int]],
+        dict[str, str | int],
         msgspec.Meta(
             description=(
                 "The values filled into the message, by placeholder name (e.g. `fan`, `min_fan`, `seat`), so a "

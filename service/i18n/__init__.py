@@ -21,9 +21,10 @@ the application's ASGI entry from ``Accept-Language`` (service.api.language).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Literal, Mapping
+from typing import Literal
 
 from babel.messages.pofile import read_po
 
@@ -64,7 +65,7 @@ LIST_SEPARATOR = "list separator"
 """Catalogue context of the separators that join a :class:`Listing` parameter."""
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:
     """Mark a message for extraction; it is translated where it is used."""
     return message
 

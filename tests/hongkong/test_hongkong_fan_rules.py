@@ -88,7 +88,14 @@ def test_mixed_terminals_includes_all_pongs(client) -> None:
     assert fan_of("mixed_terminals", "all_pongs") == 4
     response = post(client, "mixed_terminals", "all_pongs")
     assert response.json()["fan"] == 4
-    assert items(response)["all_pongs"] == {"code": "all_pongs", "name_en": "All pongs", "count": 1, "fan": 0, "included_in": "mixed_terminals", "implied_by": None}
+    assert items(response)["all_pongs"] == {
+        "code": "all_pongs",
+        "name_en": "All pongs",
+        "count": 1,
+        "fan": 0,
+        "included_in": "mixed_terminals",
+        "implied_by": None,
+    }
 
 
 def test_mixed_terminals_with_half_flush_adds(client) -> None:
@@ -118,7 +125,12 @@ def test_big_three_dragons_includes_its_dragon_pongs(client) -> None:
 
 
 def test_little_and_big_three_dragons_together_is_a_contradiction(client) -> None:
-    assert_contradiction(post(client, "little_three_dragons", "big_three_dragons"), "little_three_dragons", "big_three_dragons", ["#/patterns/0/code", "#/patterns/1/code"])
+    assert_contradiction(
+        post(client, "little_three_dragons", "big_three_dragons"),
+        "little_three_dragons",
+        "big_three_dragons",
+        ["#/patterns/0/code", "#/patterns/1/code"],
+    )
 
 
 def test_prevailing_wind_that_is_also_the_seat_wind_scores_both(client) -> None:
@@ -131,7 +143,14 @@ def test_a_flower_set_replaces_its_seat_flower(client) -> None:
     # 一台花 每台 2, 唔計正花 (seed 003): the set's own seat flower adds nothing
     assert fan_of(("seat_flower", 1), ("flower_set", 1)) == 2
     response = post(client, ("seat_flower", 1), "flower_set")
-    assert items(response)["seat_flower"] == {"code": "seat_flower", "name_en": "Seat flower or season", "count": 1, "fan": 0, "included_in": "flower_set", "implied_by": None}
+    assert items(response)["seat_flower"] == {
+        "code": "seat_flower",
+        "name_en": "Seat flower or season",
+        "count": 1,
+        "fan": 0,
+        "included_in": "flower_set",
+        "implied_by": None,
+    }
     # the seat flower of the other set still scores: 1 + 2 = 3
     assert fan_of(("seat_flower", 2), ("flower_set", 1)) == 3
     assert items(post(client, ("seat_flower", 2), "flower_set"))["seat_flower"]["fan"] == 1
@@ -197,7 +216,9 @@ def test_eight_immortals_as_a_limit_hand_option(client) -> None:
 
 
 def test_eight_immortals_cannot_be_won_on_a_discard(client) -> None:
-    assert_contradiction(post(client, "eight_immortals", "robbing_kong"), "eight_immortals", "robbing_kong", ["#/patterns/0/code", "#/patterns/1/code"])
+    assert_contradiction(
+        post(client, "eight_immortals", "robbing_kong"), "eight_immortals", "robbing_kong", ["#/patterns/0/code", "#/patterns/1/code"]
+    )
 
 
 @pytest.mark.parametrize("code", ["win_on_kong", "win_on_flower", "last_tile"])
@@ -205,12 +226,21 @@ def test_replacement_and_last_tile_wins_bring_their_self_draw(client, code) -> N
     # 杠上自摸 / 花上自摸: 连自摸共 2 番; 海底捞月 is a self-draw of the last tile
     response = post(client, code)
     assert response.json()["fan"] == 2
-    assert items(response)["self_draw"] == {"code": "self_draw", "name_en": "Self-draw", "count": 1, "fan": 1, "included_in": None, "implied_by": code}
+    assert items(response)["self_draw"] == {
+        "code": "self_draw",
+        "name_en": "Self-draw",
+        "count": 1,
+        "fan": 1,
+        "included_in": None,
+        "implied_by": code,
+    }
     # declaring the self-draw too does not count it twice
     assert post(client, code, "self_draw").json()["fan"] == 2
 
 
-@pytest.mark.parametrize(("drawn", "discard"), [("self_draw", "robbing_kong"), ("last_tile", "last_discard"), ("win_on_kong", "robbing_kong")])
+@pytest.mark.parametrize(
+    ("drawn", "discard"), [("self_draw", "robbing_kong"), ("last_tile", "last_discard"), ("win_on_kong", "robbing_kong")]
+)
 def test_a_self_draw_and_a_discard_win_together_is_a_contradiction(client, drawn, discard) -> None:
     assert_contradiction(post(client, drawn, discard), drawn, discard, ["#/patterns/0/code", "#/patterns/1/code"])
 

@@ -37,7 +37,9 @@ def patterns(*codes: str | tuple[str, int]) -> list[dict[str, Any]]:
 def test_example_8_fan_self_drawn(client) -> None:
     # self-draw + concealed + half flush + all pongs = 1 + 1 + 3 + 3 = 8 fan
     # half spicy 8 fan = 64 points; self-draw V/2 = 32 from each of three → 96
-    response = client.post(SETTLE, json={"winner": "east", "win": SELF_DRAW, "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs")})
+    response = client.post(
+        SETTLE, json={"winner": "east", "win": SELF_DRAW, "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs")}
+    )
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["fan_paid"] == 8
@@ -49,9 +51,18 @@ def test_example_8_fan_self_drawn(client) -> None:
 
 def test_a_self_drawn_win_brings_its_self_draw_fan(client) -> None:
     # same hand without listing self_draw: the win is a self-draw, so it is added (1 + 3 + 3 + 1 = 8)
-    body = client.post(SETTLE, json={"winner": "east", "win": SELF_DRAW, "patterns": patterns("concealed", "half_flush", "all_pongs")}).json()
+    body = client.post(
+        SETTLE, json={"winner": "east", "win": SELF_DRAW, "patterns": patterns("concealed", "half_flush", "all_pongs")}
+    ).json()
     assert body["fan_paid"] == 8
-    assert body["fan_items"][-1] == {"code": "self_draw", "name_en": "Self-draw", "count": 1, "fan": 1, "included_in": None, "implied_by": "win"}
+    assert body["fan_items"][-1] == {
+        "code": "self_draw",
+        "name_en": "Self-draw",
+        "count": 1,
+        "fan": 1,
+        "included_in": None,
+        "implied_by": "win",
+    }
     assert D(body["winner_receives"]) == D(96)
 
 
@@ -64,7 +75,9 @@ def test_example_full_flush_all_pongs_on_a_discard(client) -> None:
 
 def test_example_big_three_dragons_all_pongs_limit_at_10(client) -> None:
     # 8 + 3 = 11 fan → clamped to 10: 128, limit, fan_capped
-    body = client.post(SETTLE, json={"winner": "south", "win": discard("west"), "patterns": patterns("big_three_dragons", "all_pongs")}).json()
+    body = client.post(
+        SETTLE, json={"winner": "south", "win": discard("west"), "patterns": patterns("big_three_dragons", "all_pongs")}
+    ).json()
     assert (body["fan_paid"], body["tier"]) == (10, "limit")
     assert [w["code"] for w in body["warnings"]] == ["fan_capped"]
     assert D(body["pre_payout_total"]) == D(128)
@@ -75,7 +88,12 @@ def test_a_limit_hand_pattern_pays_the_cap(client) -> None:
     # 十三么 at a 13 cap, half spicy: 384; half gun discarder V/2 = 192, others V/4 = 96
     body = client.post(
         SETTLE,
-        json={"winner": "north", "win": discard("east"), "patterns": patterns("thirteen_orphans"), "rules": {"fan_cap": 13, "discard_payment": "half_gun"}},
+        json={
+            "winner": "north",
+            "win": discard("east"),
+            "patterns": patterns("thirteen_orphans"),
+            "rules": {"fan_cap": 13, "discard_payment": "half_gun"},
+        },
     ).json()
     assert (body["fan_paid"], body["tier"]) == (13, "limit")
     assert [w["code"] for w in body["warnings"]] == ["limit_hand_declared"]
@@ -84,7 +102,9 @@ def test_a_limit_hand_pattern_pays_the_cap(client) -> None:
 
 def test_eight_immortals_as_a_limit_hand_pays_as_a_self_draw(client) -> None:
     # 八仙過海 played as a limit hand (seed 003), cap 10: 128 points; 当自摸计: V/2 = 64 each
-    body = client.post(SETTLE, json={"winner": "west", "win": SELF_DRAW, "patterns": patterns("eight_immortals"), "eight_immortals": "limit"}).json()
+    body = client.post(
+        SETTLE, json={"winner": "west", "win": SELF_DRAW, "patterns": patterns("eight_immortals"), "eight_immortals": "limit"}
+    ).json()
     assert body["fan_paid"] == 10
     assert paid(body) == {"north": D(64), "east": D(64), "south": D(64)}
 
@@ -171,7 +191,13 @@ def test_contradictory_patterns_in_a_settlement(client) -> None:
 def test_liable_with_patterns(client) -> None:
     # 包 on a self-drawn 8 fan: 3 × 32 = 96 all from west
     body = client.post(
-        SETTLE, json={"winner": "east", "win": SELF_DRAW, "liable": "west", "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs")}
+        SETTLE,
+        json={
+            "winner": "east",
+            "win": SELF_DRAW,
+            "liable": "west",
+            "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs"),
+        },
     ).json()
     assert paid(body) == {"south": D(0), "west": D(96), "north": D(0)}
 
@@ -226,7 +252,12 @@ def test_patterns_through_the_tagged_settlement(client) -> None:
     # POST /v1/settlements routes by `ruleset`; the same 8-fan self-draw: 32 from each of three
     body = client.post(
         "/v1/settlements",
-        json={"ruleset": "hongkong", "winner": "east", "win": SELF_DRAW, "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs")},
+        json={
+            "ruleset": "hongkong",
+            "winner": "east",
+            "win": SELF_DRAW,
+            "patterns": patterns("self_draw", "concealed", "half_flush", "all_pongs"),
+        },
     ).json()
     assert body["fan_paid"] == 8
     assert paid(body) == {"south": D(32), "west": D(32), "north": D(32)}

@@ -110,7 +110,11 @@ def test_each_row_over_http(client, code, name_zh, name_zh_hant, name_en, jyutpi
 
 @pytest.mark.parametrize(
     ("code", "name_en", "per", "max_count", "unit_fan"),
-    [("seat_flower", "Seat flower or season", "tile", 2, 1), ("flower_set", "Full flower or season set", "set", 2, 2), ("dragon_pong", "Dragon pong", "set", 3, 1)],
+    [
+        ("seat_flower", "Seat flower or season", "tile", 2, 1),
+        ("flower_set", "Full flower or season set", "set", 2, 2),
+        ("dragon_pong", "Dragon pong", "set", 3, 1),
+    ],
 )
 def test_rows_counted_per_tile_or_set(client, code, name_en, per, max_count, unit_fan) -> None:
     # 正花 每只 1 (one flower and one season match a seat: 2 at most);
@@ -118,7 +122,9 @@ def test_rows_counted_per_tile_or_set(client, code, name_en, per, max_count, uni
     for count in range(1, max_count + 1):
         body = client.post("/v1/hongkong/fan", json={"patterns": [{"code": code, "count": count}]}).json()
         assert body["fan"] == count * unit_fan
-        assert body["items"] == [{"code": code, "name_en": name_en, "count": count, "fan": count * unit_fan, "included_in": None, "implied_by": None}]
+        assert body["items"] == [
+            {"code": code, "name_en": name_en, "count": count, "fan": count * unit_fan, "included_in": None, "implied_by": None}
+        ]
     too_many = client.post("/v1/hongkong/fan", json={"patterns": [{"code": code, "count": max_count + 1}]})
     # above the schema's bound (3) the body does not decode: 400; below it the rule says no: 422
     assert too_many.status_code == (422 if max_count + 1 <= 3 else 400)
@@ -127,7 +133,9 @@ def test_rows_counted_per_tile_or_set(client, code, name_en, per, max_count, uni
 
 
 def test_eight_immortals_as_a_limit_hand_in_the_table(client) -> None:
-    rows = {row["code"]: row for row in client.get("/v1/hongkong/fan-table", params={"eight_immortals": "limit", "fan_cap": 13}).json()["rows"]}
+    rows = {
+        row["code"]: row for row in client.get("/v1/hongkong/fan-table", params={"eight_immortals": "limit", "fan_cap": 13}).json()["rows"]
+    }
     assert rows["eight_immortals"]["fan"] == 13
     assert rows["eight_immortals"]["limit"] is True
 

@@ -32,9 +32,7 @@ def requests(draw):
             "min_fan": draw(st.integers(0, 13)),
             "discard_payment": draw(st.sampled_from(["full_gun", "half_gun"])),
             "payment_scheme": draw(st.sampled_from(["standard", "per_share", "classic_self_draw", "equal_total"])),
-            "point_value": draw(
-                st.decimals(min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False)
-            ),
+            "point_value": draw(st.decimals(min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False)),
         },
     }
     if draw(st.booleans()):
@@ -47,9 +45,7 @@ def requests(draw):
 def test_invariants(client, body) -> None:
     payload = json.dumps({**body, "rules": {**body["rules"], "point_value": float(body["rules"]["point_value"])}})
     # send point_value as the exact decimal text, not a float repr
-    payload = payload.replace(
-        json.dumps(float(body["rules"]["point_value"])), str(body["rules"]["point_value"]), 1
-    )
+    payload = payload.replace(json.dumps(float(body["rules"]["point_value"])), str(body["rules"]["point_value"]), 1)
     response = client.post("/v1/hongkong/settlements", content=payload, headers={"content-type": "application/json"})
     assert response.status_code == 200, response.text
     result = json.loads(response.text, parse_float=Decimal, parse_int=Decimal)

@@ -130,8 +130,12 @@ def test_seed_000_cosmopolitan_equal_totals(win, rule_fields, expected) -> None:
 
 
 def test_seed_000_cosmopolitan_over_http(client) -> None:
-    body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3,
-            "rules": {"payment_scheme": "equal_total", "discard_payment": "half_gun"}}
+    body = {
+        "winner": "east",
+        "win": {"type": "discard", "discarder": "south"},
+        "fan": 3,
+        "rules": {"payment_scheme": "equal_total", "discard_payment": "half_gun"},
+    }
     result = client.post("/v1/hongkong/settlements", json=body).json()
     assert {p["payer"]: D(p["amount"]) for p in result["payments"]} == {"south": D(16), "west": D(4), "north": D(4)}
     assert D(result["winner_receives"]) == D(24) and D(result["pre_payout_total"]) == D(8)
@@ -205,9 +209,7 @@ def test_seed_003_chip_ladders(table, fan, ladder, single) -> None:
         "north": one,
     }
     # 自摸位位 (each) 雙份: 二五雞 chicken hand 自摸位位五毫.
-    assert settle(fan, "self_draw", table=table, point_value=point_value, min_fan=0) == dict.fromkeys(
-        ("south", "west", "north"), one * 2
-    )
+    assert settle(fan, "self_draw", table=table, point_value=point_value, min_fan=0) == dict.fromkeys(("south", "west", "north"), one * 2)
 
 
 def test_seed_003_chicken_hand_sentences() -> None:

@@ -31,7 +31,14 @@ CASES = [
     # self-draw: each loser V/2 = 4, winner 12.
     ("fan 3 self-draw", body(3, SELF_DRAW), "12", {"south": "4", "west": "4", "north": "4"}, None, []),
     # classic self-draw: each loser the full V = 8.
-    ("fan 3 classic", body(3, SELF_DRAW, rules={"payment_scheme": "classic_self_draw"}), "24", {"south": "8", "west": "8", "north": "8"}, None, []),
+    (
+        "fan 3 classic",
+        body(3, SELF_DRAW, rules={"payment_scheme": "classic_self_draw"}),
+        "24",
+        {"south": "8", "west": "8", "north": "8"},
+        None,
+        [],
+    ),
     # 13 fan clamps to the cap 10 first: half spicy 10 fan = 128.
     ("fan 13 cap 10", body(13, DISCARD), "128", {"south": "128", "west": "0", "north": "0"}, "limit", ["fan_capped"]),
     # cap 13: half spicy 13 fan = 384.
@@ -39,19 +46,61 @@ CASES = [
     # 2 fan = 4 points, below the 3-fan minimum: still settled, with a warning.
     ("fan 2", body(2, DISCARD), "4", {"south": "4", "west": "0", "north": "0"}, None, ["below_minimum_fan"]),
     # full spicy 0 fan = 1 point; half gun 0.5 / 0.25 / 0.25 (二五雞 chicken hand).
-    ("full spicy half gun fan 0", body(0, DISCARD, rules={"table": "full_spicy", "discard_payment": "half_gun", "min_fan": 0}), "1", {"south": "0.5", "west": "0.25", "north": "0.25"}, None, []),
+    (
+        "full spicy half gun fan 0",
+        body(0, DISCARD, rules={"table": "full_spicy", "discard_payment": "half_gun", "min_fan": 0}),
+        "1",
+        {"south": "0.5", "west": "0.25", "north": "0.25"},
+        None,
+        [],
+    ),
     # same at point value 4 (一二蚊): 2 / 1 / 1.
-    ("一二蚊 fan 0", body(0, DISCARD, rules={"table": "full_spicy", "discard_payment": "half_gun", "min_fan": 0, "point_value": 4}), "4", {"south": "2", "west": "1", "north": "1"}, None, []),
+    (
+        "一二蚊 fan 0",
+        body(0, DISCARD, rules={"table": "full_spicy", "discard_payment": "half_gun", "min_fan": 0, "point_value": 4}),
+        "4",
+        {"south": "2", "west": "1", "north": "1"},
+        None,
+        [],
+    ),
     # half spicy 5 fan = 24; half gun 12 / 6 / 6.
     ("half gun fan 5", body(5, DISCARD, rules={"discard_payment": "half_gun"}), "24", {"south": "12", "west": "6", "north": "6"}, None, []),
     # per share S = V/2 = 4; full gun 3S = 12.
-    ("per share fan 3", body(3, DISCARD, rules={"payment_scheme": "per_share"}), "12", {"south": "12", "west": "0", "north": "0"}, None, []),
+    (
+        "per share fan 3",
+        body(3, DISCARD, rules={"payment_scheme": "per_share"}),
+        "12",
+        {"south": "12", "west": "0", "north": "0"},
+        None,
+        [],
+    ),
     # per share half gun: 2S = 8, S = 4 each.
-    ("per share half gun", body(3, DISCARD, rules={"payment_scheme": "per_share", "discard_payment": "half_gun"}), "16", {"south": "8", "west": "4", "north": "4"}, None, []),
+    (
+        "per share half gun",
+        body(3, DISCARD, rules={"payment_scheme": "per_share", "discard_payment": "half_gun"}),
+        "16",
+        {"south": "8", "west": "4", "north": "4"},
+        None,
+        [],
+    ),
     # per share 10 fan self-draw: V = 128, S = 64 each, 192.
-    ("per share fan 10 self-draw", body(10, SELF_DRAW, rules={"payment_scheme": "per_share"}), "192", {"south": "64", "west": "64", "north": "64"}, "limit", []),
+    (
+        "per share fan 10 self-draw",
+        body(10, SELF_DRAW, rules={"payment_scheme": "per_share"}),
+        "192",
+        {"south": "64", "west": "64", "north": "64"},
+        "limit",
+        [],
+    ),
     # full spicy 13 fan at cap 13: V = 8192, S = 4096 each, 12288.
-    ("per share full spicy 13", body(13, SELF_DRAW, rules={"payment_scheme": "per_share", "table": "full_spicy", "fan_cap": 13}), "12288", {"south": "4096", "west": "4096", "north": "4096"}, "limit", []),
+    (
+        "per share full spicy 13",
+        body(13, SELF_DRAW, rules={"payment_scheme": "per_share", "table": "full_spicy", "fan_cap": 13}),
+        "12288",
+        {"south": "4096", "west": "4096", "north": "4096"},
+        "limit",
+        [],
+    ),
     # 5 fan = 24 points × 0.1 = 2.4 exactly.
     ("point value 0.1", body(5, DISCARD, rules={"point_value": 0.1}), "2.4", {"south": "2.4", "west": "0", "north": "0"}, None, []),
     # 8 fan = 64; self-draw V/2 = 32 × 3 = 96, all on the liable west.
@@ -98,9 +147,7 @@ def test_roles_and_zero_lines_are_listed(client) -> None:
 
 def test_liable_on_a_discard_takes_the_discarders_share_too(client) -> None:
     # half gun 5 fan: 12 + 6 + 6 = 24, all of it on the liable north.
-    result = client.post(
-        "/v1/hongkong/settlements", json=body(5, DISCARD, liable="north", rules={"discard_payment": "half_gun"})
-    ).json()
+    result = client.post("/v1/hongkong/settlements", json=body(5, DISCARD, liable="north", rules={"discard_payment": "half_gun"})).json()
     assert paid(result) == {"south": D(0), "west": D(0), "north": D(24)}
 
 

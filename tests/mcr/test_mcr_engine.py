@@ -194,16 +194,12 @@ def test_discarder_equal_to_winner_is_a_rule_violation() -> None:
 @pytest.mark.parametrize("fan", [-1, mcr.MAX_FAN + 1])
 def test_fan_out_of_bounds_does_not_decode(fan) -> None:
     with pytest.raises(msgspec.ValidationError, match=r"\$\.fan"):
-        msgspec.json.decode(
-            msgspec.json.encode({"winner": "east", "win": SELF_DRAW, "fan": fan}), type=McrRequest
-        )
+        msgspec.json.decode(msgspec.json.encode({"winner": "east", "win": SELF_DRAW, "fan": fan}), type=McrRequest)
 
 
 # --- Invariants ----------------------------------------------------------------
 
-point_values = st.decimals(
-    min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False, allow_infinity=False
-)
+point_values = st.decimals(min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False, allow_infinity=False)
 
 
 @st.composite

@@ -147,14 +147,10 @@ def test_point_value_one_cent_is_exact() -> None:
 def test_min_value_rule_and_jokerless_does_not_lift_it() -> None:
     # the minimum is the card's 25, compared with the printed value: a
     # jokerless 20 is paid as 40 but is still under 25
-    assert [w.code for w in settle(winner="east", win=SELF_DRAW, value=20, jokerless=True).warnings] == [
-        "below_minimum_value"
-    ]
+    assert [w.code for w in settle(winner="east", win=SELF_DRAW, value=20, jokerless=True).warnings] == ["below_minimum_value"]
     assert settle(winner="east", win=SELF_DRAW, value=25).warnings == []
     assert settle(winner="east", win=SELF_DRAW, value=20, rules={"min_value": 20}).warnings == []
-    assert [w.code for w in settle(winner="east", win=SELF_DRAW, value=25, rules={"min_value": 30}).warnings] == [
-        "below_minimum_value"
-    ]
+    assert [w.code for w in settle(winner="east", win=SELF_DRAW, value=25, rules={"min_value": 30}).warnings] == ["below_minimum_value"]
 
 
 def test_roles_order_and_deltas() -> None:
@@ -195,9 +191,7 @@ def test_issue_bettor_on_the_winner() -> None:
 def test_issue_bettor_on_the_discarder() -> None:
     # Issue 5: bettor b2 on south (the discarder) → b2 pays east 50
     result = settle(winner="east", win=discard(), value=25, bettors=[{"id": "b2", "bet_on": "south"}])
-    assert [p for p in result.payments if "b2" in (p.payer, p.payee)] == [
-        Payment("b2", "east", D(50), "bettor")
-    ]
+    assert [p for p in result.payments if "b2" in (p.payer, p.payee)] == [Payment("b2", "east", D(50), "bettor")]
     # east: 50 + 25 + 25 from the seats, + 50 from b2 = 150
     assert result.winner_receives == D(150)
     assert result.deltas == {"east": D(150), "south": D(-50), "west": D(-25), "north": D(-25), "b2": D(-50)}
@@ -227,9 +221,7 @@ def test_issue_both_bettors_settle_with_seats_only() -> None:
 def test_seed_000_bettor_on_a_self_drawing_winner() -> None:
     # 有人賭你贏嘅話，除咗你之外其他人畀你幾多，就要同樣畀佢幾多: a jokerless 25
     # self-drawn is 100 from each, so each of the three also pays the bettor 100.
-    result = settle(
-        winner="west", win=SELF_DRAW, value=25, jokerless=True, bettors=[{"id": "sam", "bet_on": "west"}]
-    )
+    result = settle(winner="west", win=SELF_DRAW, value=25, jokerless=True, bettors=[{"id": "sam", "bet_on": "west"}])
     assert {k: v for k, v in lines(result).items() if k[1] == "sam"} == {
         ("north", "sam"): D(100),
         ("east", "sam"): D(100),
@@ -349,9 +341,7 @@ def test_every_problem_is_reported() -> None:
 
 # --- Invariants ----------------------------------------------------------------
 
-point_values = st.decimals(
-    min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False, allow_infinity=False
-)
+point_values = st.decimals(min_value=Decimal("0.0001"), max_value=Decimal(1_000_000), places=4, allow_nan=False, allow_infinity=False)
 bettor_ids = st.lists(st.from_regex(r"\A[a-z0-9_-]{1,8}\Z"), max_size=nmjl.MAX_BETTORS, unique=True).filter(
     lambda ids: not set(ids) & set(SEATS)
 )

@@ -49,7 +49,13 @@ def test_field_named(client, name, body, status, pointer) -> None:
 
 @pytest.mark.parametrize(
     ("content", "detail_fragment"),
-    [(b"", "empty"), (b"{", "not valid JSON"), (b"[]", "Expected `object`"), (b"null", "Expected `object`"), (b"\xff\xfe", "not valid JSON")],
+    [
+        (b"", "empty"),
+        (b"{", "not valid JSON"),
+        (b"[]", "Expected `object`"),
+        (b"null", "Expected `object`"),
+        (b"\xff\xfe", "not valid JSON"),
+    ],
 )
 def test_not_an_object(client, content, detail_fragment) -> None:
     response = client.post(URL, content=content, headers={"content-type": "application/json"})

@@ -56,7 +56,13 @@ def test_batch_body_is_the_published_batch_response(client) -> None:
         assert (decoded.settled, decoded.failed) == (3, 1)
         # HK 2 fan: below the 3-fan minimum, worded in the request's language
         [warning] = decoded.results[2].result.warnings
-        assert warning.message == {"en": "2 fan is below this table's minimum of 3; the hand is still settled.", "zh-Hant": "2 番未夠呢張檯要求嘅 3 番起糊；照計。"}[language]
+        assert (
+            warning.message
+            == {
+                "en": "2 fan is below this table's minimum of 3; the hand is still settled.",
+                "zh-Hant": "2 番未夠呢張檯要求嘅 3 番起糊；照計。",
+            }[language]
+        )
 
 
 def test_thousand_items() -> None:
@@ -123,6 +129,7 @@ def test_single_tagged_settlement(client) -> None:
 
 def test_batch_counts_each_settlement_in_metrics() -> None:
     with TestClient(create_app()) as client:
+
         def count() -> float:
             for line in client.get("/metrics").text.splitlines():
                 if line.startswith('mahjong_settlements_total{ruleset="taiwan"}'):

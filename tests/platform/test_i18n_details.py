@@ -220,7 +220,9 @@ def test_one_of_joins_with_each_languages_or(language, expected) -> None:
     assert render("{names}", {"names": one_of(["eight_immortals", "flower_win_from_deal"])}, language) == expected
 
 
-@pytest.mark.parametrize(("language", "expected"), [("en", "`riichi`, `pinfu`"), ("zh-Hant", "`riichi`、`pinfu`"), ("ja", "`riichi`、`pinfu`")])
+@pytest.mark.parametrize(
+    ("language", "expected"), [("en", "`riichi`, `pinfu`"), ("zh-Hant", "`riichi`、`pinfu`"), ("ja", "`riichi`、`pinfu`")]
+)
 def test_all_of_joins_with_each_languages_comma(language, expected) -> None:
     assert render("{codes}", {"codes": all_of(["`riichi`", "`pinfu`"])}, language) == expected
 
@@ -247,8 +249,14 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
                 ("#/win/type", "`self_draw` is a self-drawn win, but `win` is a discard."),
                 ("#/patterns/1/code", "`self_draw` is a self-drawn win, but `win` is a discard."),
             ],
-            "zh-Hant": [("#/win/type", "`self_draw` 要自摸先有，但 `win` 係出銃。"), ("#/patterns/1/code", "`self_draw` 要自摸先有，但 `win` 係出銃。")],
-            "zh-Hans": [("#/win/type", "`self_draw` 是自摸和牌，但 `win` 是放铳。"), ("#/patterns/1/code", "`self_draw` 是自摸和牌，但 `win` 是放铳。")],
+            "zh-Hant": [
+                ("#/win/type", "`self_draw` 要自摸先有，但 `win` 係出銃。"),
+                ("#/patterns/1/code", "`self_draw` 要自摸先有，但 `win` 係出銃。"),
+            ],
+            "zh-Hans": [
+                ("#/win/type", "`self_draw` 是自摸和牌，但 `win` 是放铳。"),
+                ("#/patterns/1/code", "`self_draw` 是自摸和牌，但 `win` 是放铳。"),
+            ],
             "ja": [
                 ("#/win/type", "`self_draw` はツモ和了ですが、`win` は放銃（ロン）です。"),
                 ("#/patterns/1/code", "`self_draw` はツモ和了ですが、`win` は放銃（ロン）です。"),
@@ -269,7 +277,10 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
                 ("#/patterns/1/code", "`full_flush` contradicts `half_flush` (at /patterns/0)."),
             ],
             "zh-Hant": [
-                ("#/patterns/0/code", "`half_flush` 同 `full_flush` 唔可以一齊申報：混一色同清一色唔可以一齊計（混一色與清一色不可同計）。"),
+                (
+                    "#/patterns/0/code",
+                    "`half_flush` 同 `full_flush` 唔可以一齊申報：混一色同清一色唔可以一齊計（混一色與清一色不可同計）。",
+                ),
                 ("#/patterns/1/code", "`full_flush` 同 `half_flush`（喺 /patterns/0）矛盾。"),
             ],
             "zh-Hans": [
@@ -277,7 +288,10 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
                 ("#/patterns/1/code", "`full_flush` 与 `half_flush`（位于 /patterns/0）矛盾。"),
             ],
             "ja": [
-                ("#/patterns/0/code", "`half_flush` と `full_flush` は同時に申告できません：混一色と清一色は同時に数えません（混一色与清一色不可同计）。"),
+                (
+                    "#/patterns/0/code",
+                    "`half_flush` と `full_flush` は同時に申告できません：混一色と清一色は同時に数えません（混一色与清一色不可同计）。",
+                ),
                 ("#/patterns/1/code", "`full_flush` は `half_flush`（/patterns/0）と矛盾します。"),
             ],
         },
@@ -368,8 +382,15 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
                 )
             ],
             "zh-Hant": [("#/scores", "點數加埋枱面 1 支立直棒（1000）係 99000，唔係 4 人 × 起始點數 25000 = 100000：少咗 1000 點。")],
-            "zh-Hans": [("#/scores", "点数加上桌上的 1 根立直棒（1000）合计为 99000，而不是 4 人 × 起始点数 25000 = 100000：少了 1000 点。")],
-            "ja": [("#/scores", "点数と供託の立直棒 1 本（1000）の合計が 99000 で、4 人 × 配給原点 25000 = 100000 になりません。1000 点足りません。")],
+            "zh-Hans": [
+                ("#/scores", "点数加上桌上的 1 根立直棒（1000）合计为 99000，而不是 4 人 × 起始点数 25000 = 100000：少了 1000 点。")
+            ],
+            "ja": [
+                (
+                    "#/scores",
+                    "点数と供託の立直棒 1 本（1000）の合計が 99000 で、4 人 × 配給原点 25000 = 100000 になりません。1000 点足りません。",
+                )
+            ],
         },
     ),
     # Taiwan: the codes of a special win joined with each language's "or"
@@ -380,7 +401,9 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] =
             "en": [("#/special", "special is eight_immortals but patterns do not list eight_immortals or flower_win_from_deal.")],
             "zh-Hant": [("#/special", "special 係 eight_immortals，但 patterns 冇列出 eight_immortals 或者 flower_win_from_deal。")],
             "zh-Hans": [("#/special", "special 为 eight_immortals，但 patterns 中没有列出 eight_immortals 或 flower_win_from_deal。")],
-            "ja": [("#/special", "special は eight_immortals ですが、patterns に eight_immortals または flower_win_from_deal がありません。")],
+            "ja": [
+                ("#/special", "special は eight_immortals ですが、patterns に eight_immortals または flower_win_from_deal がありません。")
+            ],
         },
     ),
     # MCR: a set has 4 flowers + 4 seasons
@@ -419,7 +442,7 @@ def test_rule_violation_detail_in_each_language(client, case, language) -> None:
     got = [(error["pointer"], error["detail"]) for error in problem["errors"]]
     want = expected[language]
     assert [pointer for pointer, _ in got] == [pointer for pointer, _ in want]
-    for (_, detail), (_, wanted) in zip(got, want):
+    for (_, detail), (_, wanted) in zip(got, want, strict=True):
         if wanted is not None:
             assert detail == wanted
     # the top-level detail is the errors' details joined, in the same language
@@ -452,13 +475,23 @@ SCHEMA_CASES: dict[str, tuple[str, dict[str, Any], str, dict[str, str]]] = {
         HK,
         {**HK_BODY, "fan": -1},
         "#/fan",
-        {"en": "Expected `int` >= 0", "zh-Hant": "應該係 ≥ 0 嘅 `int`", "zh-Hans": "应为 ≥ 0 的 `int`", "ja": "0 以上の `int` である必要があります"},
+        {
+            "en": "Expected `int` >= 0",
+            "zh-Hant": "應該係 ≥ 0 嘅 `int`",
+            "zh-Hans": "应为 ≥ 0 的 `int`",
+            "ja": "0 以上の `int` である必要があります",
+        },
     ),
     "above_maximum": (
         HK,
         {**HK_BODY, "fan": 10**6},
         "#/fan",
-        {"en": "Expected `int` <= 1000", "zh-Hant": "應該係 ≤ 1000 嘅 `int`", "zh-Hans": "应为 ≤ 1000 的 `int`", "ja": "1000 以下の `int` である必要があります"},
+        {
+            "en": "Expected `int` <= 1000",
+            "zh-Hant": "應該係 ≤ 1000 嘅 `int`",
+            "zh-Hans": "应为 ≤ 1000 的 `int`",
+            "ja": "1000 以下の `int` である必要があります",
+        },
     ),
     "unknown_field": (
         HK,
@@ -492,7 +525,12 @@ SCHEMA_CASES: dict[str, tuple[str, dict[str, Any], str, dict[str, str]]] = {
         HK,
         {**HK_BODY, "winner": "centre"},
         "#/winner",
-        {"en": "Invalid enum value 'centre'", "zh-Hant": "無效嘅選項值 'centre'", "zh-Hans": "无效的枚举值 'centre'", "ja": "無効な選択値 'centre'"},
+        {
+            "en": "Invalid enum value 'centre'",
+            "zh-Hant": "無效嘅選項值 'centre'",
+            "zh-Hans": "无效的枚举值 'centre'",
+            "ja": "無効な選択値 'centre'",
+        },
     ),
     "array_too_long": (
         "/v1/riichi/han",

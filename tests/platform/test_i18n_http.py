@@ -131,7 +131,9 @@ def test_mcr_warnings_in_simplified_chinese(client) -> None:
 
 
 def test_nmjl_warning_in_japanese(client) -> None:
-    body = post(client, "/v1/nmjl/settlements", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 20}, "ja-JP").json()
+    body = post(
+        client, "/v1/nmjl/settlements", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 20}, "ja-JP"
+    ).json()
     # CONTRACT: discarder pays 2 × 20, the others 20
     assert paid(body) == {"south": D(40), "west": D(20), "north": D(20)}
     assert body["warnings"][0]["message"] == "カードの点数 20 はこの卓の最低 25 に届きませんが、精算はそのまま行います。"
@@ -174,7 +176,11 @@ def test_taiwan_tai_items_and_warning_in_each_language(client, language) -> None
 
 
 def test_taiwan_settlement_breakdown_names_in_japanese(client) -> None:
-    body = {"winner": "north", "win": {"type": "self_draw"}, "patterns": [{"code": "concealed_self_draw"}, {"code": "dragon_pung", "count": 1}]}
+    body = {
+        "winner": "north",
+        "win": {"type": "self_draw"},
+        "patterns": [{"code": "concealed_self_draw"}, {"code": "dragon_pung", "count": 1}],
+    }
     result = post(client, "/v1/taiwan/settlements", body, "ja").json()
     # seed 004: 門清自摸 3 + 三元台 1 = 4 tai; non-dealer payers pay 100 + 4 × 20 = 180,
     # the dealer east 100 + (4 + 1) × 20 = 200
@@ -271,7 +277,10 @@ def test_query_parameter_problem_in_each_language(client, language) -> None:
     assert response.status_code == 400
     assert response.headers["content-language"] == language
     problem = response.json()
-    assert problem["title"] == {"en": "The request is invalid", "zh-Hant": "請求無效", "zh-Hans": "请求无效", "ja": "リクエストが不正です"}[language]
+    assert (
+        problem["title"]
+        == {"en": "The request is invalid", "zh-Hant": "請求無效", "zh-Hans": "请求无效", "ja": "リクエストが不正です"}[language]
+    )
     assert problem["errors"] == [{"detail": QUERY_TOO_LARGE[language], "parameter": "fan_cap"}]
     assert problem["detail"] == f"fan_cap: {QUERY_TOO_LARGE[language]}"
 
@@ -507,7 +516,12 @@ def test_shared_no_yaku_warning_in_each_language(client, language) -> None:
 
 @pytest.mark.parametrize(
     ("language", "title"),
-    [("en", "The declared patterns contradict each other"), ("zh-Hant", "申報嘅牌型互相矛盾"), ("zh-Hans", "申报的牌型互相矛盾"), ("ja", "申告した役どうしが矛盾しています")],
+    [
+        ("en", "The declared patterns contradict each other"),
+        ("zh-Hant", "申報嘅牌型互相矛盾"),
+        ("zh-Hans", "申报的牌型互相矛盾"),
+        ("ja", "申告した役どうしが矛盾しています"),
+    ],
 )
 def test_pattern_contradiction_title_in_each_language(client, language, title) -> None:
     body = {"patterns": [{"code": "little_three_dragons"}, {"code": "big_three_dragons"}]}

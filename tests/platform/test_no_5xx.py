@@ -20,7 +20,9 @@ JSON_LEAF = (
     | st.text(max_size=20)
     | st.sampled_from(["east", "north", "discard", "self_draw", "", "0", "1e999", "-0"])
 )
-ANY_JSON = st.recursive(JSON_LEAF, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+ANY_JSON = st.recursive(
+    JSON_LEAF, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12
+)
 
 
 def post_examples() -> list[tuple[str, Any]]:
@@ -41,10 +43,10 @@ def paths_in(value: Any, prefix: tuple = ()) -> list[tuple]:
     found = [prefix]
     if isinstance(value, dict):
         for key, inner in value.items():
-            found += paths_in(inner, prefix + (key,))
+            found += paths_in(inner, (*prefix, key))
     elif isinstance(value, list):
         for index, inner in enumerate(value):
-            found += paths_in(inner, prefix + (index,))
+            found += paths_in(inner, (*prefix, index))
     return found
 
 

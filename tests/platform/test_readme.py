@@ -6,7 +6,6 @@ compared up to that point."""
 from __future__ import annotations
 
 import json
-import re
 import shlex
 from pathlib import Path
 
@@ -36,9 +35,7 @@ def examples() -> list[tuple[str, str, str | None, dict[str, str], str]]:
                 continue
             method = words[words.index("-X") + 1] if "-X" in words else "GET"
             body = words[words.index("-d") + 1] if "-d" in words else None
-            headers = dict(
-                tuple(part.strip() for part in words[i + 1].split(":", 1)) for i, w in enumerate(words) if w == "-H"
-            )
+            headers = dict(tuple(part.strip() for part in words[i + 1].split(":", 1)) for i, w in enumerate(words) if w == "-H")
             url = next(w for w in words if w.startswith("localhost:8000"))
             found.append((method, url.removeprefix("localhost:8000"), body, headers, "\n".join(output)))
         else:

@@ -123,7 +123,9 @@ def test_saturation_mixed_and_malformed_no_5xx_and_flat_memory(tmp_path) -> None
         first = [rss for t, rss in samples if t <= third]
         last = [rss for t, rss in samples if t >= LOAD_SECONDS - third]
         growth = (sum(last) / len(last)) / (sum(first) / len(first)) - 1
-        print(f"\n{sum(tally.statuses.values())} requests in {LOAD_SECONDS:.0f} s, statuses {dict(tally.statuses)}, RSS growth {growth:.1%}")
+        print(
+            f"\n{sum(tally.statuses.values())} requests in {LOAD_SECONDS:.0f} s, statuses {dict(tally.statuses)}, RSS growth {growth:.1%}"
+        )
         assert growth < 0.10, f"RSS grew {growth:.1%} between the first and last third"
     finally:
         assert service.stop() == 0

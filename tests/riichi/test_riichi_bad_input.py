@@ -63,7 +63,11 @@ IMPOSSIBLE = [
         with_(further_winners=[{"winner": "west", "han": 1, "fu": 30}, {"winner": "west", "han": 2, "fu": 30}]),
         "#/further_winners/1/winner",
     ),
-    ("further winners on a tsumo", with_(win={"type": "self_draw"}, further_winners=[{"winner": "west", "han": 1, "fu": 30}]), "#/further_winners"),
+    (
+        "further winners on a tsumo",
+        with_(win={"type": "self_draw"}, further_winners=[{"winner": "west", "han": 1, "fu": 30}]),
+        "#/further_winners",
+    ),
     ("liable seat is the winner", with_(han=None, fu=None, yakuman=1, liable="east"), "#/liable"),
     ("liable without a yakuman", with_(liable="west"), "#/liable"),
     ("liable for more yakuman than the hand has", with_(han=None, fu=None, yakuman=1, liable="west", liable_yakuman=2), "#/liable_yakuman"),

@@ -25,7 +25,12 @@ def test_seed_001_example_1_40_fu(client) -> None:
     response = post(
         client,
         {
-            "melds": [SEQ, SEQ, {"kind": "triplet", "terminal_or_honor": True}, {"kind": "triplet", "terminal_or_honor": True, "winning": True}],
+            "melds": [
+                SEQ,
+                SEQ,
+                {"kind": "triplet", "terminal_or_honor": True},
+                {"kind": "triplet", "terminal_or_honor": True, "winning": True},
+            ],
             "pair": "dragon",
             "wait": "shanpon",
             "tsumo": True,
@@ -137,7 +142,9 @@ def test_bad_input_is_problem_json_naming_the_field(client, body: dict[str, Any]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     melds=st.lists(
-        st.fixed_dictionaries({"kind": st.sampled_from(["sequence", "triplet", "kan"]), "open": st.booleans(), "terminal_or_honor": st.booleans()}),
+        st.fixed_dictionaries(
+            {"kind": st.sampled_from(["sequence", "triplet", "kan"]), "open": st.booleans(), "terminal_or_honor": st.booleans()}
+        ),
         min_size=4,
         max_size=4,
     ),

@@ -118,7 +118,11 @@ def test_fu_without_hand_reports_no_count(settle) -> None:
         ({"han": 2, "hand": {**EXAMPLE_3, "rinshan": True}}, "#/hand/rinshan"),  # rinshan is a tsumo; this is a ron
         ({"yakuman": 1, "hand": {"seven_pairs": True, "wait": "edge"}}, "#/hand/wait"),  # checked whatever the value
         (
-            {"han": 1, "fu": 30, "further_winners": [{"winner": "north", "han": 1, "hand": {"melds": [{"kind": "triplet"}] * 4, "wait": "edge"}}]},
+            {
+                "han": 1,
+                "fu": 30,
+                "further_winners": [{"winner": "north", "han": 1, "hand": {"melds": [{"kind": "triplet"}] * 4, "wait": "edge"}}],
+            },
             "#/further_winners/0/hand/wait",
         ),
     ],
@@ -133,9 +137,7 @@ def test_bad_hands_are_422_naming_the_field(client, body: dict[str, Any], pointe
 
 def test_hand_with_tsumo_field_is_400(client) -> None:
     # `tsumo` comes from `win`; the settlement's hand does not take it.
-    response = client.post(
-        "/v1/riichi/settlements", json={"winner": "south", "win": TSUMO, "han": 2, "hand": {**EXAMPLE_3, "tsumo": True}}
-    )
+    response = client.post("/v1/riichi/settlements", json={"winner": "south", "win": TSUMO, "han": 2, "hand": {**EXAMPLE_3, "tsumo": True}})
     assert response.status_code == 400
     assert [e["pointer"] for e in response.json()["errors"]] == ["#/hand/tsumo"]
 
@@ -153,7 +155,9 @@ def test_seed_000_three_han_thirty_fu_from_the_structure(settle, winner, melds, 
     # Seed 000: 三飜三十符閒家 = 30 × 2^5 = 960 basic, × 4 = 3840 → 3,900, all from the
     # discarder; the dealer 5,760 → 5,800; 副露咗打出去…照樣係 30 符，出嚟仲係 3,900.
     discarder = "north" if winner == "east" else "west"
-    result = settle(winner=winner, win={"type": "discard", "discarder": discarder}, han=3, hand={"melds": melds, "pair": "plain", "wait": "two_sided"})
+    result = settle(
+        winner=winner, win={"type": "discard", "discarder": discarder}, han=3, hand={"melds": melds, "pair": "plain", "wait": "two_sided"}
+    )
     assert (result["fu"], D(result["pre_payout_total"])) == (30, D(960))
     assert paid(result)[discarder] == D(amount)
     assert D(result["winner_receives"]) == D(amount)

@@ -203,7 +203,15 @@ def test_negative_scores_are_allowed() -> None:
             "three-player",
         ),
     ],
-    ids=["too_many", "too_few", "sticks_counted", "three_players_without_north", "uma_order", "chips_not_zero_sum", "chips_north_three_players"],
+    ids=[
+        "too_many",
+        "too_few",
+        "sticks_counted",
+        "three_players_without_north",
+        "uma_order",
+        "chips_not_zero_sum",
+        "chips_north_three_players",
+    ],
 )
 def test_impossible_input_is_rejected_with_a_pointer(fields: dict[str, Any], pointer: str, says: str) -> None:
     with pytest.raises(RuleViolation) as caught:
@@ -229,7 +237,7 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     smaller = draw(st.integers(0, 30))
     larger = smaller + draw(st.integers(0, 30))
     fields: dict[str, Any] = {
-        "scores": dict(zip(seats, scores)),
+        "scores": dict(zip(seats, scores, strict=True)),
         "start_points": start,
         "return_points": returned,
         "uma": [smaller, larger],
@@ -240,7 +248,7 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         counts = [draw(st.integers(-10, 10)) for _ in seats[:-1]]
         counts.append(-sum(counts))
-        fields["chips"] = {"counts": dict(zip(seats, counts)), "value": Decimal(draw(st.integers(1, 40))) / 4}
+        fields["chips"] = {"counts": dict(zip(seats, counts, strict=True)), "value": Decimal(draw(st.integers(1, 40))) / 4}
     return fields
 
 

@@ -149,14 +149,22 @@ def test_pao_double_yakuman_tsumo_rest_paid_normally(settle) -> None:
     # daisangen (under pao) + tsuuiisou: liable part 32000 from west; the rest, one
     # yakuman by tsumo: east 16000, west 8000, north 8000. West: 32000 + 8000.
     result = settle(winner="south", win={"type": "self_draw"}, yakuman=2, liable="west")
-    assert {k: v[0] for k, v in lines(result).items()} == {("west", "south"): D(40000), ("north", "south"): D(8000), ("east", "south"): D(16000)}
+    assert {k: v[0] for k, v in lines(result).items()} == {
+        ("west", "south"): D(40000),
+        ("north", "south"): D(8000),
+        ("east", "south"): D(16000),
+    }
     assert D(result["winner_receives"]) == 64000
 
 
 def test_pao_double_yakuman_ron_rest_from_discarder(settle) -> None:
     # liable half 16000 from west; discarder 16000 + the other yakuman 32000
     result = settle(winner="south", win=RON_NORTH, yakuman=2, liable="west")
-    assert {k: v[0] for k, v in lines(result).items()} == {("west", "south"): D(16000), ("east", "south"): D(0), ("north", "south"): D(48000)}
+    assert {k: v[0] for k, v in lines(result).items()} == {
+        ("west", "south"): D(16000),
+        ("east", "south"): D(0),
+        ("north", "south"): D(48000),
+    }
 
 
 def test_pao_for_both_yakuman(settle) -> None:

@@ -110,7 +110,13 @@ def test_ron_payment_is_the_basic_times_the_multiplier_rounded_up(body: dict[str
     """Four players, one winner, no honba, no pao: the discarder pays
     4 × basic (6 × for the dealer) rounded up to the next 100 — at least that,
     less than 100 more."""
-    body = {**body, "players": 4, "honba": 0, "further_winners": [], "win": {"type": "discard", "discarder": "south" if body["winner"] != "south" else "west"}}
+    body = {
+        **body,
+        "players": 4,
+        "honba": 0,
+        "further_winners": [],
+        "win": {"type": "discard", "discarder": "south" if body["winner"] != "south" else "west"},
+    }
     body.pop("liable", None)
     result = riichi.settle(msgspec.convert(body, RiichiRequest))
     multiplier = 6 if body["winner"] == body["dealer"] else 4
@@ -142,7 +148,11 @@ def draws(draw: Any) -> dict[str, Any]:
         "nagashi_mangan": draw(st.lists(st.sampled_from(seats), unique=True, max_size=2)),
         "honba": draw(st.integers(0, 5)),
         "riichi_sticks": draw(st.integers(0, 5)),
-        "rules": draw(st.fixed_dictionaries({}, optional={"sanma_tsumo": st.sampled_from(list(riichi.SANMA_TSUMO)), "noten_with_nagashi": st.booleans()})),
+        "rules": draw(
+            st.fixed_dictionaries(
+                {}, optional={"sanma_tsumo": st.sampled_from(list(riichi.SANMA_TSUMO)), "noten_with_nagashi": st.booleans()}
+            )
+        ),
     }
 
 

@@ -142,7 +142,9 @@ def test_dealer_split_variants_pay_like_marutori(client, variant: str, column: i
 
 def test_tsumo_loss_is_the_default(client) -> None:
     # 自摸損 is the default: 30 fu 1 han non-dealer tsumo 300 + 500
-    result = client.post("/v1/riichi/settlements", json={"winner": "south", "win": {"type": "self_draw"}, "han": 1, "fu": 30, "players": 3}).json()
+    result = client.post(
+        "/v1/riichi/settlements", json={"winner": "south", "win": {"type": "self_draw"}, "han": 1, "fu": 30, "players": 3}
+    ).json()
     assert result["rules"]["sanma_tsumo"] == "tsumo_loss"
     assert paid(result) == {"west": D(300), "east": D(500)}
 
@@ -153,9 +155,7 @@ def test_example_6_three_player_kazoe_yakuman_tsumo(client) -> None:
     共24000點": the stray "+300" does not belong — there are no honba in the
     example (and a three-player honba is 200, 100 per payer), and its own total
     16000 + 8000 = 24000 leaves no room for it. We follow the arithmetic."""
-    result = client.post(
-        "/v1/riichi/settlements", json={"winner": "west", "win": {"type": "self_draw"}, "han": 19, "players": 3}
-    ).json()
+    result = client.post("/v1/riichi/settlements", json={"winner": "west", "win": {"type": "self_draw"}, "han": 19, "players": 3}).json()
     assert paid(result) == {"east": D(16000), "south": D(8000)}
     assert D(result["winner_receives"]) == 24000
     assert result["tier"] == "kazoe_yakuman"
@@ -197,7 +197,8 @@ def test_sanma_tsumo_is_ignored_with_four_players(client) -> None:
 
 def test_three_player_deltas_have_no_north(client) -> None:
     result = client.post(
-        "/v1/riichi/settlements", json={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 2, "fu": 30, "players": 3}
+        "/v1/riichi/settlements",
+        json={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 2, "fu": 30, "players": 3},
     ).json()
     assert set(result["deltas"]) == {"east", "south", "west"}
     # dealer ron: 30 × 2^4 = 480; × 6 = 2880 → 2900; west is listed with 0
@@ -212,7 +213,13 @@ def test_three_player_deltas_have_no_north(client) -> None:
         ({"winner": "east", "dealer": "north", "win": {"type": "self_draw"}, "han": 1, "fu": 30}, "#/dealer"),
         ({"winner": "east", "win": {"type": "self_draw"}, "yakuman": 1, "liable": "north"}, "#/liable"),
         (
-            {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 1, "fu": 30, "further_winners": [{"winner": "north", "han": 1, "fu": 30}]},
+            {
+                "winner": "east",
+                "win": {"type": "discard", "discarder": "south"},
+                "han": 1,
+                "fu": 30,
+                "further_winners": [{"winner": "north", "han": 1, "fu": 30}],
+            },
             "#/further_winners/0/winner",
         ),
     ],

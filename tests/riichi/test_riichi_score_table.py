@@ -197,7 +197,11 @@ def test_kiriage_changes_exactly_the_1920_cells(client, han: int, fu: int) -> No
         expected_dealer = ("mangan", 12000, (4000,))
     else:
         expected_nd, expected_dealer = ND_GRID[(han, fu)], DEALER_GRID[(han, fu)]
-    assert (row["tier"], D(row["non_dealer_ron"]), (D(row["non_dealer_tsumo_non_dealer_pays"]), D(row["non_dealer_tsumo_dealer_pays"]))) == expected_nd
+    assert (
+        row["tier"],
+        D(row["non_dealer_ron"]),
+        (D(row["non_dealer_tsumo_non_dealer_pays"]), D(row["non_dealer_tsumo_dealer_pays"])),
+    ) == expected_nd
     assert (row["tier"], D(row["dealer_ron"]), (D(row["dealer_tsumo_each"]),)) == expected_dealer
 
 
@@ -206,7 +210,17 @@ def test_kazoe_sanbaiman_changes_the_13_han_row(client) -> None:
     last = table["limits"][-1]
     # EMA: 13+ han is sanbaiman, 6000 basic: 24000 ron, 6000 + 12000 tsumo; dealer 36000, 12000 each
     assert (last["han"], last["han_max"], last["tier"]) == (13, None, "sanbaiman")
-    assert [D(last[k]) for k in ("basic_points", "non_dealer_ron", "non_dealer_tsumo_non_dealer_pays", "non_dealer_tsumo_dealer_pays", "dealer_ron", "dealer_tsumo_each")] == [
+    assert [
+        D(last[k])
+        for k in (
+            "basic_points",
+            "non_dealer_ron",
+            "non_dealer_tsumo_non_dealer_pays",
+            "non_dealer_tsumo_dealer_pays",
+            "dealer_ron",
+            "dealer_tsumo_each",
+        )
+    ] == [
         6000,
         24000,
         6000,
@@ -222,7 +236,16 @@ def test_three_player_table_uses_the_sanma_variant(client) -> None:
     table = client.get("/v1/riichi/score-table", params={"players": 3, "sanma_tsumo": "thousand_bonus"}).json()
     assert table["players"] == 3 and table["rules"]["honba_value"] == 200
     row = _row(table, 1, 30)
-    assert [D(row[k]) for k in ("non_dealer_ron", "non_dealer_tsumo_non_dealer_pays", "non_dealer_tsumo_dealer_pays", "non_dealer_tsumo_total", "dealer_tsumo_each")] == [
+    assert [
+        D(row[k])
+        for k in (
+            "non_dealer_ron",
+            "non_dealer_tsumo_non_dealer_pays",
+            "non_dealer_tsumo_dealer_pays",
+            "non_dealer_tsumo_total",
+            "dealer_tsumo_each",
+        )
+    ] == [
         1000,
         1300,
         1500,
@@ -230,7 +253,10 @@ def test_three_player_table_uses_the_sanma_variant(client) -> None:
         1500,
     ]
     mangan = table["limits"][0]
-    assert [D(mangan[k]) for k in ("non_dealer_tsumo_non_dealer_pays", "non_dealer_tsumo_dealer_pays", "dealer_tsumo_each", "dealer_tsumo_total")] == [
+    assert [
+        D(mangan[k])
+        for k in ("non_dealer_tsumo_non_dealer_pays", "non_dealer_tsumo_dealer_pays", "dealer_tsumo_each", "dealer_tsumo_total")
+    ] == [
         3000,
         5000,
         5000,

@@ -28,19 +28,43 @@ ISSUE_CASES = [
     # 960 × 6 = 5760 → 5800
     ("3h30f dealer ron", {"han": 3, "fu": 30, "dealer": "east", "win": RON_SOUTH}, {"south": 5800, "west": 0, "north": 0}, 5800, None),
     # dealer 960 × 2 = 1920 → 2000; non-dealers 960 → 1000 each
-    ("3h30f non-dealer tsumo", {"han": 3, "fu": 30, "dealer": "west", "win": TSUMO}, {"west": 2000, "south": 1000, "north": 1000}, 4000, None),
+    (
+        "3h30f non-dealer tsumo",
+        {"han": 3, "fu": 30, "dealer": "west", "win": TSUMO},
+        {"west": 2000, "south": 1000, "north": 1000},
+        4000,
+        None,
+    ),
     # pinfu tsumo: 20 × 2^5 = 640; dealer 1280 → 1300, others 640 → 700 (seed 000: 2,700, not 2,600)
     ("pinfu 3h20f tsumo", {"han": 3, "fu": 20, "dealer": "west", "win": TSUMO}, {"west": 1300, "south": 700, "north": 700}, 2700, None),
     # 30 × 2^6 = 1920; × 4 = 7680 → 7700
     ("4h30f ron", {"han": 4, "fu": 30, "dealer": "west", "win": RON_SOUTH}, {"south": 7700, "west": 0, "north": 0}, 7700, None),
     # kiriage: 1920 → mangan 2000 × 4 = 8000
-    ("4h30f ron kiriage", {"han": 4, "fu": 30, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}}, {"south": 8000, "west": 0, "north": 0}, 8000, "mangan"),
+    (
+        "4h30f ron kiriage",
+        {"han": 4, "fu": 30, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}},
+        {"south": 8000, "west": 0, "north": 0},
+        8000,
+        "mangan",
+    ),
     # 60 × 2^5 = 1920 → 7700; kiriage 8000
     ("3h60f ron", {"han": 3, "fu": 60, "dealer": "west", "win": RON_SOUTH}, {"south": 7700, "west": 0, "north": 0}, 7700, None),
-    ("3h60f ron kiriage", {"han": 3, "fu": 60, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}}, {"south": 8000, "west": 0, "north": 0}, 8000, "mangan"),
+    (
+        "3h60f ron kiriage",
+        {"han": 3, "fu": 60, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}},
+        {"south": 8000, "west": 0, "north": 0},
+        8000,
+        "mangan",
+    ),
     # 40 × 2^6 = 2560 → capped at 2000: 8000 with or without kiriage
     ("4h40f ron", {"han": 4, "fu": 40, "dealer": "west", "win": RON_SOUTH}, {"south": 8000, "west": 0, "north": 0}, 8000, "mangan"),
-    ("4h40f ron kiriage", {"han": 4, "fu": 40, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}}, {"south": 8000, "west": 0, "north": 0}, 8000, "mangan"),
+    (
+        "4h40f ron kiriage",
+        {"han": 4, "fu": 40, "dealer": "west", "win": RON_SOUTH, "rules": {"kiriage": True}},
+        {"south": 8000, "west": 0, "north": 0},
+        8000,
+        "mangan",
+    ),
     # 3900 + 2 × 300 honba = 4500 from the discarder, + 1000 stick from the table = 5500
     (
         "2 honba 1 stick ron",
@@ -62,14 +86,34 @@ ISSUE_CASES = [
     # 11 han sanbaiman 6000 × 4
     ("11 han ron", {"han": 11, "dealer": "west", "win": RON_SOUTH}, {"south": 24000, "west": 0, "north": 0}, 24000, "sanbaiman"),
     # 13 han: EMA sanbaiman 6000 × 4 = 24000; counted yakuman 8000 × 4 = 32000
-    ("13 han kazoe sanbaiman", {"han": 13, "dealer": "west", "win": RON_SOUTH, "rules": {"kazoe": "sanbaiman"}}, {"south": 24000, "west": 0, "north": 0}, 24000, "sanbaiman"),
-    ("13 han kazoe yakuman", {"han": 13, "dealer": "west", "win": RON_SOUTH}, {"south": 32000, "west": 0, "north": 0}, 32000, "kazoe_yakuman"),
+    (
+        "13 han kazoe sanbaiman",
+        {"han": 13, "dealer": "west", "win": RON_SOUTH, "rules": {"kazoe": "sanbaiman"}},
+        {"south": 24000, "west": 0, "north": 0},
+        24000,
+        "sanbaiman",
+    ),
+    (
+        "13 han kazoe yakuman",
+        {"han": 13, "dealer": "west", "win": RON_SOUTH},
+        {"south": 32000, "west": 0, "north": 0},
+        32000,
+        "kazoe_yakuman",
+    ),
     # seed 001 例五: double yakuman 16000 basic; dealer 16000 × 2 = 32000, others 16000: 64000
-    ("ex.5 yakuman 2 tsumo", {"yakuman": 2, "dealer": "west", "win": TSUMO}, {"west": 32000, "south": 16000, "north": 16000}, 64000, "double_yakuman"),
+    (
+        "ex.5 yakuman 2 tsumo",
+        {"yakuman": 2, "dealer": "west", "win": TSUMO},
+        {"west": 32000, "south": 16000, "north": 16000},
+        64000,
+        "double_yakuman",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("body", "payments", "receives", "tier"), [case[1:] for case in ISSUE_CASES], ids=[case[0] for case in ISSUE_CASES])
+@pytest.mark.parametrize(
+    ("body", "payments", "receives", "tier"), [case[1:] for case in ISSUE_CASES], ids=[case[0] for case in ISSUE_CASES]
+)
 def test_issue_numbers(settle, body: dict[str, Any], payments: dict[str, int], receives: int, tier: str | None) -> None:
     result = settle(winner="east", **body)
     assert paid(result) == {seat: D(amount) for seat, amount in payments.items()}
@@ -211,7 +255,14 @@ def test_limit_ladder(settle, han: int, basic: int, tier: str) -> None:
 
 @pytest.mark.parametrize(
     ("count", "tier"),
-    [(1, "yakuman"), (2, "double_yakuman"), (3, "triple_yakuman"), (4, "quadruple_yakuman"), (6, "sextuple_yakuman"), (8, "octuple_yakuman")],
+    [
+        (1, "yakuman"),
+        (2, "double_yakuman"),
+        (3, "triple_yakuman"),
+        (4, "quadruple_yakuman"),
+        (6, "sextuple_yakuman"),
+        (8, "octuple_yakuman"),
+    ],
 )
 def test_yakuman_counts(settle, count: int, tier: str) -> None:
     # k yakuman = k × 8000 basic; non-dealer ron × 4; han/fu given alongside are ignored

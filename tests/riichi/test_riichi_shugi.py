@@ -144,7 +144,13 @@ def test_without_shugi_there_are_no_chips(client) -> None:
         ({"winner": "south", "win": TSUMO, "han": 3, "fu": 30}, "#/yaku"),
         ({"winner": "south", "win": TSUMO, "yakuman": 1}, "#/yaku"),
         (
-            {"winner": "north", "win": ron("west"), "yaku": ["riichi"], "fu": 30, "further_winners": [{"winner": "east", "han": 2, "fu": 30}]},
+            {
+                "winner": "north",
+                "win": ron("west"),
+                "yaku": ["riichi"],
+                "fu": 30,
+                "further_winners": [{"winner": "east", "han": 2, "fu": 30}],
+            },
             "#/further_winners/0/yaku",
         ),
     ],

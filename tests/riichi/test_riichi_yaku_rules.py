@@ -39,7 +39,12 @@ def test_example_1_haneman(client) -> None:
     # 例一: 立直 1 + 門前清自摸和 1 + 中 1 + 裡懸賞牌 3 (3只北風) = 共6翻 → 跳滿
     body = han(client, yaku=["riichi", "menzen_tsumo", "chun"], ura_dora=3)
     assert (body["han"], body["tier"]) == (6, "haneman")
-    assert [(i["code"], i["count"], i["han"]) for i in body["items"]] == [("riichi", 1, 1), ("menzen_tsumo", 1, 1), ("chun", 1, 1), ("ura_dora", 3, 3)]
+    assert [(i["code"], i["count"], i["han"]) for i in body["items"]] == [
+        ("riichi", 1, 1),
+        ("menzen_tsumo", 1, 1),
+        ("chun", 1, 1),
+        ("ura_dora", 3, 3),
+    ]
     engine = count_han(HanRequest(yaku=["riichi", "menzen_tsumo", "chun"], ura_dora=3))
     assert (engine.han, engine.tier) == (6, "haneman")
 
@@ -99,7 +104,18 @@ def test_example_6_kazoe_yakuman(client) -> None:
 @pytest.mark.parametrize(
     ("total", "tier"),
     # seed 001: 滿貫 (5), 跳滿（6至7翻）、倍滿（8至10翻）、三倍滿（11至12翻）及累計役滿（13翻或以上）
-    [(1, None), (4, None), (5, "mangan"), (6, "haneman"), (7, "haneman"), (8, "baiman"), (10, "baiman"), (11, "sanbaiman"), (12, "sanbaiman"), (13, "kazoe_yakuman")],
+    [
+        (1, None),
+        (4, None),
+        (5, "mangan"),
+        (6, "haneman"),
+        (7, "haneman"),
+        (8, "baiman"),
+        (10, "baiman"),
+        (11, "sanbaiman"),
+        (12, "sanbaiman"),
+        (13, "kazoe_yakuman"),
+    ],
 )
 def test_limit_ladder(client, total, tier) -> None:
     # riichi (1) + dora for the rest
@@ -175,7 +191,12 @@ def test_contradictions_name_both_codes(client, first, second) -> None:
 
 
 def test_shousangen_with_all_three_dragons_is_daisangen(client) -> None:
-    assert pointers(client.post(HAN, json={"yaku": ["shousangen", "haku", "hatsu", "chun"]})) == ["#/yaku/0", "#/yaku/1", "#/yaku/2", "#/yaku/3"]
+    assert pointers(client.post(HAN, json={"yaku": ["shousangen", "haku", "hatsu", "chun"]})) == [
+        "#/yaku/0",
+        "#/yaku/1",
+        "#/yaku/2",
+        "#/yaku/3",
+    ]
     # two dragon pungs with shousangen is the usual 2 + 1 + 1
     assert han(client, yaku=["shousangen", "haku", "chun"])["han"] == 4
 
@@ -362,7 +383,10 @@ def test_han_is_the_sum_of_items(yaku, is_open, dora, aka, double, multiple) -> 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from([row.code for row in YAKU_TABLE if row.yakuman == 0 and row.limit is None]), unique=True, max_size=6), st.integers(0, 20))
+@given(
+    st.lists(st.sampled_from([row.code for row in YAKU_TABLE if row.yakuman == 0 and row.limit is None]), unique=True, max_size=6),
+    st.integers(0, 20),
+)
 def test_dora_add_exactly_their_count_to_ordinary_yaku(yaku, dora) -> None:
     try:
         without = count_han(HanRequest(yaku=yaku))

@@ -107,16 +107,40 @@ def test_a_lone_double_yakuman_is_not_a_combination(settle) -> None:
     ("body", "han", "tier", "expected"),
     [
         (
-            {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "yaku": ["riichi", "round_wind", "seat_wind"], "ura_dora": 3, "fu": 60},
-            6, "haneman", {"west": 12000, "east": 0, "north": 0},
+            {
+                "winner": "south",
+                "win": {"type": "discard", "discarder": "west"},
+                "yaku": ["riichi", "round_wind", "seat_wind"],
+                "ura_dora": 3,
+                "fu": 60,
+            },
+            6,
+            "haneman",
+            {"west": 12000, "east": 0, "north": 0},
         ),
         (
-            {"winner": "west", "win": {"type": "discard", "discarder": "south"}, "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"], "dora": 3},
-            12, "sanbaiman", {"south": 24000, "east": 0, "north": 0},
+            {
+                "winner": "west",
+                "win": {"type": "discard", "discarder": "south"},
+                "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"],
+                "dora": 3,
+            },
+            12,
+            "sanbaiman",
+            {"south": 24000, "east": 0, "north": 0},
         ),
         (
-            {"winner": "west", "win": TSUMO, "players": 3, "yaku": ["sanankou", "riichi", "menzen_tsumo", "rinshan_kaihou", "round_wind"], "dora": 1, "nuki_dora": 2},
-            9, "baiman", {"east": 8000, "south": 4000},
+            {
+                "winner": "west",
+                "win": TSUMO,
+                "players": 3,
+                "yaku": ["sanankou", "riichi", "menzen_tsumo", "rinshan_kaihou", "round_wind"],
+                "dora": 1,
+                "nuki_dora": 2,
+            },
+            9,
+            "baiman",
+            {"east": 8000, "south": 4000},
         ),
     ],
     ids=["example_3", "example_4", "example_6"],
@@ -202,7 +226,14 @@ def test_dora_counts_and_open_need_yaku(client, field) -> None:
     assert response.status_code == 400
     assert pointers(response) == [f"#/{field}"]
     further = client.post(
-        URL, json={"winner": "south", "win": ron("west"), "han": 3, "fu": 30, "further_winners": [{"winner": "north", "han": 1, "fu": 30, field: value}]}
+        URL,
+        json={
+            "winner": "south",
+            "win": ron("west"),
+            "han": 3,
+            "fu": 30,
+            "further_winners": [{"winner": "north", "han": 1, "fu": 30, field: value}],
+        },
     )
     assert further.status_code == 400
     assert pointers(further) == [f"#/further_winners/0/{field}"]
@@ -234,7 +265,13 @@ def test_yaku_contradictions_point_into_the_hand(client) -> None:
     assert pointers(response) == ["#/open", "#/yaku/0", "#/yaku/1"]
     further = client.post(
         URL,
-        json={"winner": "south", "win": ron("west"), "han": 1, "fu": 30, "further_winners": [{"winner": "north", "yaku": ["honitsu", "chinitsu"]}]},
+        json={
+            "winner": "south",
+            "win": ron("west"),
+            "han": 1,
+            "fu": 30,
+            "further_winners": [{"winner": "north", "yaku": ["honitsu", "chinitsu"]}],
+        },
     )
     assert further.status_code == 422
     assert pointers(further) == ["#/further_winners/0/yaku/0", "#/further_winners/0/yaku/1"]
@@ -274,7 +311,6 @@ def test_published_schema_says_dora_need_yaku() -> None:
 # --- properties -------------------------------------------------------------------------
 
 
-
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.sampled_from([row.code for row in YAKU_TABLE]), unique=True, max_size=5),
@@ -306,7 +342,13 @@ def test_yaku_through_the_tagged_settlement(client) -> None:
     # 例四 routed by `ruleset`: 11 han → sanbaiman, 24000 from the discarder
     body = client.post(
         "/v1/settlements",
-        json={"ruleset": "riichi", "winner": "west", "win": ron("south"), "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"], "dora": 2},
+        json={
+            "ruleset": "riichi",
+            "winner": "west",
+            "win": ron("south"),
+            "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"],
+            "dora": 2,
+        },
     ).json()
     assert paid(body)["south"] == D(24000)
     assert body["yaku_items"][-1] == {"code": "dora", "name_en": "Dora", "count": 2, "han": 2, "yakuman": 0, "dropped": None}

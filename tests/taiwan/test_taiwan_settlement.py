@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -195,8 +194,12 @@ def test_robbing_kong_has_no_self_draw(client) -> None:
     assert response.status_code == 422
     assert [e["pointer"] for e in response.json()["errors"]] == ["#/win/type"]
     # and no self-draw tai among its patterns
-    body = {"winner": "south", "win": discard("west"), "special": "robbing_kong",
-            "patterns": [{"code": "robbing_kong"}, {"code": "self_draw"}]}
+    body = {
+        "winner": "south",
+        "win": discard("west"),
+        "special": "robbing_kong",
+        "patterns": [{"code": "robbing_kong"}, {"code": "self_draw"}],
+    }
     response = client.post(URL, json=body)
     assert response.status_code == 422
     assert [e["pointer"] for e in response.json()["errors"]] == ["#/patterns/1/code"]
@@ -204,8 +207,12 @@ def test_robbing_kong_has_no_self_draw(client) -> None:
 
 def test_robbing_kong_with_patterns() -> None:
     # 搶槓 1 + 單吊 1 = 2 tai; the adder west pays 100 + 2 × 20 = 140
-    body = {"winner": "south", "win": discard("west"), "special": "robbing_kong",
-            "patterns": [{"code": "robbing_kong"}, {"code": "pair_wait"}]}
+    body = {
+        "winner": "south",
+        "win": discard("west"),
+        "special": "robbing_kong",
+        "patterns": [{"code": "robbing_kong"}, {"code": "pair_wait"}],
+    }
     assert engine_paid(body) == {"west": D(140), "north": D(0), "east": D(0)}
 
 
@@ -302,7 +309,13 @@ def test_pattern_warnings_reach_the_settlement() -> None:
         ({"winner": "east", "win": SELF, "patterns": [{"code": "earthly_win"}]}, "#/patterns/0/code"),
         ({"winner": "east", "win": discard("west"), "patterns": [{"code": "human_win"}]}, "#/patterns/0/code"),
     ],
-    ids=["self-draw-pattern-on-discard", "discard-pattern-on-self-draw", "heavenly-win-not-dealer", "earthly-win-by-dealer", "human-win-by-dealer"],
+    ids=[
+        "self-draw-pattern-on-discard",
+        "discard-pattern-on-self-draw",
+        "heavenly-win-not-dealer",
+        "earthly-win-by-dealer",
+        "human-win-by-dealer",
+    ],
 )
 def test_patterns_must_fit_the_win(client, body: dict[str, Any], pointer: str) -> None:
     response = client.post(URL, json=body)
@@ -335,12 +348,26 @@ def test_heavenly_win_by_the_dealer() -> None:
         ({"winner": "south", "win": discard("west"), "tai": 5, "special": "kong"}, 400, ["#/special"]),
         ({"winner": "south", "win": discard("west"), "tai": 5, "fan": 3}, 400, ["#/fan"]),
         ({"winner": "south", "win": discard("west"), "patterns": [{"code": "dealer"}]}, 400, ["#/patterns/0/code"]),
-        ({"winner": "south", "win": discard("west"), "patterns": [{"code": "pair_wait"}, {"code": "pair_wait"}]}, 422, ["#/patterns/1/code"]),
+        (
+            {"winner": "south", "win": discard("west"), "patterns": [{"code": "pair_wait"}, {"code": "pair_wait"}]},
+            422,
+            ["#/patterns/1/code"],
+        ),
     ],
     ids=[
-        "tai-and-patterns", "neither", "discarder-is-winner", "negative-tai", "absurd-tai", "tai-string",
-        "negative-streak", "negative-unit", "streak-per-too-big", "unknown-special", "unknown-field",
-        "dealer-is-not-a-pattern", "pattern-twice",
+        "tai-and-patterns",
+        "neither",
+        "discarder-is-winner",
+        "negative-tai",
+        "absurd-tai",
+        "tai-string",
+        "negative-streak",
+        "negative-unit",
+        "streak-per-too-big",
+        "unknown-special",
+        "unknown-field",
+        "dealer-is-not-a-pattern",
+        "pattern-twice",
     ],
 )
 def test_bad_input(client, body: dict[str, Any], status: int, pointers: list[str]) -> None:

@@ -25,7 +25,16 @@ ANY = ("any_flower", "any_wind_pung", "no_honours_no_flowers", "exposed_kong", "
 # code, 中文, English, 台 as printed, default tai, unit, six cells, six tai
 TABLE: list[tuple[str, str, str, str, int, str, tuple[str, ...], tuple[int, ...]]] = [
     ("dealer", "莊家", "Dealer", "1台", 1, "per_dealer_payment", ("=", "=", "=", "=", "=", "="), (1, 1, 1, 1, 1, 1)),
-    ("dealer_streak", "連N拉N", "Dealer streak", "2N台", 2, "per_streak", ("=", "=", "2N（可設為 N）", "N（有拉莊再加 N）", "=", "="), (2, 2, 2, 1, 2, 2)),
+    (
+        "dealer_streak",
+        "連N拉N",
+        "Dealer streak",
+        "2N台",
+        2,
+        "per_streak",
+        ("=", "=", "2N（可設為 N）", "N（有拉莊再加 N）", "=", "="),
+        (2, 2, 2, 1, 2, 2),
+    ),
     ("concealed", "門清", "Concealed hand", "1台", 1, "per_hand", ("=", "=", "=", "=", "2", "="), (1, 1, 1, 1, 2, 1)),
     ("self_draw", "自摸", "Self-draw", "1台", 1, "per_hand", ("=", "=", "=", "=", "2", "="), (1, 1, 1, 1, 2, 1)),
     ("concealed_self_draw", "門清自摸", "Concealed self-draw", "3台", 3, "per_hand", ("=", "=", "=", "=", "5", "="), (3, 3, 3, 3, 5, 3)),
@@ -44,7 +53,16 @@ TABLE: list[tuple[str, str, str, str, int, str, tuple[str, ...], tuple[int, ...]
     ("last_tile_self_draw", "海底撈月", "Last-tile self-draw", "1台", 1, "per_hand", ("=", "=", "=", "=", "2", "="), (1, 1, 1, 1, 2, 1)),
     ("last_discard", "河底撈魚", "Last-discard win", "1台", 1, "per_hand", ("–", "–", "=", "=", "2", "="), (0, 0, 1, 1, 2, 1)),
     ("all_melded", "全求人", "All melded", "2台", 2, "per_hand", ("=", "=", "=", "3（單吊已含在內）", "3", "="), (2, 2, 2, 3, 3, 2)),
-    ("half_melded", "半求人", "All melded, self-drawn", "1台", 1, "per_hand", ("=", "–", "–", "=", "–", "1（只有部分牌桌算）"), (1, 0, 0, 1, 0, 1)),
+    (
+        "half_melded",
+        "半求人",
+        "All melded, self-drawn",
+        "1台",
+        1,
+        "per_hand",
+        ("=", "–", "–", "=", "–", "1（只有部分牌桌算）"),
+        (1, 0, 0, 1, 0, 1),
+    ),
     ("all_chows", "平胡", "All chows", "2台", 2, "per_hand", ("=", "=", "=", "=", "3（手牌不能門清）", "="), (2, 2, 2, 2, 3, 2)),
     ("three_concealed_pungs", "三暗刻", "Three concealed pungs", "2台", 2, "per_hand", ("=", "=", "=", "=", "3", "="), (2, 2, 2, 2, 3, 2)),
     ("four_concealed_pungs", "四暗刻", "Four concealed pungs", "5台", 5, "per_hand", ("=", "=", "=", "=", "7", "="), (5, 5, 5, 5, 7, 5)),
@@ -52,25 +70,77 @@ TABLE: list[tuple[str, str, str, str, int, str, tuple[str, ...], tuple[int, ...]
     ("all_pungs", "碰碰胡", "All pungs", "4台", 4, "per_hand", ("=", "=", "=", "=", "6", "="), (4, 4, 4, 4, 6, 4)),
     ("half_flush", "混一色", "Half flush", "4台", 4, "per_hand", ("=", "=", "=", "=", "6", "="), (4, 4, 4, 4, 6, 4)),
     ("full_flush", "清一色", "Full flush", "8台", 8, "per_hand", ("=", "=", "=", "=", "12", "="), (8, 8, 8, 8, 12, 8)),
-    ("all_honours", "字一色", "All honours", "8台", 8, "per_hand",
-     ("=", "當作清一色算", "=", "16（碰碰胡等另計）", "16", "8 到 24 以上（說法不一）"), (8, 8, 8, 16, 16, 8)),
+    (
+        "all_honours",
+        "字一色",
+        "All honours",
+        "8台",
+        8,
+        "per_hand",
+        ("=", "當作清一色算", "=", "16（碰碰胡等另計）", "16", "8 到 24 以上（說法不一）"),
+        (8, 8, 8, 16, 16, 8),
+    ),
     ("little_three_dragons", "小三元", "Little three dragons", "4台", 4, "per_hand", ("=", "=", "=", "=", "6", "="), (4, 4, 4, 4, 6, 4)),
     ("big_three_dragons", "大三元", "Big three dragons", "8台", 8, "per_hand", ("=", "=", "=", "=", "12", "="), (8, 8, 8, 8, 12, 8)),
     ("little_four_winds", "小四喜", "Little four winds", "8台", 8, "per_hand", ("=", "=", "=", "=", "12", "="), (8, 8, 8, 8, 12, 8)),
-    ("big_four_winds", "大四喜", "Big four winds", "16台", 16, "per_hand", ("=", "=", "=", "16（圈風、門風另計）", "24", "="), (16, 16, 16, 16, 24, 16)),
+    (
+        "big_four_winds",
+        "大四喜",
+        "Big four winds",
+        "16台",
+        16,
+        "per_hand",
+        ("=", "=", "=", "16（圈風、門風另計）", "24", "="),
+        (16, 16, 16, 16, 24, 16),
+    ),
     ("declared_ready", "宣告聽牌", "Declared ready", "1台", 1, "per_hand", ("=", "=", "=", "–", "2", "–"), (1, 1, 1, 0, 2, 0)),
     ("earthly_ready", "地聽", "Earthly ready", "4台", 4, "per_hand", ("=", "=", "–", "=", "–", "8"), (4, 4, 0, 4, 0, 8)),
     ("heavenly_ready", "天聽", "Heavenly ready", "8台", 8, "per_hand", ("–", "=", "–", "=", "=", "16"), (0, 8, 0, 8, 8, 16)),
-    ("human_win", "人胡", "Human win", "8台", 8, "per_hand",
-     ("=", "–", "=", "16", "16", "16（書中叫地胡，指胡莊家打出的第一張牌）"), (8, 0, 8, 16, 16, 16)),
-    ("earthly_win", "地胡", "Earthly win", "16台", 16, "per_hand", ("=", "=", "=", "=", "24", "同名、不同胡法（見人胡）"), (16, 16, 16, 16, 24, 16)),
+    (
+        "human_win",
+        "人胡",
+        "Human win",
+        "8台",
+        8,
+        "per_hand",
+        ("=", "–", "=", "16", "16", "16（書中叫地胡，指胡莊家打出的第一張牌）"),
+        (8, 0, 8, 16, 16, 16),
+    ),
+    (
+        "earthly_win",
+        "地胡",
+        "Earthly win",
+        "16台",
+        16,
+        "per_hand",
+        ("=", "=", "=", "=", "24", "同名、不同胡法（見人胡）"),
+        (16, 16, 16, 16, 24, 16),
+    ),
     ("heavenly_win", "天胡", "Heavenly win", "24台", 24, "per_hand", ("=", "=", "=", "16", "36", "32"), (24, 24, 24, 16, 36, 32)),
     ("eight_immortals", "八仙過海", "Eight Immortals", "8台", 8, "per_hand", ("=", "=", "=", "=", "16", "="), (8, 8, 8, 8, 16, 8)),
     ("seven_robs_one", "七搶一", "Seven robs one", "8台", 8, "per_hand", ("=", "–", "=", "不採用", "16", "="), (8, 0, 8, 0, 16, 8)),
-    ("flower_win_from_deal", "配牌花胡", "Flower win from the deal", "12台", 12, "per_hand", ("=", "–", "–", "–", "–", "–"), (12, 0, 0, 0, 0, 0)),
+    (
+        "flower_win_from_deal",
+        "配牌花胡",
+        "Flower win from the deal",
+        "12台",
+        12,
+        "per_hand",
+        ("=", "–", "–", "–", "–", "–"),
+        (12, 0, 0, 0, 0, 0),
+    ),
     ("any_flower", "見花見台", "Any flower", "1台", 1, "per_tile", ("–", "=", "=", "–", "=", "–"), (0, 1, 1, 0, 1, 0)),
     ("any_wind_pung", "見風見台", "Any wind pung", "1台", 1, "per_set", ("–", "=", "=", "–", "=", "–"), (0, 1, 1, 0, 1, 0)),
-    ("no_honours_no_flowers", "無字無花", "No honours, no flowers", "2台", 2, "per_hand", ("–", "=", "=", "–", "=", "–"), (0, 2, 2, 0, 2, 0)),
+    (
+        "no_honours_no_flowers",
+        "無字無花",
+        "No honours, no flowers",
+        "2台",
+        2,
+        "per_hand",
+        ("–", "=", "=", "–", "=", "–"),
+        (0, 2, 2, 0, 2, 0),
+    ),
     ("exposed_kong", "明槓", "Exposed kong", "1台", 1, "per_set", ("–", "=", "=", "–", "=", "–"), (0, 1, 1, 0, 1, 0)),
     ("concealed_kong", "暗槓", "Concealed kong", "2台", 2, "per_set", ("–", "=", "=", "–", "=", "–"), (0, 2, 2, 0, 2, 0)),
 ]
@@ -226,7 +296,7 @@ def seed_rows() -> list[list[str]]:
 def test_transcription_matches_the_seed_file(tables) -> None:
     rows = seed_rows()
     assert len(rows) == len(TABLE)
-    for cells, entry in zip(rows, TABLE):
+    for cells, entry in zip(rows, TABLE, strict=True):
         code, name_zh, name_en, printed, _, _, app_cells, _ = entry
         assert len(cells) in (10, 11)
         assert cells[0] == name_zh + name_en
@@ -237,5 +307,5 @@ def test_transcription_matches_the_seed_file(tables) -> None:
             assert (served["how_zh"], served["description_zh"], served["variants_zh"]) == (cells[2], cells[3], cells[4])
         else:
             assert (served["how_zh"], served["description_zh"], served["variants_zh"]) == ("", cells[2], cells[3])
-        for preset, cell in zip(PRESET_COLUMNS, cells[-6:]):
+        for preset, cell in zip(PRESET_COLUMNS, cells[-6:], strict=True):
             assert tables[(preset, "standard")][code]["cell"] == cell

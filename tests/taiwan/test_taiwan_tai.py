@@ -49,7 +49,11 @@ def test_concealed_self_draw_replaces_concealed_and_self_draw(preset: str, total
     # 門清自摸 3 (宅神爺 5) instead of 門清 1 + 自摸 1 (宅神爺 2 + 2)
     result = count([P("concealed"), P("self_draw"), P("concealed_self_draw")], preset)
     assert result.tai == total
-    assert items(result) == {"concealed": (0, "concealed_self_draw"), "self_draw": (0, "concealed_self_draw"), "concealed_self_draw": (total, None)}
+    assert items(result) == {
+        "concealed": (0, "concealed_self_draw"),
+        "self_draw": (0, "concealed_self_draw"),
+        "concealed_self_draw": (total, None),
+    }
     assert [i.status for i in result.items] == ["replaced", "replaced", "scored"]
     assert result.items[2].replaces == ["concealed", "self_draw"]  # 不求 not listed
     assert result.warnings == []
@@ -363,9 +367,22 @@ def test_http_response_shape(client) -> None:
         ({"patterns": [P(code) for code in PATTERN_CODES] + [P("concealed")]}, 400, "#/patterns"),
     ],
     ids=[
-        "unknown-code", "count-0", "count-9", "count-absurd", "three-dragons-max", "two-own-flowers-max",
-        "per-hand-count", "listed-twice", "six-kongs", "robbing-kong-self-draw", "zhaishenye-all-chows-concealed",
-        "unknown-field", "unknown-preset", "unknown-mode", "patterns-missing", "too-many",
+        "unknown-code",
+        "count-0",
+        "count-9",
+        "count-absurd",
+        "three-dragons-max",
+        "two-own-flowers-max",
+        "per-hand-count",
+        "listed-twice",
+        "six-kongs",
+        "robbing-kong-self-draw",
+        "zhaishenye-all-chows-concealed",
+        "unknown-field",
+        "unknown-preset",
+        "unknown-mode",
+        "patterns-missing",
+        "too-many",
     ],
 )
 def test_bad_input(client, body: dict[str, Any], status: int, pointer: str) -> None:
@@ -469,9 +486,7 @@ EXCLUDED = {frozenset(pair[:2]) for pair in CONTRADICTIONS}
 def _fits(code: str, chosen: list[str]) -> bool:
     """Neither a contradiction nor a win the other patterns rule out."""
     win = BY_CODE[code].win
-    return all(
-        frozenset((code, other)) not in EXCLUDED and (win == "any" or BY_CODE[other].win in ("any", win)) for other in chosen
-    )
+    return all(frozenset((code, other)) not in EXCLUDED and (win == "any" or BY_CODE[other].win in ("any", win)) for other in chosen)
 
 
 @st.composite

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
@@ -128,9 +128,7 @@ class HongKongController(Controller):
     def fan_table(
         self,
         fan_cap: Annotated[int, Parameter(ge=1, le=hongkong.MAX_FAN_CAP, description="封頂: the fan limit hands score.")] = 10,
-        eight_immortals: Annotated[
-            EightImmortals, Parameter(description="`eight_fan` (8 fan) or `limit` (a limit hand).")
-        ] = "eight_fan",
+        eight_immortals: Annotated[EightImmortals, Parameter(description="`eight_fan` (8 fan) or `limit` (a limit hand).")] = "eight_fan",
     ) -> Response[FanTable]:
         """Every row of the sheet: code, Chinese name as printed (Simplified)
         and in Traditional characters, English name, jyutping, fan, whether it
@@ -149,7 +147,9 @@ class HongKongController(Controller):
         fan_cap: Annotated[int, Parameter(ge=1, le=hongkong.MAX_FAN_CAP, description="封頂.")] = 10,
         min_fan: Annotated[int, Parameter(ge=0, le=hongkong.MAX_FAN_CAP, description="起糊.")] = 3,
         discard_payment: Annotated[DiscardPayment, Parameter(description="`full_gun` or `half_gun`.")] = "full_gun",
-        payment_scheme: Annotated[PaymentScheme, Parameter(description="`standard`, `per_share`, `classic_self_draw` or `equal_total`.")] = "standard",
+        payment_scheme: Annotated[
+            PaymentScheme, Parameter(description="`standard`, `per_share`, `classic_self_draw` or `equal_total`.")
+        ] = "standard",
         point_value: Annotated[hongkong.PointValue, Parameter(description="Multiplier on table points, 0.0001–1000000.")] = Decimal(1),  # type: ignore[valid-type]
     ) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point

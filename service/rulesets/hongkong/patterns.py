@@ -79,7 +79,9 @@ class FanRow(msgspec.Struct, frozen=True, kw_only=True):
     code: Annotated[FanCode, msgspec.Meta(description="Stable English code.")]
     category: Annotated[
         Category,
-        msgspec.Meta(description="The sheet's section: `winning` 食胡方式, `flowers` 花牌, `honours` 三元牌及风牌, `shape` 牌型, `limit` 爆棚牌."),
+        msgspec.Meta(
+            description="The sheet's section: `winning` 食胡方式, `flowers` 花牌, `honours` 三元牌及风牌, `shape` 牌型, `limit` 爆棚牌."
+        ),
     ]
     name_zh: Annotated[str, msgspec.Meta(description="The Chinese name as printed on the sheet (Simplified characters).")]
     name_zh_hant: Annotated[str, msgspec.Meta(description="The same name in Traditional characters.")]
@@ -88,7 +90,9 @@ class FanRow(msgspec.Struct, frozen=True, kw_only=True):
     jyutping: Annotated[str | None, msgspec.Meta(description="Jyutping as printed on the sheet; null where the sheet prints none.")]
     fan: Annotated[
         int,
-        msgspec.Meta(description="Fan per occurrence. Limit hands (爆棚) score the table's cap, `fan_cap`; in the table endpoint this is the cap."),
+        msgspec.Meta(
+            description="Fan per occurrence. Limit hands (爆棚) score the table's cap, `fan_cap`; in the table endpoint this is the cap."
+        ),
     ]
     limit: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚): scores the cap, nothing else is added.")]
     per: Annotated[
@@ -140,14 +144,34 @@ FAN_TABLE: tuple[FanRow, ...] = (
     _row("last_discard", "winning", "海底炮", "海底炮", "Last discard", None, 1, "食最后一只打出的牌"),
     # 花牌
     _row("seat_flower", "flowers", "正花", "正花", "Seat flower or season", "zing3 faa1", 1, "与坐位号码相同的花或季，每只", "tile", 2),
-    _row("flower_set", "flowers", "一台花", "一臺花", "Full flower or season set", "jat1 toi4 faa1", 2, "四只花或四只季齐全，每台", "set", 2),
+    _row(
+        "flower_set", "flowers", "一台花", "一臺花", "Full flower or season set", "jat1 toi4 faa1", 2, "四只花或四只季齐全，每台", "set", 2
+    ),
     _row("no_flowers", "flowers", "无花", "無花", "No bonus tiles", "mou4 faa1", 1, "手上没有任何花季牌"),
-    _row("eight_immortals", "flowers", "八仙过海", "八仙過海", "All eight bonus tiles", "baat3 sin1 gwo3 hoi2", 8, "集齐八只花季：即时食胡，当自摸计"),
+    _row(
+        "eight_immortals",
+        "flowers",
+        "八仙过海",
+        "八仙過海",
+        "All eight bonus tiles",
+        "baat3 sin1 gwo3 hoi2",
+        8,
+        "集齐八只花季：即时食胡，当自摸计",
+    ),
     # 三元牌及风牌
     _row("dragon_pong", "honours", "红中／发财／白板", "紅中／發財／白板", "Dragon pong", None, 1, "三元牌的碰或杠，每组", "set", 3),
     _row("seat_wind", "honours", "门风", "門風", "Seat wind pong", "mun4 fung1", 1, "自己门风的碰或杠"),
     _row("prevailing_wind", "honours", "圈风", "圈風", "Prevailing wind pong", "hyun1 fung1", 1, "当圈风的碰或杠；同时是门风共 2 番"),
-    _row("little_three_dragons", "honours", "小三元", "小三元", "Little three dragons", "siu2 saam1 jyun4", 5, "两组三元牌＋三元牌做眼（已包括其番）"),
+    _row(
+        "little_three_dragons",
+        "honours",
+        "小三元",
+        "小三元",
+        "Little three dragons",
+        "siu2 saam1 jyun4",
+        5,
+        "两组三元牌＋三元牌做眼（已包括其番）",
+    ),
     _row("big_three_dragons", "honours", "大三元", "大三元", "Big three dragons", "daai6 saam1 jyun4", 8, "三组三元牌（已包括其番）"),
     _row("little_four_winds", "honours", "小四喜", "小四喜", "Little four winds", "siu2 sei3 hei2", 6, "三组风牌＋风牌做眼"),
     # 牌型
@@ -155,7 +179,9 @@ FAN_TABLE: tuple[FanRow, ...] = (
     _row("all_chows", "shape", "平胡", "平胡", "All chows", "ping4 wu4", 1, "四组顺子，眼非番牌，两头听"),
     _row("all_pongs", "shape", "对对胡", "對對胡", "All pongs", "deoi3 deoi3 wu4", 3, "四组碰或杠＋一对眼"),
     _row("half_flush", "shape", "混一色", "混一色", "Half flush", "wan6 jat1 sik1", 3, "一门花色＋字牌"),
-    _row("mixed_terminals", "shape", "混么九", "混么九", "Mixed terminals", "wan6 jiu1 gau2", 4, "只有一、九及字牌，全部成碰（已包括对对胡）"),
+    _row(
+        "mixed_terminals", "shape", "混么九", "混么九", "Mixed terminals", "wan6 jiu1 gau2", 4, "只有一、九及字牌，全部成碰（已包括对对胡）"
+    ),
     _row("full_flush", "shape", "清一色", "清一色", "Full flush", "cing1 jat1 sik1", 7, "一门花色，没有字牌"),
     # 爆棚牌：计十番，不另加番
     _row("thirteen_orphans", "limit", "十三么", "十三么", "Thirteen orphans", "sap6 saam1 jiu1", LIMIT, "一九、四风、三元各一，再多一只"),
@@ -222,10 +248,7 @@ CONTRADICTIONS: tuple[tuple[FanCode, FanCode, str], ...] = (
         ("chicken_hand", shape, "a chicken hand (鸡胡) has no hand-shape pattern")
         for shape in ("all_chows", "all_pongs", "half_flush", "mixed_terminals", "full_flush")
     ),
-    *(
-        ("all_chows", pong, "all chows (平胡) has four chows and no pong")
-        for pong in ("all_pongs", "mixed_terminals", *_HONOURS)
-    ),
+    *(("all_chows", pong, "all chows (平胡) has four chows and no pong") for pong in ("all_pongs", "mixed_terminals", *_HONOURS)),
     *(("full_flush", honour, "a full flush (清一色) has no honour tiles") for honour in ("mixed_terminals", *_HONOURS)),
 )
 """Pairs that cannot be declared together: 422 naming both codes."""
@@ -279,7 +302,9 @@ class FanItem(msgspec.Struct, kw_only=True):
     ] = None
     implied_by: Annotated[
         str | None,
-        msgspec.Meta(description="Set when the pattern was not declared but follows from another one (`win_on_kong` is a self-draw) or from the win (`win`)."),
+        msgspec.Meta(
+            description="Set when the pattern was not declared but follows from another one (`win_on_kong` is a self-draw) or from the win (`win`)."
+        ),
     ] = None
 
 
@@ -317,7 +342,10 @@ def tally(
         if code in positions:
             problems.append(
                 field_problem(
-                    _pointer(index), "`{code}` is listed twice (first at {first_at}); give it once with a `count`.", code=code, first_at=f"/patterns/{positions[code]}"
+                    _pointer(index),
+                    "`{code}` is listed twice (first at {first_at}); give it once with a `count`.",
+                    code=code,
+                    first_at=f"/patterns/{positions[code]}",
                 )
             )
             continue

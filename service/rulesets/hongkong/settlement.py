@@ -172,9 +172,7 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = msgspec.UNSET  # type: ignore[assignment]
     eight_immortals: EightImmortalsRule = "eight_fan"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
-    limit_hand: Annotated[
-        bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")
-    ] = False
+    limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
     liable: Annotated[
         Seat | None,
         msgspec.Meta(description="包: this seat pays everything the winner receives; everyone else pays 0."),
@@ -201,7 +199,9 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
     rules: HongKongRules
     fan_items: Annotated[
         list[FanItem] | None,
-        msgspec.Meta(description="With `patterns`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."),
+        msgspec.Meta(
+            description="With `patterns`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."
+        ),
     ] = None
 
 
@@ -273,7 +273,10 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         code = next((code for code in positions if code in ON_DISCARD_CODES), None)
         if code is not None:
             detail = template("`{code}` is a win on another player's tile, but `win` is a self-draw.")
-            problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
+            problems += [
+                field_problem("/win/type", detail, code=code),
+                field_problem(f"/patterns/{positions[code]}/code", detail, code=code),
+            ]
     if "heavenly_hand" in positions and request.winner != request.dealer:
         detail = template("`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer.")
         problems += [FieldProblem("/winner", detail), FieldProblem(f"/patterns/{positions['heavenly_hand']}/code", detail)]
@@ -303,7 +306,11 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
         each = self_draw_each(value, rules)
-        lines = [Payment(losers[0], winner, each, "self_draw"), Payment(losers[1], winner, each, "self_draw"), Payment(losers[2], winner, each, "self_draw")]
+        lines = [
+            Payment(losers[0], winner, each, "self_draw"),
+            Payment(losers[1], winner, each, "self_draw"),
+            Payment(losers[2], winner, each, "self_draw"),
+        ]
     else:
         assert isinstance(request.win, Discard)
         discarder_pays, other_pays = discard_shares(value, rules)

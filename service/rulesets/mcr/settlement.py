@@ -10,7 +10,6 @@ a 6-point hand with two flowers does not reach it.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Annotated
 
 import msgspec
@@ -121,7 +120,9 @@ class McrSettlement(Settlement, kw_only=True, tag="mcr"):
     """Who pays whom for an MCR hand. `pre_payout_total` is (fan + flowers +
     base) × point value; `tier` is always null."""
 
-    hand_points: Annotated[int, msgspec.Meta(description="fan + flowers: what the discarder (or every self-draw loser) pays on top of the base.")]
+    hand_points: Annotated[
+        int, msgspec.Meta(description="fan + flowers: what the discarder (or every self-draw loser) pays on top of the base.")
+    ]
     rules: McrRules
 
 
@@ -138,7 +139,9 @@ def _check(request: McrRequest) -> None:
         problems.extend(exc.problems)
     if request.flowers > FLOWER_TILES:
         problems.append(
-            field_problem("/flowers", "A set has only {limit} flower and season tiles; got {flowers}.", limit=FLOWER_TILES, flowers=request.flowers)
+            field_problem(
+                "/flowers", "A set has only {limit} flower and season tiles; got {flowers}.", limit=FLOWER_TILES, flowers=request.flowers
+            )
         )
     if problems:
         raise RuleViolation(*problems)

@@ -157,9 +157,13 @@ def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
     except RuleViolation as exc:
         problems.extend(exc.problems)
     if request.winner not in seats:
-        problems.append(field_problem("/winner", "{seat} is not at a {players}-player table.", seat=request.winner, players=request.players))
+        problems.append(
+            field_problem("/winner", "{seat} is not at a {players}-player table.", seat=request.winner, players=request.players)
+        )
     if request.dealer not in seats:
-        problems.append(field_problem("/dealer", "{seat} is not at a {players}-player table.", seat=request.dealer, players=request.players))
+        problems.append(
+            field_problem("/dealer", "{seat} is not at a {players}-player table.", seat=request.dealer, players=request.players)
+        )
     seen: set[str] = set()
     for index, bettor in enumerate(request.bettors):
         if bettor.id in SEATS:
@@ -169,7 +173,9 @@ def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
         seen.add(bettor.id)
         if bettor.bet_on not in seats:
             problems.append(
-                field_problem(f"/bettors/{index}/bet_on", "{seat} is not at a {players}-player table.", seat=bettor.bet_on, players=request.players)
+                field_problem(
+                    f"/bettors/{index}/bet_on", "{seat} is not at a {players}-player table.", seat=bettor.bet_on, players=request.players
+                )
             )
     if problems:
         raise RuleViolation(*problems)

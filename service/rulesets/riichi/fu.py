@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.errors import RuleViolation, field_problem, template
 
 # --- Types -------------------------------------------------------------------
 
@@ -171,7 +171,9 @@ class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = 4
     rinshan_tsumo_fu: Annotated[
         bool,
-        msgspec.Meta(description="A win on the replacement tile after a kan (嶺上開花) earns the tsumo 2 fu (default true; seed 001: some rules do not)."),
+        msgspec.Meta(
+            description="A win on the replacement tile after a kan (嶺上開花) earns the tsumo 2 fu (default true; seed 001: some rules do not)."
+        ),
     ] = True
     pinfu_tsumo_fu: Annotated[
         bool,

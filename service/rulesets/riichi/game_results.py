@@ -139,7 +139,9 @@ class GameResultsRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=Tru
     ] = 0
     sticks_to_first: Annotated[
         bool,
-        msgspec.Meta(description="Sticks left on the table go to first place (default). If false they leave the game and the results sum to −sticks."),
+        msgspec.Meta(
+            description="Sticks left on the table go to first place (default). If false they leave the game and the results sum to −sticks."
+        ),
     ] = True
     ties: Annotated[
         Ties,

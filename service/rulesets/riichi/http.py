@@ -154,9 +154,7 @@ class RiichiController(Controller):
         summary="Settle a riichi hand",
         responses=problem_responses(),
     )
-    def settle(
-        self, data: Annotated[RiichiRequest, Body(examples=SETTLEMENT_EXAMPLES)]
-    ) -> Response[RiichiSettlement]:
+    def settle(self, data: Annotated[RiichiRequest, Body(examples=SETTLEMENT_EXAMPLES)]) -> Response[RiichiSettlement]:
         """Basic points = fu × 2^(han+2), capped at 2000 (mangan) below 5 han;
         5 han mangan, 6–7 haneman, 8–10 baiman, 11–12 sanbaiman, 13+ counted
         yakuman (`rules.kazoe`); k yakuman = k × 8000. Non-dealer ron 4×, dealer
@@ -179,9 +177,7 @@ class RiichiController(Controller):
         summary="Settle an exhaustive draw",
         responses=problem_responses(),
     )
-    def draw(
-        self, data: Annotated[RiichiDrawRequest, Body(examples=DRAW_EXAMPLES)]
-    ) -> Response[RiichiDrawResult]:
+    def draw(self, data: Annotated[RiichiDrawRequest, Body(examples=DRAW_EXAMPLES)]) -> Response[RiichiDrawResult]:
         """Noten payments (`rules.noten_payment`, 3000 by default) are paid by
         the noten seats and shared by the tenpai seats, nothing when no one or
         everyone is tenpai; each nagashi mangan seat is paid a mangan tsumo
@@ -197,29 +193,21 @@ class RiichiController(Controller):
     )
     def score_table(
         self,
-        kiriage: Annotated[
-            bool, Parameter(description="切上滿貫: 1920 basic points paid as mangan.")
-        ] = False,
+        kiriage: Annotated[bool, Parameter(description="切上滿貫: 1920 basic points paid as mangan.")] = False,
         kazoe: Annotated[
             Literal["yakuman", "sanbaiman"],
             Parameter(description="13 han and more: `yakuman` or `sanbaiman`."),
         ] = "yakuman",
-        players: Annotated[
-            int, Parameter(ge=3, le=4, description="4 (default) or 3.")
-        ] = 4,
+        players: Annotated[int, Parameter(ge=3, le=4, description="4 (default) or 3.")] = 4,
         sanma_tsumo: Annotated[
             SanmaTsumo,
-            Parameter(
-                description="Three-player payment variant (ignored with 4 players)."
-            ),
+            Parameter(description="Three-player payment variant (ignored with 4 players)."),
         ] = "tsumo_loss",
     ) -> Response[ScoreTable]:
         """Seed 001's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
         rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
         each with the non-dealer and dealer ron and tsumo payments, honba 0."""
-        rules = rules_from_query(
-            RiichiRules, kiriage=kiriage, kazoe=kazoe, sanma_tsumo=sanma_tsumo
-        )
+        rules = rules_from_query(RiichiRules, kiriage=kiriage, kazoe=kazoe, sanma_tsumo=sanma_tsumo)
         return json_response(riichi.score_table(rules, players))
 
 
@@ -263,9 +251,7 @@ class RiichiYakuController(Controller):
         summary="Han of a riichi hand from its yaku and dora",
         responses=problem_responses(),
     )
-    def han(
-        self, data: Annotated[HanRequest, Body(examples=HAN_EXAMPLES)]
-    ) -> Response[HanResult]:
+    def han(self, data: Annotated[HanRequest, Body(examples=HAN_EXAMPLES)]) -> Response[HanResult]:
         """Adds up the declared yaku (open han with `open: true`; closed-only
         yaku are refused) and the dora counts, itemised. Dora never make a
         hand valid on their own (`no_yaku`). A yakuman hand counts only its
@@ -282,27 +268,17 @@ class RiichiYakuController(Controller):
     )
     def yaku_table(
         self,
-        double_yakuman: Annotated[
-            bool, Parameter(description="Double yakuman count twice (true) or once.")
-        ] = True,
+        double_yakuman: Annotated[bool, Parameter(description="Double yakuman count twice (true) or once.")] = True,
         multiple_yakuman: Annotated[
             bool,
-            Parameter(
-                description="Several yakuman add up (true) or the highest counts."
-            ),
+            Parameter(description="Several yakuman add up (true) or the highest counts."),
         ] = True,
         renhou: Annotated[
             RenhouRule,
-            Parameter(
-                description="人和: `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman` or `off`."
-            ),
+            Parameter(description="人和: `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman` or `off`."),
         ] = "mangan",
-        open_tanyao: Annotated[
-            bool, Parameter(description="All simples counts with an open hand.")
-        ] = True,
-        kazoe: Annotated[
-            Kazoe, Parameter(description="13+ han: `yakuman` or `sanbaiman`.")
-        ] = "yakuman",
+        open_tanyao: Annotated[bool, Parameter(description="All simples counts with an open hand.")] = True,
+        kazoe: Annotated[Kazoe, Parameter(description="13+ han: `yakuman` or `sanbaiman`.")] = "yakuman",
     ) -> Response[YakuTable]:
         """Every yaku of seed 003's 日本麻雀計番 with code, Chinese name as
         printed, Japanese name (romaji and kanji), English name, closed and
@@ -410,9 +386,7 @@ class RiichiExtrasController(Controller):
         summary="Count fu from the hand's structure",
         responses=problem_responses(),
     )
-    def fu(
-        self, data: Annotated[FuRequest, Body(examples=FU_EXAMPLES)]
-    ) -> Response[FuResult]:
+    def fu(self, data: Annotated[FuRequest, Body(examples=FU_EXAMPLES)]) -> Response[FuResult]:
         """Base 20; closed ron 10; tsumo 2 (not for pinfu tsumo unless
         `pinfu_tsumo_fu`, not after a kan unless `rinshan_tsumo_fu`); each
         meld (open/concealed × simple/terminal-honour × triplet/kan: 2, 4, 8,
@@ -433,9 +407,7 @@ class RiichiExtrasController(Controller):
         summary="End-of-game results: return points, oka, uma, sticks, ties, chips",
         responses=problem_responses(),
     )
-    def game_results(
-        self, data: Annotated[GameResultsRequest, Body(examples=GAME_EXAMPLES)]
-    ) -> Response[GameResults]:
+    def game_results(self, data: Annotated[GameResultsRequest, Body(examples=GAME_EXAMPLES)]) -> Response[GameResults]:
         """Each seat's result in thousands: (score − return) / 1000, plus uma
         (4th pays 1st the larger, 3rd pays 2nd the smaller; three players:
         3rd pays 1st the larger), plus oka ((return − start) × players) and

@@ -85,9 +85,7 @@ KAZOE: dict[str, tuple[int, str]] = {"yakuman": (8000, "kazoe_yakuman"), "sanbai
 """13 han and more (累計役滿): a counted yakuman by default (seed 001), or
 sanbaiman under the EMA rules (seed 000, `kazoe: sanbaiman`)."""
 
-_LIMIT_BY_HAN: dict[int, tuple[int, str]] = {
-    han: (basic, tier) for low, high, basic, tier in LIMIT_LADDER for han in range(low, high + 1)
-}
+_LIMIT_BY_HAN: dict[int, tuple[int, str]] = {han: (basic, tier) for low, high, basic, tier in LIMIT_LADDER for han in range(low, high + 1)}
 
 MAX_YAKUMAN = 8
 
@@ -182,18 +180,14 @@ def _literal_bounds(low: int, high: int, description: str) -> msgspec.Meta:
 
 Players = Annotated[Literal[3, 4], _literal_bounds(3, 4, "4 (default) or 3: a three-player table has no `north` seat.")]
 HonbaCount = Annotated[int, msgspec.Meta(ge=0, le=100, description="本場: counters on the table (default 0).")]
-SticksCount = Annotated[
-    int, msgspec.Meta(ge=0, le=200, description="Riichi sticks (1000 each) on the table before this hand (default 0).")
-]
+SticksCount = Annotated[int, msgspec.Meta(ge=0, le=200, description="Riichi sticks (1000 each) on the table before this hand (default 0).")]
 
 
 class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules (with `honba_value` filled in)."""
 
-    kiriage: Annotated[
-        bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")
-    ] = False
+    kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
     kazoe: Annotated[
         Literal["yakuman", "sanbaiman"],
         msgspec.Meta(description="13 han and more: `yakuman` (累計役滿, default) or `sanbaiman` (EMA rules)."),
@@ -272,11 +266,15 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = 5
     shugi_kazoe: Annotated[
         bool,
-        msgspec.Meta(description="With `shugi`: whether a counted yakuman (13 han and more, 累計役滿) earns the yakuman chips (default true)."),
+        msgspec.Meta(
+            description="With `shugi`: whether a counted yakuman (13 han and more, 累計役滿) earns the yakuman chips (default true)."
+        ),
     ] = True
     shugi_per_yakuman: Annotated[
         bool,
-        msgspec.Meta(description="With `shugi`: whether a double (triple, …) yakuman earns the yakuman chips that many times (default false: once)."),
+        msgspec.Meta(
+            description="With `shugi`: whether a double (triple, …) yakuman earns the yakuman chips that many times (default false: once)."
+        ),
     ] = False
 
 
@@ -285,14 +283,12 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
     han). All of these are validated in one place, `hand_value`."""
 
-    han: Annotated[
-        int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    han: Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")] = (
+        msgspec.UNSET
+    )  # type: ignore[assignment]
     fu: Annotated[
         Fu,
-        _literal_bounds(
-            20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."
-        ),
+        _literal_bounds(20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."),
     ] = msgspec.UNSET  # type: ignore[assignment]
     yakuman: Annotated[
         int,
@@ -328,9 +324,7 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = msgspec.UNSET  # type: ignore[assignment]
     dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
     aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    ura_dora: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
     nuki_dora: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")
     ] = msgspec.UNSET  # type: ignore[assignment]
@@ -416,7 +410,9 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
     riichi_sticks: SticksCount = 0
     yaku_options: Annotated[
         YakuOptions,
-        msgspec.Meta(description="How `yaku` are counted (double yakuman, renhou, open tanyao); `rules.multiple_yakuman` and `rules.kazoe` apply too."),
+        msgspec.Meta(
+            description="How `yaku` are counted (double yakuman, renhou, open tanyao); `rules.multiple_yakuman` and `rules.kazoe` apply too."
+        ),
     ] = msgspec.field(default_factory=YakuOptions)
     further_winners: Annotated[
         list[FurtherWinner],
@@ -447,9 +443,9 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     paid: Annotated[bool, msgspec.Meta(description="False when head-bumped (`multiple_ron: head_bump`).")]
     han: Annotated[int | None, msgspec.Meta(description="The han used (null for a yakuman hand).")]
     fu: Annotated[int | None, msgspec.Meta(description="The fu used (null from 5 han up and for yakuman).")]
-    fu_count: Annotated[
-        FuResult | None, msgspec.Meta(description="The fu counted from `hand`, itemised (null when `fu` was given).")
-    ] = None
+    fu_count: Annotated[FuResult | None, msgspec.Meta(description="The fu counted from `hand`, itemised (null when `fu` was given).")] = (
+        None
+    )
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid (after `multiple_yakuman`); 0 when none.")]
     basic_points: Annotated[Decimal, msgspec.Meta(description="基本點 of this winner's hand.")]
     tier: Annotated[str | None, msgspec.Meta(description="Limit name, as the settlement's `tier`.")]
@@ -465,7 +461,9 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     ] = None
     chips_each: Annotated[
         int | None,
-        msgspec.Meta(description="With `rules.shugi`: chips each payer hands this winner (the discarder, or each player on a tsumo); else null."),
+        msgspec.Meta(
+            description="With `rules.shugi`: chips each payer hands this winner (the discarder, or each player on a tsumo); else null."
+        ),
     ] = None
 
 
@@ -494,7 +492,9 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     yaku_options: YakuOptions
     yaku_items: Annotated[
         list[HanItem] | None,
-        msgspec.Meta(description="With `yaku`: the winner's itemisation (as `POST /v1/riichi/han`); null when `han` or `yakuman` was sent."),
+        msgspec.Meta(
+            description="With `yaku`: the winner's itemisation (as `POST /v1/riichi/han`); null when `han` or `yakuman` was sent."
+        ),
     ] = None
     chip_payments: Annotated[
         list[ChipPayment] | None,
@@ -618,7 +618,9 @@ def _value_from_yaku(
     for name in ("han", "yakuman"):
         if getattr(fields, name) is not msgspec.UNSET:
             detail = template("Give `yaku` or `{field}`, not both.")
-            raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
+            raise RuleViolation(
+                field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name)
+            )
     declared = _DeclaredHand.of(fields)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
@@ -628,9 +630,7 @@ def _value_from_yaku(
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
-        return HandValue(
-            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items
-        )
+        return HandValue(None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items)
     if count.han == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))
     if count.han >= 5:
@@ -639,7 +639,9 @@ def _value_from_yaku(
     fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
         raise RuleViolation(
-            field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=count.han)
+            field_problem(
+                f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=count.han
+            )
         )
     basic, tier = basic_points(count.han, fu, rules)
     return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
@@ -667,16 +669,22 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
     for code, index in positions.items():
         if tsumo and code in RON_YAKU:
             win_type = True
-            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a win on another player's tile, but `win` is a self-draw.", code=code))
+            problems.append(
+                field_problem(f"{pointer}/yaku/{index}", "`{code}` is a win on another player's tile, but `win` is a self-draw.", code=code)
+            )
         elif not tsumo and code in TSUMO_YAKU:
             win_type = True
             problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a self-draw, but `win` is a discard.", code=code))
         if code in DEALER_YAKU and not dealer_won:
             dealer = True
-            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is the dealer's, but this winner is not the dealer.", code=code))
+            problems.append(
+                field_problem(f"{pointer}/yaku/{index}", "`{code}` is the dealer's, but this winner is not the dealer.", code=code)
+            )
         elif code in NON_DEALER_YAKU and dealer_won:
             dealer = True
-            problems.append(field_problem(f"{pointer}/yaku/{index}", "`{code}` is a non-dealer's, but this winner is the dealer.", code=code))
+            problems.append(
+                field_problem(f"{pointer}/yaku/{index}", "`{code}` is a non-dealer's, but this winner is the dealer.", code=code)
+            )
     if win_type:
         problems.append(FieldProblem("/win/type", "The declared yaku contradict how the hand was won."))
     if dealer:
@@ -820,7 +828,9 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
     declared = value.yakuman if fields.yakuman is msgspec.UNSET else fields.yakuman  # `yaku` give no `yakuman`
     if fields.liable_yakuman > declared:
         raise RuleViolation(
-            field_problem(f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=declared)
+            field_problem(
+                f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=declared
+            )
         )
     return min(fields.liable_yakuman, value.yakuman)
 
@@ -833,7 +843,9 @@ def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: Rii
     player on a tsumo."""
     if fields.yaku is msgspec.UNSET:
         raise RuleViolation(
-            FieldProblem(f"{pointer}/yaku", "`shugi` counts chips from the declared yaku and dora: give `yaku` (with `ura_dora`, `aka_dora`).")
+            FieldProblem(
+                f"{pointer}/yaku", "`shugi` counts chips from the declared yaku and dora: give `yaku` (with `ura_dora`, `aka_dora`)."
+            )
         )
     chips = ("ippatsu" in fields.yaku) + (fields.ura_dora or 0) + (fields.aka_dora or 0)
     if value.yakuman:
@@ -881,7 +893,9 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
     for seat, fields, pointer in entries:
-        value = hand_value(fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer)
+        value = hand_value(
+            fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer
+        )
         warnings.extend(value.warnings)
         liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
         liable = fields.liable if liable_yakuman else None
@@ -978,8 +992,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
 class RiichiDrawRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """An exhaustive draw (荒牌流局): who is tenpai, who has nagashi mangan."""
 
-    tenpai: Annotated[list[Seat], msgspec.Meta(max_length=4, description="The tenpai seats (any order, no repeats).")] = (
-        msgspec.field(default_factory=list)
+    tenpai: Annotated[list[Seat], msgspec.Meta(max_length=4, description="The tenpai seats (any order, no repeats).")] = msgspec.field(
+        default_factory=list
     )
     nagashi_mangan: Annotated[
         list[Seat],

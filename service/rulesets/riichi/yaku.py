@@ -129,10 +129,14 @@ class YakuRow(msgspec.Struct, frozen=True, kw_only=True):
     han: Annotated[int | None, msgspec.Meta(description="Han with a closed hand; null for yakuman and for yaku scored as a limit.")]
     open_han: Annotated[
         int | None,
-        msgspec.Meta(description="Han with an open hand (減一番 where the seed says so); null when the yaku needs a closed hand, and for yakuman and limit yaku."),
+        msgspec.Meta(
+            description="Han with an open hand (減一番 where the seed says so); null when the yaku needs a closed hand, and for yakuman and limit yaku."
+        ),
     ]
     closed_only: Annotated[bool, msgspec.Meta(description="Needs a closed hand (門前清): declaring it with `open: true` is a 422.")]
-    yakuman: Annotated[int, msgspec.Meta(description="0 for ordinary yaku, 1 for a yakuman, 2 for a double yakuman (under the given rules).")]
+    yakuman: Annotated[
+        int, msgspec.Meta(description="0 for ordinary yaku, 1 for a yakuman, 2 for a double yakuman (under the given rules).")
+    ]
     limit: Annotated[
         Limit | None,
         msgspec.Meta(description="A yaku scored as a limit rather than han (流局滿貫; 人和 under `renhou`), else null."),
@@ -210,7 +214,18 @@ YAKU_TABLE: tuple[YakuRow, ...] = (
     _yaku("ryanpeikou", "three_han", "二盃口", "Ryanpeikou", "二盃口", "Twice pure double sequence", 3, None),
     # 五番役以上
     _yaku("chinitsu", "five_han_plus", "清一色", "Chiniisou", "清一色", "Full flush", 6, 5),
-    _yaku("nagashi_mangan", "five_han_plus", "流局滿貫", "Nagashi mangan", "流し満貫", "Mangan at draw", None, None, closed_only=False, limit="mangan"),
+    _yaku(
+        "nagashi_mangan",
+        "five_han_plus",
+        "流局滿貫",
+        "Nagashi mangan",
+        "流し満貫",
+        "Mangan at draw",
+        None,
+        None,
+        closed_only=False,
+        limit="mangan",
+    ),
     _yaku("renhou", "five_han_plus", "人和", "Renhou", "人和", "Blessing of man", None, None, closed_only=True, limit="mangan"),
     # 役滿
     _yakuman("daisangen", "大三元", "Daisangen", "大三元", "Big three dragons", closed_only=False),
@@ -229,10 +244,22 @@ YAKU_TABLE: tuple[YakuRow, ...] = (
     _yakuman("suurenkou", "四連刻", "Suurenkou", "四連刻", "Four consecutive pungs", closed_only=False),
     _yakuman("isshoku_suujun", "一色四順", "Isshoku suujun", "一色四順", "Four identical sequences", closed_only=False),
     # 雙倍役滿
-    _yakuman("junsei_chuuren_poutou", "純正九蓮寶燈", "Junsei chuuren poutou", "純正九蓮宝燈", "Pure nine gates", closed_only=True, double=True),
+    _yakuman(
+        "junsei_chuuren_poutou", "純正九蓮寶燈", "Junsei chuuren poutou", "純正九蓮宝燈", "Pure nine gates", closed_only=True, double=True
+    ),
     _yakuman("daisuushii", "大四喜", "Daisuushii", "大四喜", "Big four winds", closed_only=False, double=True),
-    _yakuman("kokushi_musou_13", "國士無雙十三面", "Kokushi musou juusanmen machi", "国士無双十三面待ち", "Thirteen orphans, 13-sided wait", closed_only=True, double=True),
-    _yakuman("suuankou_tanki", "四暗刻單騎", "Suuankou tanki", "四暗刻単騎", "Four concealed pungs, single wait", closed_only=True, double=True),
+    _yakuman(
+        "kokushi_musou_13",
+        "國士無雙十三面",
+        "Kokushi musou juusanmen machi",
+        "国士無双十三面待ち",
+        "Thirteen orphans, 13-sided wait",
+        closed_only=True,
+        double=True,
+    ),
+    _yakuman(
+        "suuankou_tanki", "四暗刻單騎", "Suuankou tanki", "四暗刻単騎", "Four concealed pungs, single wait", closed_only=True, double=True
+    ),
     _yakuman("daichisei", "大七星", "Daichisei", "大七星", "Big seven stars", closed_only=True, double=True),
 )
 """Seed 003's 日本麻雀計番, every yaku in its order. 役牌 is one entry there
@@ -257,8 +284,12 @@ class BonusRow(msgspec.Struct, frozen=True, kw_only=True):
 BONUS_TABLE: tuple[BonusRow, ...] = (
     BonusRow(code="dora", name_zh="懸賞牌", name_ja="Dora", name_ja_kanji="ドラ", name_en="Dora", han_each=1),
     BonusRow(code="aka_dora", name_zh="赤紅5懸賞牌", name_ja="Akadora", name_ja_kanji="赤ドラ", name_en="Red five", han_each=1),
-    BonusRow(code="ura_dora", name_zh="裏面懸賞牌", name_ja="Uradora", name_ja_kanji="裏ドラ", name_en="Under-dora (riichi only)", han_each=1),
-    BonusRow(code="nuki_dora", name_zh="拔", name_ja="Nukidora", name_ja_kanji="抜きドラ", name_en="Set-aside north (three players)", han_each=1),
+    BonusRow(
+        code="ura_dora", name_zh="裏面懸賞牌", name_ja="Uradora", name_ja_kanji="裏ドラ", name_en="Under-dora (riichi only)", han_each=1
+    ),
+    BonusRow(
+        code="nuki_dora", name_zh="拔", name_ja="Nukidora", name_ja_kanji="抜きドラ", name_en="Set-aside north (three players)", han_each=1
+    ),
 )
 """Seed 003 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), seed 001
 example 6 拔 (three-player north set aside, counted as dora)."""
@@ -283,7 +314,10 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
     ("ittsu", "junchan", "the 456 of a pure straight has no terminal"),
     ("sanshoku_doujun", "sanshoku_doukou", "three sequences and three pungs are more than four sets"),
     ("sanshoku_doujun", "ittsu", "a mixed triple sequence and a pure straight need five sequences"),
-    *(("tanyao", other, "all simples has no terminal or honour") for other in ("chanta", "junchan", "honroutou", "ittsu", "honitsu", "shousangen", *_YAKUHAI)),
+    *(
+        ("tanyao", other, "all simples has no terminal or honour")
+        for other in ("chanta", "junchan", "honroutou", "ittsu", "honitsu", "shousangen", *_YAKUHAI)
+    ),
     *(
         ("pinfu", other, "pinfu has four sequences and no pung, kan or valued pair")
         for other in ("toitoi", "sanankou", "sankantsu", "sanshoku_doukou", "honroutou", "shousangen", "rinshan_kaihou", *_YAKUHAI)
@@ -307,7 +341,10 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
             *_YAKUHAI,
         )
     ),
-    *(("toitoi", other, "all pungs has no sequence") for other in ("iipeikou", "ryanpeikou", "ittsu", "sanshoku_doujun", "chanta", "junchan")),
+    *(
+        ("toitoi", other, "all pungs has no sequence")
+        for other in ("iipeikou", "ryanpeikou", "ittsu", "sanshoku_doujun", "chanta", "junchan")
+    ),
     *(
         ("ryanpeikou", other, "ryanpeikou has four sequences and no pung")
         for other in ("sanankou", "sankantsu", "sanshoku_doukou", "shousangen", *_YAKUHAI)
@@ -328,7 +365,18 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
     ("ippatsu", "rinshan_kaihou", "one's own kan ends the ippatsu turn (包括自己暗槓)"),
     *(
         ("renhou", other, "renhou is a win on a discard in the first turn, before the winner's first draw")
-        for other in ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan_kaihou", "chankan", "tenhou", "chiihou")
+        for other in (
+            "menzen_tsumo",
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan_kaihou",
+            "chankan",
+            "tenhou",
+            "chiihou",
+        )
     ),
     ("tenhou", "chiihou", "tenhou is the dealer's, chiihou another player's"),
     ("suuankou", "suuankou_tanki", "suuankou tanki counts instead of suuankou"),
@@ -348,22 +396,56 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
         (kokushi, other, "thirteen orphans has no sets and no seven pairs")
         for kokushi in ("kokushi_musou", "kokushi_musou_13")
         for other in (
-            "suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou",
-            "ryuuiisou", "chuuren_poutou", "junsei_chuuren_poutou", "daisharin", "daichisei", "suurenkou", "isshoku_suujun",
+            "suuankou",
+            "suuankou_tanki",
+            "suukantsu",
+            "daisangen",
+            "shousuushii",
+            "daisuushii",
+            "tsuuiisou",
+            "chinroutou",
+            "ryuuiisou",
+            "chuuren_poutou",
+            "junsei_chuuren_poutou",
+            "daisharin",
+            "daichisei",
+            "suurenkou",
+            "isshoku_suujun",
         )
     ),
     *(
         (chuuren, other, "nine gates is 1112345678999 and one more tile of the same suit")
         for chuuren in ("chuuren_poutou", "junsei_chuuren_poutou")
         for other in (
-            "suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou",
-            "ryuuiisou", "daisharin", "daichisei", "suurenkou", "isshoku_suujun",
+            "suuankou",
+            "suuankou_tanki",
+            "suukantsu",
+            "daisangen",
+            "shousuushii",
+            "daisuushii",
+            "tsuuiisou",
+            "chinroutou",
+            "ryuuiisou",
+            "daisharin",
+            "daichisei",
+            "suurenkou",
+            "isshoku_suujun",
         )
     ),
     *(
         (pairs, other, "seven pairs has no sets")
         for pairs in ("daisharin", "daichisei")
-        for other in ("suuankou", "suuankou_tanki", "suukantsu", "daisangen", "shousuushii", "daisuushii", "chinroutou", "suurenkou", "isshoku_suujun")
+        for other in (
+            "suuankou",
+            "suuankou_tanki",
+            "suukantsu",
+            "daisangen",
+            "shousuushii",
+            "daisuushii",
+            "chinroutou",
+            "suurenkou",
+            "isshoku_suujun",
+        )
     ),
     *(("daisharin", other, "big wheels is pairs of circles 2 to 8 only") for other in ("daichisei", "tsuuiisou", "ryuuiisou")),
     *(("tsuuiisou", other, "all honours has no numbered tiles") for other in ("chinroutou", "suurenkou", "isshoku_suujun")),
@@ -427,13 +509,19 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     double_yakuman: Annotated[
         bool,
-        msgspec.Meta(description="雙倍役滿: the five double yakuman count twice (true) or once (false; seed 003: 可以設定大四喜為單倍役滿)."),
+        msgspec.Meta(
+            description="雙倍役滿: the five double yakuman count twice (true) or once (false; seed 003: 可以設定大四喜為單倍役滿)."
+        ),
     ] = True
     renhou: Annotated[
         RenhouRule,
-        msgspec.Meta(description="人和: scored as `mangan` (seed 003), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."),
+        msgspec.Meta(
+            description="人和: scored as `mangan` (seed 003), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."
+        ),
     ] = "mangan"
-    open_tanyao: Annotated[bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")] = True
+    open_tanyao: Annotated[
+        bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")
+    ] = True
 
 
 class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True):
@@ -454,9 +542,13 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     yaku: Annotated[
         list[YakuCode],
-        msgspec.Meta(max_length=len(YAKU_TABLE), description="The hand's yaku, each at most once (codes from `GET /v1/riichi/yaku-table`)."),
+        msgspec.Meta(
+            max_length=len(YAKU_TABLE), description="The hand's yaku, each at most once (codes from `GET /v1/riichi/yaku-table`)."
+        ),
     ]
-    open: Annotated[bool, msgspec.Meta(description="The hand has an open meld (上碰/副露): closed-only yaku are refused, others count their open han.")] = False
+    open: Annotated[
+        bool, msgspec.Meta(description="The hand has an open meld (上碰/副露): closed-only yaku are refused, others count their open han.")
+    ] = False
     dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="Dora (懸賞牌) in the hand, from the indicators shown.")] = 0
     aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="Red fives (赤ドラ) in the hand.")] = 0
     ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="Ura dora (裏ドラ): only with riichi or double riichi.")] = 0
@@ -527,7 +619,14 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     closed: list[str] = []
     for index, code in enumerate(hand.yaku):
         if code in positions:
-            problems.append(field_problem(f"{at}/yaku/{index}", "`{code}` is listed twice (first at {first_at}).", code=code, first_at=f"{at}/yaku/{positions[code]}"))
+            problems.append(
+                field_problem(
+                    f"{at}/yaku/{index}",
+                    "`{code}` is listed twice (first at {first_at}).",
+                    code=code,
+                    first_at=f"{at}/yaku/{positions[code]}",
+                )
+            )
             continue
         positions[code] = index
         row = YAKU[code]
@@ -538,7 +637,9 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
                 option = f"{options_at[1:]}/open_tanyao"
                 problems += [field_problem(f"{at}/yaku/{index}", detail, option=option), field_problem(f"/{option}", detail, option=option)]
             else:
-                problems.append(field_problem(f"{at}/yaku/{index}", "`{code}` needs a closed hand (門前清), and `open` is true.", code=code))
+                problems.append(
+                    field_problem(f"{at}/yaku/{index}", "`{code}` needs a closed hand (門前清), and `open` is true.", code=code)
+                )
         if code == "renhou" and options.renhou == "off":
             detail = template("`renhou` is not played at this table (`{option}` is off).")
             option = f"{options_at[1:]}/renhou"
@@ -558,7 +659,9 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
     if hand.ura_dora and not has_riichi:
-        problems.append(FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞)."))
+        problems.append(
+            FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")
+        )
     if "nagashi_mangan" in positions:
         here = positions["nagashi_mangan"]
         others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
@@ -566,10 +669,15 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
         if others:
             listed = all_of(f"`{name}`" for _, name in others)
             problems.append(
-                field_problem(f"{at}/yaku/{here}", "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).", codes=listed)
+                field_problem(
+                    f"{at}/yaku/{here}",
+                    "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).",
+                    codes=listed,
+                )
             )
             problems += [
-                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}") for pointer, name in others
+                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}")
+                for pointer, name in others
             ]
     if problems:
         raise RuleViolation(*problems, title=template("The declared yaku contradict each other"))
@@ -610,9 +718,7 @@ class HanCount(msgspec.Struct, kw_only=True):
     has_yaku: bool
 
 
-def tally_han(
-    hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: bool, at: str = "", options_at: str = "/rules"
-) -> HanCount:
+def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: bool, at: str = "", options_at: str = "/rules") -> HanCount:
     """Add up a hand's yaku and dora. Yakuman replace everything else;
     ``multiple_yakuman`` false keeps the highest yakuman only."""
     positions = _check(hand, options, at, options_at)

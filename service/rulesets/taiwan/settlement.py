@@ -223,9 +223,7 @@ class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    tai: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    tai: Annotated[int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")] = msgspec.UNSET  # type: ignore[assignment]
     patterns: Annotated[
         list[PatternIn],
         msgspec.Meta(
@@ -236,9 +234,7 @@ class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     preset: PresetField = "default"
     mode: ModeField = "standard"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
-    dealer_streak: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_STREAK, description="N in 連N拉N: the dealer's consecutive deals.")
-    ] = 0
+    dealer_streak: Annotated[int, msgspec.Meta(ge=0, le=MAX_STREAK, description="N in 連N拉N: the dealer's consecutive deals.")] = 0
     special: Annotated[
         Special | None,
         msgspec.Meta(
@@ -259,9 +255,7 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     ]
     payer_tai: Annotated[dict[str, int], msgspec.Meta(description="Seat → the tai its payment was computed from.")]
     special: Special | None
-    tai_breakdown: Annotated[
-        TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` were sent.")
-    ] = None
+    tai_breakdown: Annotated[TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` were sent.")] = None
     rules: TaiwanRules
 
 
@@ -300,16 +294,18 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
         index[pattern.code] = i
         if pattern.count > row.max_count:
             if row.max_count == 1:
-                problem = field_problem(f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code)
-            else:
                 problem = field_problem(
-                    f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count
+                    f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code
                 )
+            else:
+                problem = field_problem(f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count)
             raise RuleViolation(problem)
         if pattern.code in ("exposed_kong", "concealed_kong"):
             kongs += pattern.count
             if kongs > MAX_KONGS:
-                raise RuleViolation(field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS))
+                raise RuleViolation(
+                    field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS)
+                )
         if row.win != "any":
             other = "self_draw" if row.win == "discard" else "discard"
             if other in wins:
@@ -323,7 +319,9 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
         raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
     if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
         raise RuleViolation(
-            FieldProblem(f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）).")
+            FieldProblem(
+                f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）)."
+            )
         )
     return index
 
@@ -436,7 +434,9 @@ def _check_win(request: TaiwanRequest) -> None:
         if request.special == "eight_immortals":
             detail = template("Eight immortals (八仙過海) is paid by all three: send win type self_draw.")
         elif request.special == "robbing_kong":
-            detail = template("Robbing a kong (搶槓) is a discard by the player who added to the kong: send win type discard with that discarder.")
+            detail = template(
+                "Robbing a kong (搶槓) is a discard by the player who added to the kong: send win type discard with that discarder."
+            )
         else:
             detail = template("Seven robs one (七搶一) is paid by the player robbed: send win type discard with that player as discarder.")
         raise RuleViolation(FieldProblem("/win/type", detail))
@@ -450,12 +450,18 @@ def _check_win(request: TaiwanRequest) -> None:
         if row.win not in ("any", kind):
             raise RuleViolation(field_problem(f"/patterns/{i}/code", _WON_ON[row.win], pattern=pattern.code))
         if row.seat == "dealer" and request.winner != request.dealer:
-            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code))
+            raise RuleViolation(
+                field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code)
+            )
         if row.seat == "non_dealer" and request.winner == request.dealer:
-            raise RuleViolation(field_problem(f"/patterns/{i}/code", "{pattern} is a non-dealer's win; the winner is the dealer.", pattern=pattern.code))
+            raise RuleViolation(
+                field_problem(f"/patterns/{i}/code", "{pattern} is a non-dealer's win; the winner is the dealer.", pattern=pattern.code)
+            )
     if request.special is not None and not (SPECIAL_PATTERNS[request.special] & listed):
         names = one_of(sorted(SPECIAL_PATTERNS[request.special]))
-        raise RuleViolation(field_problem("/special", "special is {special} but patterns do not list {names}.", special=request.special, names=names))
+        raise RuleViolation(
+            field_problem("/special", "special is {special} but patterns do not list {names}.", special=request.special, names=names)
+        )
 
 
 @exact
@@ -545,7 +551,12 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     max_count: int
     tai: Annotated[int, msgspec.Meta(description="The preset's tai per unit (0 where the app does not score it).")]
     default_tai: int
-    cell: Annotated[str, msgspec.Meta(description="The preset's cell in seed 004 as printed (`=`, `–`, a number, a note); the default preset's is the 台 column.")]
+    cell: Annotated[
+        str,
+        msgspec.Meta(
+            description="The preset's cell in seed 004 as printed (`=`, `–`, a number, a note); the default preset's is the 台 column."
+        ),
+    ]
     status: Annotated[
         CellStatus,
         msgspec.Meta(

@@ -25,6 +25,7 @@ from service.api.language import localize
 from service.core.codec import ENCODER, convert, decode
 from service.core.errors import FieldProblem, field_problem
 from service.core.money import DECIMAL_MESSAGES
+from service.core.tiles import NOTATION_MESSAGES
 from service.i18n import N_
 from service.rulesets.riichi.settlement import WITHOUT_YAKU
 
@@ -58,6 +59,7 @@ SCHEMA_MESSAGES: tuple[str, ...] = (
     N_("Number out of range"),
     *DECIMAL_MESSAGES,
     WITHOUT_YAKU,
+    *NOTATION_MESSAGES,
 )
 """msgspec's validation sentences (and the engine's own ``__post_init__``
 ones) as catalogue templates, so a 400's detail follows Accept-Language. A

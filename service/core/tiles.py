@@ -1,0 +1,382 @@
+"""Hands from tiles: the notation, the request's `tiles` object, tile counting,
+every split of a hand into sets and a pair, and its waits. Shared by every
+ruleset that reads tiles (Hong Kong, riichi, MCR, Taiwan).
+
+**Notation** (MPSZ, as Tenhou and the riichi libraries write it): digits
+followed by their suit letter — `m` characters 萬, `p` dots 筒, `s` bamboo 索,
+`z` honours 1–7 = east, south, west, north, white 白, green 發, red 中.
+`"123m456p789s1122z"`. `0m`/`0p`/`0s` is a red five (riichi only).
+
+A tile is an int 0–33: characters 0–8, dots 9–17, bamboo 18–26, honours
+27–33 (east, south, west, north, white, green, red).
+
+Two kinds of error, as for every request:
+
+- notation that cannot be read is a **400** at the field, naming the position
+  (1-based) of the first bad character — raised as ``ValueError`` from the
+  Structs' ``__post_init__``, so msgspec reports it with the field's path;
+- a hand that cannot be (a fifth copy, a red five twice, the wrong number of
+  tiles, a win tile not in hand, a meld that is not its kind) or that is not
+  complete is a **422**, :class:`RuleViolation` from :func:`read_hand`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+import msgspec
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.seats import SEATS, Seat
+
+SUITS = "mpsz"
+HONOURS = 27
+TILE_KINDS = 34
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS: tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: tuple[int, ...] = (WHITE, GREEN, RED)
+WIND_OF_SEAT: dict[Seat, int] = {"east": EAST, "south": SOUTH, "west": WEST, "north": NORTH}
+
+BAD_CHARACTER = template("Unexpected `{character}` at character {position} of field `{field}`: tiles are digits followed by m, p, s or z")
+NO_SUIT = template("Digits without a suit letter at the end of field `{field}` (character {position}): write them followed by m, p, s or z")
+NO_DIGITS = template("Suit letter `{character}` without digits before it at character {position} of field `{field}`")
+BAD_HONOUR = template("There is no honour `{digit}z` (character {position} of field `{field}`): honours are 1z to 7z")
+NO_RED_FIVES = template("A red five (`0{suit}`, character {position} of field `{field}`) exists only in riichi")
+NOTATION_MESSAGES: tuple[str, ...] = (BAD_CHARACTER, NO_SUIT, NO_DIGITS, BAD_HONOUR, NO_RED_FIVES)
+"""The 400 details of unreadable notation (worded by the API in the request's language)."""
+
+NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*$"
+"""The published shape of a notation string (the service reads it itself, to
+name the first bad character)."""
+
+Notation = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=64,
+        description=(
+            "Tiles in MPSZ notation: digits followed by their suit letter, `m` characters 萬, `p` dots 筒, "
+            "`s` bamboo 索, `z` honours 1–7 (east, south, west, north, white 白, green 發, red 中); "
+            "`0m`/`0p`/`0s` is a red five (riichi only)."
+        ),
+        examples=["123m456p789s1122z"],
+    ),
+]
+TileText = Annotated[str, msgspec.Meta(min_length=2, max_length=2, description="One tile in MPSZ notation (`5m`, `7z`).", examples=["5m"])]
+Flower = Literal["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]
+"""Bonus tiles: `f1`–`f4` flowers 梅蘭菊竹, `s1`–`s4` seasons 春夏秋冬; number n
+belongs to seat n counted from east."""
+FLOWER_SEAT: dict[str, Seat] = {f"{kind}{n}": seat for kind in "fs" for n, seat in enumerate(SEATS, start=1)}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTile:
+    tile: int
+    red: bool = False
+
+
+def parse_tiles(text: str, field: str, red_fives: bool) -> list[ReadTile]:
+    """Read MPSZ notation; ``ValueError`` (a 400 at ``field``) naming the first
+    character that cannot be read."""
+    tiles: list[ReadTile] = []
+    pending: list[tuple[int, int]] = []  # (digit, position)
+    for index, character in enumerate(text):
+        position = index + 1
+        if character.isascii() and character.isdigit():
+            pending.append((int(character), position))
+            continue
+        if character not in SUITS:
+            raise ValueError(BAD_CHARACTER.format(character=character, position=position, field=field))
+        if not pending:
+            raise ValueError(NO_DIGITS.format(character=character, position=position, field=field))
+        suit = SUITS.index(character)
+        for digit, at in pending:
+            if suit == 3:
+                if not 1 <= digit <= 7:
+                    raise ValueError(BAD_HONOUR.format(digit=digit, position=at, field=field))
+                tiles.append(ReadTile(HONOURS + digit - 1))
+            elif digit == 0:
+                if not red_fives:
+                    raise ValueError(NO_RED_FIVES.format(suit=character, position=at, field=field))
+                tiles.append(ReadTile(suit * 9 + 4, red=True))
+            else:
+                tiles.append(ReadTile(suit * 9 + digit - 1))
+        pending = []
+    if pending:
+        raise ValueError(NO_SUIT.format(position=pending[0][1], field=field))
+    return tiles
+
+
+def tile_text(tile: int) -> str:
+    """One tile in notation: ``4`` → ``"5m"``, ``27`` → ``"1z"``."""
+    return f"{tile % 9 + 1}{SUITS[tile // 9]}"
+
+
+def format_tiles(tiles: Sequence[int]) -> str:
+    """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
+    out = []
+    for suit in range(4):
+        digits = sorted(tile % 9 + 1 for tile in tiles if tile // 9 == suit)
+        if digits:
+            out.append("".join(str(d) for d in digits) + SUITS[suit])
+    return "".join(out)
+
+
+MeldKind = Literal["chow", "pung", "kong"]
+
+
+class Meld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A called meld, or a concealed kong (`concealed: true`, kongs only)."""
+
+    kind: MeldKind
+    tiles: Annotated[str, msgspec.Meta(max_length=8, description="The meld's tiles in MPSZ notation (`345p`, `7777z`).", examples=["345p"])]
+    concealed: bool = False
+
+
+class Tiles(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The hand itself, in place of its value. Each ruleset's request uses its
+    own subclass, which adds the fields only that ruleset reads."""
+
+    RED_FIVES: ClassVar[bool] = False
+
+    concealed: Notation
+    """The tiles in hand, the winning tile included."""
+    melds: Annotated[list[Meld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")] = []
+    win_tile: TileText
+    round_wind: Seat = "east"
+    last_tile: bool = False
+    after_kong: bool = False
+    robbing_kong: bool = False
+    blessing: bool = False
+
+    def __post_init__(self) -> None:
+        parse_tiles(self.concealed, "concealed", self.RED_FIVES)
+        for meld in self.melds:
+            parse_tiles(meld.tiles, "tiles", self.RED_FIVES)
+        parse_tiles(self.win_tile, "win_tile", self.RED_FIVES)
+
+
+@dataclass(frozen=True, slots=True)
+class HandMeld:
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    concealed: bool
+    red: int
+
+    @property
+    def first(self) -> int:
+        return self.tiles[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand read and checked: concealed tiles (the win tile included) as
+    counts, the melds, the win tile, red fives in hand."""
+
+    counts: tuple[int, ...]
+    """Concealed tiles, 34 counts."""
+    melds: tuple[HandMeld, ...]
+    win_tile: int
+    red_fives: int
+    """Red fives among the concealed tiles."""
+
+    @property
+    def all_counts(self) -> list[int]:
+        """Every tile of the hand, melds included (a kong as four)."""
+        counts = list(self.counts)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                counts[tile] += 1
+        return counts
+
+    @property
+    def open(self) -> bool:
+        """Any meld called from another player (concealed kongs keep a hand closed)."""
+        return any(not meld.concealed for meld in self.melds)
+
+
+HAND_IMPOSSIBLE = template("More than four `{tile}` in the hand")
+RED_TWICE = template("Only one red five `0{suit}` exists")
+WRONG_COUNT = template("A hand with {melds} melds needs {needed} concealed tiles, not {got}")
+WIN_NOT_IN_HAND = template("The winning tile `{tile}` is not among the concealed tiles")
+NOT_A_MELD = template("`{tiles}` is not a {kind}")
+CONCEALED_NOT_KONG = template("Only a kong can be concealed among the melds")
+
+
+def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
+    """Check the tiles can be a hand of ``sets`` sets and a pair (each kong one
+    tile more): 422 naming each problem under ``pointer``."""
+    problems: list[FieldProblem] = []
+    concealed = parse_tiles(tiles.concealed, "concealed", tiles.RED_FIVES)
+    counts = [0] * TILE_KINDS
+    red_seen = {suit: 0 for suit in "mps"}
+    for read in concealed:
+        counts[read.tile] += 1
+        if read.red:
+            red_seen[SUITS[read.tile // 9]] += 1
+    melds: list[HandMeld] = []
+    for index, meld in enumerate(tiles.melds):
+        read_meld = parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
+        values = tuple(sorted(read.tile for read in read_meld))
+        for read in read_meld:
+            if read.red:
+                red_seen[SUITS[read.tile // 9]] += 1
+        at = f"{pointer}/melds/{index}"
+        if not _is_meld(meld.kind, values):
+            problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
+        if meld.concealed and meld.kind != "kong":
+            problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
+        melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
+    total = list(counts)
+    for hand_meld in melds:
+        for held in hand_meld.tiles:
+            total[held] += 1
+    for kind, count in enumerate(total):
+        if count > 4:
+            problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
+    for suit, seen in red_seen.items():
+        if seen > 1:
+            problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=suit))
+    needed = 3 * (sets - len(melds)) + 2
+    if len(concealed) != needed:
+        problems.append(field_problem(f"{pointer}/concealed", WRONG_COUNT, melds=len(melds), needed=needed, got=len(concealed)))
+    win = parse_tiles(tiles.win_tile, "win_tile", tiles.RED_FIVES)[0]
+    if counts[win.tile] == 0:
+        problems.append(field_problem(f"{pointer}/win_tile", WIN_NOT_IN_HAND, tile=tiles.win_tile))
+    if problems:
+        raise RuleViolation(*problems)
+    return Hand(tuple(counts), tuple(melds), win.tile, sum(red_seen.values()) - sum(m.red for m in melds))
+
+
+def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
+    if kind == "chow":
+        return (
+            len(tiles) == 3
+            and tiles[0] < HONOURS
+            and tiles[0] // 9 == tiles[2] // 9
+            and tiles[1] == tiles[0] + 1
+            and tiles[2] == tiles[0] + 2
+        )
+    size = 3 if kind == "pung" else 4
+    return len(tiles) == size and len(set(tiles)) == 1
+
+
+SetKind = Literal["chow", "pung"]
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """One reading of the concealed tiles: a pair and sets (a chow by its
+    lowest tile)."""
+
+    pair: int
+    sets: tuple[tuple[SetKind, int], ...]
+
+
+def splits(counts: Sequence[int], sets: int) -> list[Split]:
+    """Every distinct way to read ``counts`` as ``sets`` sets and one pair
+    (none when the tiles are not such a hand). At most a few dozen for any
+    real hand: each step takes the lowest remaining tile as a pung or as the
+    start of a chow, so no reading is found twice."""
+    if sum(counts) != 3 * sets + 2:
+        return []
+    found: list[Split] = []
+    work = list(counts)
+    for pair in range(TILE_KINDS):
+        if work[pair] >= 2:
+            work[pair] -= 2
+            for read in _sets(work, 0):
+                found.append(Split(pair, read))
+            work[pair] += 2
+    return found
+
+
+def _sets(counts: list[int], start: int) -> Iterator[tuple[tuple[SetKind, int], ...]]:
+    tile = start
+    while tile < TILE_KINDS and counts[tile] == 0:
+        tile += 1
+    if tile == TILE_KINDS:
+        yield ()
+        return
+    if counts[tile] >= 3:
+        counts[tile] -= 3
+        for rest in _sets(counts, tile):
+            yield (("pung", tile), *rest)
+        counts[tile] += 3
+    if tile < HONOURS and tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
+        for step in (0, 1, 2):
+            counts[tile + step] -= 1
+        for rest in _sets(counts, tile):
+            yield (("chow", tile), *rest)
+        for step in (0, 1, 2):
+            counts[tile + step] += 1
+
+
+def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = None) -> list[int]:
+    """The tiles that complete ``counts_before`` (the concealed tiles without
+    the winning one) into ``sets`` sets and a pair, leaving out a tile whose
+    four copies the hand already holds (``held``: every tile of the hand,
+    melds included, before the win)."""
+    held = held if held is not None else counts_before
+    work = list(counts_before)
+    found = []
+    for tile in range(TILE_KINDS):
+        if held[tile] >= 4:
+            continue
+        work[tile] += 1
+        if splits(work, sets):
+            found.append(tile)
+        work[tile] -= 1
+    return found
+
+
+WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]
+
+
+def wait_shapes(split: Split, win_tile: int) -> list[WaitShape]:
+    """How the winning tile can sit in ``split``: in the pair (單吊), in a
+    pung (雙碰), or in a chow as two-sided, edge (邊張) or closed (嵌張)."""
+    shapes: list[WaitShape] = []
+    if split.pair == win_tile:
+        shapes.append("pair")
+    for kind, first in split.sets:
+        if kind == "pung" and first == win_tile:
+            shapes.append("pung")
+        elif kind == "chow" and first <= win_tile <= first + 2:
+            offset = win_tile - first
+            if offset == 1:
+                shapes.append("closed")
+            elif (offset == 0 and first % 9 == 6) or (offset == 2 and first % 9 == 0):
+                shapes.append("edge")
+            else:
+                shapes.append("two_sided")
+    return shapes
+
+
+ArrangedKind = Literal["chow", "pung", "kong", "pair", "special"]
+
+
+class Arranged(msgspec.Struct, kw_only=True):
+    """One group of the chosen split."""
+
+    kind: ArrangedKind
+    tiles: str
+    concealed: bool
+
+
+def arrangement(split: Split, melds: Sequence[HandMeld], won_on_discard: bool = False, win_tile: int | None = None) -> list[Arranged]:
+    """The chosen split as the answer shows it: concealed sets first (in tile
+    order), then the pair, then the melds as called. A pung completed by a
+    discarded winning tile counts as exposed (``won_on_discard``): pass the
+    win tile to have the one pung holding it shown so."""
+    out: list[Arranged] = []
+    exposed_pung = win_tile if won_on_discard and win_tile is not None and ("pung", win_tile) in split.sets else None
+    for kind, first in split.sets:
+        tiles = (first, first + 1, first + 2) if kind == "chow" else (first,) * 3
+        concealed = not (kind == "pung" and first == exposed_pung)
+        out.append(Arranged(kind=kind, tiles=format_tiles(tiles), concealed=concealed))
+    out.append(Arranged(kind="pair", tiles=format_tiles((split.pair, split.pair)), concealed=True))
+    for meld in melds:
+        out.append(Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed))
+    return out

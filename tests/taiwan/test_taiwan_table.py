@@ -12,12 +12,12 @@ tai each app scores, read by hand from the cell: "=" → the default, "–" or
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.tai_table import APPS
+from tests.seeds import seed_file
 
 PRESET_COLUMNS = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
 ANY = ("any_flower", "any_wind_pung", "no_honours_no_flowers", "exposed_kong", "concealed_kong")
@@ -273,14 +273,12 @@ def test_bad_query(client, params: dict[str, str], parameter: str) -> None:
 
 # --- Against the seed file itself, when it is there ----------------------------------
 
-SEED = sorted(Path("/work/shared/seeds").glob("004_*.txt")) if Path("/work/shared/seeds").is_dir() else []
-
 
 def seed_rows() -> list[list[str]]:
     """Pattern rows of seed 004's markdown table: a trailing empty cell (rows
     without 怎麼算 end in `| |`) is dropped, leaving 11 or 10 cells."""
     rows = []
-    for line in SEED[0].read_text(encoding="utf-8").splitlines():
+    for line in seed_file("004").read_text(encoding="utf-8").splitlines():
         if not line.startswith("|") or line.startswith("|---") or line.startswith("| 牌型 | 台"):
             continue
         cells = [c.strip() for c in line.strip()[1:-1].split("|")]
@@ -292,7 +290,6 @@ def seed_rows() -> list[list[str]]:
     return rows
 
 
-@pytest.mark.skipif(not SEED, reason="seed 004 is not on this machine")
 def test_transcription_matches_the_seed_file(tables) -> None:
     rows = seed_rows()
     assert len(rows) == len(TABLE)

@@ -3,7 +3,7 @@
     python -m tools.export_openapi
 
 writes ``openapi/openapi.json`` and ``openapi/openapi.yaml`` from exactly what
-the app serves at ``/schema/openapi.json``; ``tests/test_openapi_file.py`` fails
+the app serves at ``/schema/openapi.json``; ``tests/platform/test_openapi_file.py`` fails
 when they drift apart.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "openapi"
 
 

@@ -3,7 +3,7 @@
     python -m tools.export_openapi
 
 writes ``openapi/openapi.json`` and ``openapi/openapi.yaml`` from exactly what
-the app serves at ``/schema/openapi.json``; ``tests/test_openapi_file.py`` fails
+the app serves at ``/schema/openapi.json``; ``tests/platform/test_openapi_file.py`` fails
 when they drift apart.
 """
 

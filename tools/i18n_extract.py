@@ -15,8 +15,8 @@ Where msgids come from:
   extractor;
 * names shown in place of codes: seats (msgctxt ``seat``), Taiwan presets
   and modes (``taiwan preset``, ``taiwan mode``) and pattern names, msgid the
-  English name as printed: ``taiwan pattern`` (seed 004), ``hongkong
-  pattern`` (seed 002's fan sheet), ``riichi yaku`` (seed 003's yaku list);
+  English name as printed: ``taiwan pattern`` (the Taiwan tai table), ``hongkong
+  pattern`` (the Hong Kong fan sheet), ``riichi yaku`` (the Wikibooks extract's yaku list);
 * the reasons two patterns or yaku contradict each other (``contradiction``,
   from the ``CONTRADICTIONS`` tables) and the separators that join a list of
   codes (``list separator``);

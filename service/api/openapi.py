@@ -128,7 +128,7 @@ def openapi_config() -> OpenAPIConfig:
             ),
             Tag(
                 name="Taiwan",
-                description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (seed 004), the tai table.",
+                description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (the Taiwan tai table), the tai table.",
             ),
             Tag(name="Settlements by body", description="Any ruleset, routed by the body's `ruleset` field; batches of up to 1,000 items."),
             Tag(name="Discovery", description="Rulesets, their endpoints and rule options, for building a settings screen."),

@@ -1,6 +1,6 @@
 """Seats and turn order.
 
-Seats are the four winds in turn order east → south → west → north (seed 002:
+Seats are the four winds in turn order east → south → west → north (the Hong Kong fan sheet:
 逆時針輪流出牌：東 → 南 → 西 → 北). A three-player table drops north.
 """
 

@@ -73,7 +73,7 @@ MESSAGES: dict[str, str] = {
 
 MESSAGE_VARIANTS: dict[str, dict[str, str]] = {
     "below_minimum_fan": {
-        # MCR counts 分 (points), with an 8-point minimum 起和 (seed 000), not HK's 番 / 起糊
+        # MCR counts 分 (points), with an 8-point minimum 起和 (the reference calculator), not HK's 番 / 起糊
         "points": "{fan} points are below this table's minimum of {min_fan}; the hand is still settled.",
     },
 }

@@ -1,7 +1,7 @@
 """Localized messages: one gettext catalogue per language, read with Babel.
 
 Languages: ``en`` (the source language: every msgid is the English text),
-``zh-Hant`` (繁體, in the Hong Kong register of seed 000: 番, 出銃, 自摸,
+``zh-Hant`` (繁體, in the Hong Kong register of the reference calculator: 番, 出銃, 自摸,
 全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語). The catalogues
 are the ``.po`` files in ``locale/``; they are parsed once, at import, with
 :func:`babel.messages.pofile.read_po` (no compile step), into one dict per

@@ -47,7 +47,7 @@ def test_inexact_division_raises_under_exact() -> None:
 
 @pytest.mark.parametrize(("value", "rounded"), [(3840, 3900), (3900, 3900), (960, 1000), (1, 100), (5760, 5800), (0, 0)])
 def test_ceil_to_hundred(value, rounded) -> None:
-    # seed 000: 4 × 960 = 3,840 → 3,900; 6 × 960 = 5,760 → 5,800
+    # the reference calculator: 4 × 960 = 3,840 → 3,900; 6 × 960 = 5,760 → 5,800
     assert exact(ceil_to)(Decimal(value), 100) == Decimal(rounded)
 
 

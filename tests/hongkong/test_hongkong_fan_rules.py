@@ -1,9 +1,9 @@
-"""Seed 002's combination rules, one by one, engine and HTTP; contradictions;
+"""The Hong Kong fan sheet's combination rules, one by one, engine and HTTP; contradictions;
 the issue's worked examples; bad input.
 
-Sources: seed 002 (相加：对对胡＋混一色＝6 · 对对胡＋清一色＝10 · 门前清＋自摸＝2 ·
+Sources: the Hong Kong fan sheet (相加：对对胡＋混一色＝6 · 对对胡＋清一色＝10 · 门前清＋自摸＝2 ·
 混一色与清一色不可同计; the rows' own notes 已包括其番, 已包括对对胡, 同时是门风共
-2 番, 连自摸共 2 番, 当自摸计; 爆棚牌：计十番，不另加番), seed 003 (一臺花 每組計兩番，
+2 番, 连自摸共 2 番, 当自摸计; 爆棚牌：计十番，不另加番), the Wikibooks extract (一臺花 每組計兩番，
 唔計正花; 拎滿花改計8台; 八仙過海 香港牌當例牌食糊) and issue 7's examples.
 """
 
@@ -140,7 +140,7 @@ def test_prevailing_wind_that_is_also_the_seat_wind_scores_both(client) -> None:
 
 
 def test_a_flower_set_replaces_its_seat_flower(client) -> None:
-    # 一台花 每台 2, 唔計正花 (seed 003): the set's own seat flower adds nothing
+    # 一台花 每台 2, 唔計正花 (the Wikibooks extract): the set's own seat flower adds nothing
     assert fan_of(("seat_flower", 1), ("flower_set", 1)) == 2
     response = post(client, ("seat_flower", 1), "flower_set")
     assert items(response)["seat_flower"] == {
@@ -197,7 +197,7 @@ def test_eight_immortals_is_8_fan_and_counts_as_self_draw(client) -> None:
     body = post(client, "eight_immortals").json()
     assert (body["fan"], body["limit_hand"], body["won_by"]) == (8, False, "self_draw")
     # the self-draw it counts as, and the flowers it is made of, add nothing
-    # (seed 003: 拎滿花(8花牌)改計8台 — eight flowers replace the flower fan)
+    # (the Wikibooks extract: 拎滿花(8花牌)改計8台 — eight flowers replace the flower fan)
     body = post(client, "eight_immortals", "self_draw", ("seat_flower", 2), ("flower_set", 2)).json()
     assert body["fan"] == 8
     assert {i["code"]: (i["fan"], i["included_in"]) for i in body["items"]} == {
@@ -209,7 +209,7 @@ def test_eight_immortals_is_8_fan_and_counts_as_self_draw(client) -> None:
 
 
 def test_eight_immortals_as_a_limit_hand_option(client) -> None:
-    # seed 003: 八仙過海 … 香港牌當例牌食糊
+    # the Wikibooks extract: 八仙過海 … 香港牌當例牌食糊
     body = post(client, "eight_immortals", "concealed", eight_immortals="limit", fan_cap=13).json()
     assert (body["fan"], body["limit_hand"], body["tier"]) == (13, True, "limit")
     assert fan_of("eight_immortals", eight_immortals="limit", fan_cap=8) == 8

@@ -1,8 +1,8 @@
 """The Hong Kong settlement with `patterns` instead of `fan`.
 
-Amounts: seed 000's 香港規則：由番到點數 half-spicy column (8 fan → 64,
+Amounts: the reference calculator's 香港規則：由番到點數 half-spicy column (8 fan → 64,
 10 fan → 128) and CONTRACT.md's standard scheme (self-draw V/2 each, full gun
-the discarder V). Patterns: seed 002's fan sheet.
+the discarder V). Patterns: the Hong Kong fan sheet.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_a_limit_hand_pattern_pays_the_cap(client) -> None:
 
 
 def test_eight_immortals_as_a_limit_hand_pays_as_a_self_draw(client) -> None:
-    # 八仙過海 played as a limit hand (seed 003), cap 10: 128 points; 当自摸计: V/2 = 64 each
+    # 八仙過海 played as a limit hand (the Wikibooks extract), cap 10: 128 points; 当自摸计: V/2 = 64 each
     body = client.post(
         SETTLE, json={"winner": "west", "win": SELF_DRAW, "patterns": patterns("eight_immortals"), "eight_immortals": "limit"}
     ).json()
@@ -110,7 +110,7 @@ def test_eight_immortals_as_a_limit_hand_pays_as_a_self_draw(client) -> None:
 
 
 def test_seven_robs_one_paid_whole_by_the_eighth_flower(client) -> None:
-    # Seed 003 七搶一: 「香港牌當例牌食糊。出第8隻花嘅玩家包晒」 — a limit hand, and the
+    # The Wikibooks extract's 七搶一: 「香港牌當例牌食糊。出第8隻花嘅玩家包晒」 — a limit hand, and the
     # player who drew the eighth flower (north here) pays all of it. Like 八仙過海
     # it is paid as a self-draw, so "all of it" is the three self-draw shares:
     # cap 10, 128 points, 3 × 64 = 192 from north alone.

@@ -1,7 +1,7 @@
-"""Seed 002's Hong Kong fan sheet, row by row: the catalogue and each row
+"""The Hong Kong fan sheet's Hong Kong fan sheet, row by row: the catalogue and each row
 declared on its own.
 
-Every expected value below is copied from the sheet (seed 002, 番数表): name
+Every expected value below is copied from the sheet (the Hong Kong fan sheet, 番数表): name
 as printed, English name, jyutping (None where the sheet prints none), fan,
 and 每只/每组/每台 for rows counted per tile or set. Limit rows (爆棚牌：计十番，
 不另加番) score the table's cap.
@@ -103,7 +103,7 @@ def test_each_row_over_http(client, code, name_zh, name_zh_hant, name_en, jyutpi
     response = client.post("/v1/hongkong/fan", json={"patterns": [{"code": code}]})
     assert response.status_code == 200, response.text
     body = response.json()
-    # default cap 10 (seed 002: 十番满胡)
+    # default cap 10 (the Hong Kong fan sheet: 十番满胡)
     assert body["fan"] == (10 if fan == CAP else ALONE.get(code, fan))
     assert body["tier"] == ("limit" if fan == CAP else None)
 

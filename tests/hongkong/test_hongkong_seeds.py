@@ -1,9 +1,9 @@
-"""Hong Kong worked examples from the seeds, table-driven against the engine.
+"""Hong Kong worked examples from the rule sources, table-driven against the engine.
 
-Seed 000: the reference calculator's 14-row table (defaults: half spicy, cap 10,
+The reference calculator's 14-row table (defaults: half spicy, cap 10,
 full gun, point value 1) and its half-gun table (cap 13); the chip ladders
-二五雞/五一/一二蚊; the 3-fan examples. Seed 002: the 找數表 (per-share S, 3S,
-2S, 4S) rows 3–13. Seed 003: the Cantonese Wikibooks chip ladders (半銃制)
+二五雞/五一/一二蚊; the 3-fan examples. The Hong Kong fan sheet: the 找數表 (per-share S, 3S,
+2S, 4S) rows 3–13. The Wikibooks extract: the Cantonese Wikibooks chip ladders (半銃制)
 for 辣辣上 and 半辣上, fan 0–10."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def settle(fan: int, win: str, **rule_fields) -> dict[str, Decimal]:
     return {p.payer: p.amount for p in hongkong.settle(request).payments}
 
 
-# Seed 000 「香港規則：由番到點數」: fan, 全辣, 半辣, 自摸・每家要付, 出銃 (defaults).
+# The reference calculator's 「香港規則：由番到點數」: fan, 全辣, 半辣, 自摸・每家要付, 出銃 (defaults).
 SEED_000_POINTS = [
     (0, 1, 1, "0.5", 1),
     (1, 2, 2, 1, 2),
@@ -63,7 +63,7 @@ def test_seed_000_points_table_over_http(client, fan, full, half, self_draw_each
     assert D(row["self_draw_each"]) == D(self_draw_each) and D(row["discarder_pays"]) == D(discard)
 
 
-# Seed 000 「香港番數換算表：全辣、半辣，同兩種分帳（每點值 1）」: fan, 全辣, 半辣,
+# The reference calculator's 「香港番數換算表：全辣、半辣，同兩種分帳（每點值 1）」: fan, 全辣, 半辣,
 # 半辣・半銃 (出銃者 / 其餘兩家), 半辣・自摸 (每家). Its rows 11–13 (96/48,
 # 128/64, 192/96) are uncapped to 13 fan, so the table is read at fan_cap 13.
 SEED_000_HALF_GUN = [
@@ -94,7 +94,7 @@ def test_seed_000_half_gun_and_self_draw(fan, full, half, discarder, other, self
     assert settle(fan, "self_draw", fan_cap=13, min_fan=0) == dict.fromkeys(("south", "west", "north"), D(self_draw_each))
 
 
-# Seed 000 「三番半辣：同一副牌，三種收法」: 8 / 0 / 0, 4 / 2 / 2, and 4 / 4 / 4 (12).
+# The reference calculator's 「三番半辣：同一副牌，三種收法」: 8 / 0 / 0, 4 / 2 / 2, and 4 / 4 / 4 (12).
 @pytest.mark.parametrize(
     ("win", "rule_fields", "expected"),
     [
@@ -109,7 +109,7 @@ def test_seed_000_three_fan_three_ways(win, rule_fields, expected) -> None:
     assert settle(3, win, **rule_fields) == {k: D(v) for k, v in expected.items()}
 
 
-# Seed 000 L91 (Cosmopolitan HK, 一二蚊, three fan): 「自摸位位八蚊，出銃就出銃者
+# The reference calculator, lines 91 (Cosmopolitan HK, 一二蚊, three fan): 「自摸位位八蚊，出銃就出銃者
 # 十六蚊、其餘兩家每位四蚊」 — what a self-draw collects equals what a discard
 # collects (L260, L302: 「自摸收到嘅總數同出銃一樣」). Three fan is 8 points on
 # either ladder, so V = 8 at point value 1: self-draw V each (24), half gun
@@ -144,7 +144,7 @@ def test_seed_000_cosmopolitan_over_http(client) -> None:
     assert (D(row["self_draw_each"]), D(row["discarder_pays"]), D(row["others_pay"])) == (D(8), D(16), D(4))
 
 
-# Seed 000 「封頂同換算表」: 13 fan = 128 at cap 10, 384 at cap 13; the two
+# The reference calculator's 「封頂同換算表」: 13 fan = 128 at cap 10, 384 at cap 13; the two
 # ladders at 5, 7, 10 and 13 fan: 24/32, 48/128, 128/1024, 384/8192.
 @pytest.mark.parametrize(("fan", "half", "full"), [(5, 24, 32), (7, 48, 128), (10, 128, 1024), (13, 384, 8192)])
 def test_seed_000_ladders_side_by_side(fan, half, full) -> None:
@@ -158,8 +158,8 @@ def test_seed_000_cap_clamps_before_converting() -> None:
 
 
 # Chip ladders, half gun (出銃要畀雙份錢，其他兩家畀單份), fan 0–10. Each cell is
-# one single share (其他兩家): 二五雞 point value 1, 五一 2, 一二蚊 4 (seed 000:
-# 「二五雞填 1、五一填 2、一二蚊填 4」). Seed 003's two tables, cell for cell.
+# one single share (其他兩家): 二五雞 point value 1, 五一 2, 一二蚊 4 (the reference calculator:
+# 「二五雞填 1、五一填 2、一二蚊填 4」). The Wikibooks extract's two tables, cell for cell.
 FULL_SPICY_CHIPS = [  # 辣辣上
     ("0.25", "0.5", "1"),
     ("0.5", "1", "2"),
@@ -220,7 +220,7 @@ def test_seed_003_chicken_hand_sentences() -> None:
         assert settle(0, "self_draw", **kw) == dict.fromkeys(("south", "west", "north"), D(each))
 
 
-# Seed 002 找數表 (per share, S = 自摸時每家付的分數): fan, then S, 3S, 2S, 4S for
+# The Hong Kong fan sheet's 找數表 (per share, S = 自摸時每家付的分數): fan, then S, 3S, 2S, 4S for
 # 半辣上 and for 辣辣上. Rows 11–13 from 「十三番满胡：十一至十三番的 S 为
 # 96 · 128 · 192（半辣上）或 1,024 · 2,048 · 4,096（辣辣上）」 at cap 13.
 SEED_002_ROWS = [

@@ -1,6 +1,6 @@
 """MCR (國標麻將) settlement, engine level.
 
-Expected values come from issue 5's table, seed 000's worked examples and FAQ
+Expected values come from issue 5's table, the reference calculator's worked examples and FAQ
 answers, CONTRACT.md's formula, or hand arithmetic written next to them."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_issue_table(fan, flowers, win, receives, south, west, north, warnings) 
     assert result.tier is None
 
 
-# Seed 000's worked examples ("同一個「三」" table, 國標 rows; the six-point
+# The reference calculator's worked examples ("同一個「三」" table, 國標 rows; the six-point
 # example; the FAQ 國標麻將點畀錢？). Each is (fan, flowers, win,
 # winner_receives, discarder or each, others, pre_payout_total).
 SEED_000 = [

@@ -1,4 +1,4 @@
-"""POST /v1/mcr/settlements over HTTP: issue 5's table, seed 000's examples,
+"""POST /v1/mcr/settlements over HTTP: issue 5's table, the reference calculator's examples,
 exact decimals on the wire, and bad input as problem+json naming the field."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_issue_table(client, fan, flowers, win, receives, south, west, north, wa
     assert {p["payee"] for p in body["payments"]} == {"east"}
 
 
-# Seed 000: the 國標 rows of "同一個「三」" (32: 16 / 8 / 8 and 48: 16 / 16 / 16),
+# The reference calculator: the 國標 rows of "同一個「三」" (32: 16 / 8 / 8 and 48: 16 / 16 / 16),
 # 二十四分帶兩隻花牌 (50: 34 / 8 / 8) and the six-point hand (30: 14 / 8 / 8).
 # (fan, flowers, win, winner_receives, discarder or each, others, 牌型分＋花牌＋8)
 SEED_000 = [

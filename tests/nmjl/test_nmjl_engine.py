@@ -1,6 +1,6 @@
 """NMJL (American mahjong) settlement, engine level.
 
-Expected values come from issue 5's tables and bettor example, seed 000's
+Expected values come from issue 5's tables and bettor example, the reference calculator's
 worked examples and rules text, CONTRACT.md, or hand arithmetic written next
 to them."""
 
@@ -73,7 +73,7 @@ def test_issue_table(value, jokerless, sp, win, receives, south, west, north, wa
     assert result.tier is None
 
 
-# Seed 000's 美式 rows of "同一個「三」" (25 點出銃 100: 50 / 25 / 25; 無百搭
+# The reference calculator's 美式 rows of "同一個「三」" (25 點出銃 100: 50 / 25 / 25; 無百搭
 # 25 點自摸 300: 100 / 100 / 100) and its sentence 同一個 25 點嘅牌可以係 100、
 # 150、200 或者 300 (discard, self-draw, jokerless discard, jokerless self-draw).
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ def test_seed_000_rows_split() -> None:
     assert to_winner(jokerless) == {"south": D(100), "west": D(100), "north": D(100)}
 
 
-# Seed 000: the calculator's American table is the generic 25／30／35／40／45／50
+# The reference calculator: the calculator's American table is the generic 25／30／35／40／45／50
 # scale. Every cell, by hand: discard 2v + v + v = 4v, self-draw 3 × 2v = 6v,
 # jokerless doubles v first (8v, 12v).
 # (value, discard, self-draw, jokerless discard, jokerless self-draw)

@@ -1,5 +1,5 @@
 """POST /v1/nmjl/settlements over HTTP: issue 5's table and bettor example,
-seed 000's examples, three-player tables, exact decimals on the wire, and bad
+the reference calculator's examples, three-player tables, exact decimals on the wire, and bad
 input as problem+json naming the field."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_issue_table(client, value, jokerless, sp, win, receives, south, west, n
     assert body["tier"] is None
 
 
-# Seed 000: 美式（NMJL）25 點出銃 100: 50 / 25 / 25 and 美式（NMJL・無百搭）25 點自摸
+# The reference calculator: 美式（NMJL）25 點出銃 100: 50 / 25 / 25 and 美式（NMJL・無百搭）25 點自摸
 # 300: 100 / 100 / 100; pre_payout_total is 計完倍數的牌值 (25, then 50 jokerless).
 @pytest.mark.parametrize(
     "jokerless, win, receives, south, others, total",
@@ -72,7 +72,7 @@ def test_seed_000_examples(client, jokerless, win, receives, south, others, tota
 
 
 def test_seed_000_no_concealed_doubling(client) -> None:
-    # Seed 000: NMJL 冇「門前加倍」 — there is no such option, and unknown
+    # The reference calculator: NMJL 冇「門前加倍」 — there is no such option, and unknown
     # fields are rejected rather than silently ignored.
     response = client.post(URL, json={"winner": "east", "win": DISCARD, "value": 25, "concealed": True})
     assert response.status_code == 400

@@ -78,7 +78,7 @@ def test_the_message_follows_accept_language(client) -> None:
 
 
 def test_zero_and_the_smallest_amount_settle_exactly(client) -> None:
-    # seed 004: a discarder pays 底 + 台 × 單位; neither seat is the dealer (east)
+    # the Taiwan tai table: a discarder pays 底 + 台 × 單位; neither seat is the dealer (east)
     body = {"winner": "west", "win": {"type": "discard", "discarder": "south"}, "tai": 5, "rules": {"base": 0, "unit": 0.0001}}
     response = client.post("/v1/taiwan/settlements", json=body)
     assert response.status_code == 200, response.text
@@ -188,7 +188,7 @@ def test_mcr_settles_any_accepted_point_value_exactly(point_value, fan, flowers,
     result = mcr.settle(convert(body, mcr.McrRequest))
     _assert_exact_and_zero_sum(result)
     with localcontext(CONTEXT):
-        # seed 000: (8 + fan + flowers) × 3 on a self-draw, 8 × 3 + fan + flowers on a discard, × point_value
+        # the reference calculator: (8 + fan + flowers) × 3 on a self-draw, 8 × 3 + fan + flowers on a discard, × point_value
         base = 8 * 3 + (fan + flowers) * (3 if discarder is None else 1)
         assert result.winner_receives == base * point_value
 

@@ -3,7 +3,7 @@
 Every warning code has a translation in every catalogue whose placeholders
 are the English template's; every msgid the code can show is in
 messages.pot and translated; the template is what extraction finds today;
-zh-Hant pattern names are seed 004's names as printed."""
+zh-Hant pattern names are the Taiwan tai table's names as printed."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_zh_hant_pattern_names_are_seed_004s(row) -> None:
 @pytest.mark.parametrize(
     ("english", "hans", "ja"),
     [
-        # simplified forms of seed 004's names; Japanese names of the same hands
+        # simplified forms of the Taiwan tai table's names; Japanese names of the same hands
         ("Concealed self-draw", "门清自摸", "門前清自摸和"),
         ("Win on a replacement", "杠上开花", "嶺上開花"),
         ("All pungs", "碰碰胡", "対々和"),
@@ -175,7 +175,7 @@ def test_po_files_parse_without_babel_warnings() -> None:
         assert catalog.locale is not None and str(catalog.locale) == language.replace("-", "_")
 
 
-# Names the seeds print in a language are the catalogue's names in that language.
+# Names the rule sources print in a language are the catalogue's names in that language.
 
 
 def _fan_rows():

@@ -15,7 +15,7 @@ Two halves:
   too; a message no template reproduces byte for byte stays as it is;
 * over HTTP: at least one 422 per ruleset in each language, with the
   expected detail written out here (the catalogue's wording; codes, pointers
-  and numbers as the request gives them). zh-Hant is seed 000's Hong Kong
+  and numbers as the request gives them). zh-Hant is the reference calculator's Hong Kong
   register (出銃, 自摸, 食糊), riichi words as Hong Kong readers write them
   (飜, 門前清, 榮和); ja uses ロン/ツモ, 親/子, 放銃.
 
@@ -240,7 +240,7 @@ LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 
 # Each case: path, body, and per language the expected errors as [(pointer, detail)].
 CASES: dict[str, tuple[str, dict[str, Any], dict[str, list[tuple[str, str]]]]] = {
-    # Hong Kong: 自摸 pattern on a discard (seed 000: 出銃 vs 自摸)
+    # Hong Kong: 自摸 pattern on a discard (the reference calculator: 出銃 vs 自摸)
     "hongkong_self_draw_on_a_discard": (
         "/v1/hongkong/settlements",
         {"winner": "east", "win": ron("south"), "patterns": [{"code": "all_pongs"}, {"code": "self_draw"}]},

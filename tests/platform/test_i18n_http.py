@@ -2,7 +2,7 @@
 Localized messages). The expected texts are the catalogue's wording, written
 out here; amounts and codes are the same in every language.
 
-zh-Hant follows seed 000's Hong Kong register: its own warning for a
+zh-Hant follows the reference calculator's Hong Kong register: its own warning for a
 two-fan hand reads 「2 番未夠多數香港檯要求嘅三番起糊」, and it says 出銃,
 封頂, 照計."""
 
@@ -42,7 +42,7 @@ def test_hong_kong_warning_in_each_language(client, language) -> None:
     assert response.status_code == 200
     assert response.headers["content-language"] == language
     body = response.json()
-    # seed 000: 半辣兩番係 4 點，全銃之下出銃嗰個畀 4、其餘兩家 0
+    # the reference calculator: 半辣兩番係 4 點，全銃之下出銃嗰個畀 4、其餘兩家 0
     assert paid(body) == {"south": D(4), "west": D(0), "north": D(0)}
     assert body["warnings"] == [{"code": "below_minimum_fan", "message": BELOW_MINIMUM[language], "params": {"fan": 2, "min_fan": 3}}]
 
@@ -61,7 +61,7 @@ MCR_BELOW_MINIMUM = {
 @pytest.mark.parametrize("language", LANGS)
 def test_mcr_minimum_warning_counts_points_not_fan(client, language) -> None:
     """MCR shares the code `below_minimum_fan` with Hong Kong, but counts 分
-    (points) against an 8-point 起和 minimum (seed 000: 六分嘅牌照計，附一句話
+    (points) against an 8-point 起和 minimum (the reference calculator: 六分嘅牌照計，附一句話
     你未夠 8 分; 六分帶兩隻花牌一樣唔夠), so it never says 番 or 起糊."""
     body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 6, "flowers": 2}
     response = post(client, "/v1/mcr/settlements", body, language)
@@ -85,7 +85,7 @@ FAN_CAPPED = {
 @pytest.mark.parametrize("language", LANGS)
 def test_fan_cap_warning_in_each_language(client, language) -> None:
     body = post(client, "/v1/hongkong/settlements", {**HK_TWO_FAN, "fan": 13}, language).json()
-    # seed 000: 十三番嘅牌，打半辣、封頂十番 … 出嚟係 128 點
+    # the reference calculator: 十三番嘅牌，打半辣、封頂十番 … 出嚟係 128 點
     assert paid(body)["south"] == D(128)
     assert body["warnings"] == [{"code": "fan_capped", "message": FAN_CAPPED[language], "params": {"fan": 13, "cap": 10}}]
 
@@ -158,7 +158,7 @@ NAMES = {
 @pytest.mark.parametrize("language", LANGS)
 def test_taiwan_tai_items_and_warning_in_each_language(client, language) -> None:
     body = post(client, "/v1/taiwan/tai", TAI_BODY, language).json()
-    # seed 004: 門清自摸 3 台; 見花見台 is not scored in standard mode
+    # the Taiwan tai table: 門清自摸 3 台; 見花見台 is not scored in standard mode
     assert body["tai"] == 3
     assert [item["code"] for item in body["items"]] == ["any_flower", "concealed_self_draw"]
     assert [item["name_zh"] for item in body["items"]] == ["見花見台", "門清自摸"]  # as printed, in every language
@@ -182,7 +182,7 @@ def test_taiwan_settlement_breakdown_names_in_japanese(client) -> None:
         "patterns": [{"code": "concealed_self_draw"}, {"code": "dragon_pung", "count": 1}],
     }
     result = post(client, "/v1/taiwan/settlements", body, "ja").json()
-    # seed 004: 門清自摸 3 + 三元台 1 = 4 tai; non-dealer payers pay 100 + 4 × 20 = 180,
+    # the Taiwan tai table: 門清自摸 3 + 三元台 1 = 4 tai; non-dealer payers pay 100 + 4 × 20 = 180,
     # the dealer east 100 + (4 + 1) × 20 = 200
     assert paid(result) == {"east": D(200), "south": D(180), "west": D(180)}
     assert [item["name"] for item in result["tai_breakdown"]["items"]] == ["門前清自摸和", "三元牌の刻子"]
@@ -407,7 +407,7 @@ def test_single_tagged_settlement_localized(client) -> None:
 # --- English stays as it was -------------------------------------------------------
 
 # The default answer, byte for byte: the fields in the order they have always
-# had, plus the warning's `params`. Seed 000: 半辣兩番 4 點, full gun.
+# had, plus the warning's `params`. The reference calculator: 半辣兩番 4 點, full gun.
 HK_TWO_FAN_BYTES = (
     b'{"ruleset":"hongkong","winner":"east","winner_receives":4,'
     b'"payments":[{"payer":"south","payee":"east","amount":4,"role":"discarder"},'
@@ -428,7 +428,7 @@ def test_english_answer_is_unchanged(client, header) -> None:
     assert response.headers["content-language"] == "en"
 
 
-# --- Hong Kong fan sheet and riichi yaku (seeds 002 and 003) ------------------------------
+# --- Hong Kong fan sheet and riichi yaku (the Hong Kong fan sheet and the Wikibooks extract) ------------------------------
 
 
 @pytest.mark.parametrize(
@@ -465,7 +465,7 @@ def test_yaku_table_rows_named_in_each_language(client, language, tanyao, dora) 
 )
 def test_fan_items_named_in_each_language(client, language, self_draw, half_flush) -> None:
     """A settlement's `fan_items` and `POST /v1/hongkong/fan`'s items carry the
-    sheet's names like the fan table (seed 002: 自摸 1, 混一色 3)."""
+    sheet's names like the fan table (the Hong Kong fan sheet: 自摸 1, 混一色 3)."""
     body = {"winner": "east", "win": {"type": "self_draw"}, "patterns": [{"code": "half_flush"}]}
     settled = post(client, "/v1/hongkong/settlements", body, language).json()
     names = {i["code"]: (i["name_en"], i["name"]) for i in settled["fan_items"]}
@@ -480,7 +480,7 @@ def test_fan_items_named_in_each_language(client, language, self_draw, half_flus
 )
 def test_yaku_items_named_in_each_language(client, language, tanyao, dora) -> None:
     """`POST /v1/riichi/han` and a settlement's `yaku_items` carry the yaku
-    list's names like the yaku table (seed 003: 斷么九, 懸賞牌)."""
+    list's names like the yaku table (the Wikibooks extract: 斷么九, 懸賞牌)."""
     counted = post(client, "/v1/riichi/han", {"yaku": ["tanyao"], "dora": 1}, language).json()
     assert [(i["code"], i["name_en"], i["name"]) for i in counted["items"]] == [("tanyao", "All simples", tanyao), ("dora", "Dora", dora)]
     body = {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "yaku": ["tanyao"], "dora": 1, "fu": 30}
@@ -506,7 +506,7 @@ NO_YAKU = {
 
 @pytest.mark.parametrize("language", LANGS)
 def test_shared_no_yaku_warning_in_each_language(client, language) -> None:
-    # seed 003: 當手牌無有翻數嘅時候，即使手上有十隻懸賞牌，都冇得食糊 — 2 dora are 2 han, no yaku
+    # the Wikibooks extract: 當手牌無有翻數嘅時候，即使手上有十隻懸賞牌，都冇得食糊 — 2 dora are 2 han, no yaku
     body = post(client, "/v1/riichi/han", {"yaku": [], "dora": 2}, language).json()
     assert body["han"] == 2
     assert body["warnings"] == [{"code": "no_yaku", "message": NO_YAKU[language], "params": {}}]

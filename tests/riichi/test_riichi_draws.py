@@ -96,7 +96,7 @@ def test_nagashi_with_noten_payments_option(draw) -> None:
 
 
 def test_three_player_nagashi_follows_the_sanma_variant(draw) -> None:
-    # tsumo_loss: mangan tsumo 2000 + 4000; thousand_bonus: 3000 + 5000 (seed 001 table)
+    # tsumo_loss: mangan tsumo 2000 + 4000; thousand_bonus: 3000 + 5000 (the riichi scoring article's table)
     assert deltas(draw(nagashi_mangan=["south"], players=3)) == {"east": D(-4000), "south": D(6000), "west": D(-2000)}
     bonus = draw(nagashi_mangan=["south"], players=3, rules={"sanma_tsumo": "thousand_bonus"})
     assert deltas(bonus) == {"east": D(-5000), "south": D(8000), "west": D(-3000)}

@@ -1,6 +1,6 @@
 """Fu from the hand's structure, engine level (service.rulesets.riichi.fu).
 
-Expected values come from seed 001 (符 table and examples 1–3), seed 000
+Expected values come from the riichi scoring article (符 table and examples 1–3), the reference calculator
 (平和自摸 20, 食平和形 30, 七對子 25) and the issue's meld table; sums are
 written out by hand next to each case."""
 
@@ -34,13 +34,13 @@ def codes(result) -> list[tuple[str, int]]:
     return [(item.code, item.fu) for item in result.items]
 
 
-# --- Seed examples -------------------------------------------------------------
+# --- The article's examples----------------------------------------------------------
 
 
 def test_seed_001_example_1_is_40_fu() -> None:
     # 🀛🀜🀝 🀊🀋🀌 sequences, 🀃🀃🀃 concealed north triplet, 🀆🀆 white pair,
     # 🀄🀄 + tsumo 🀄 (shanpon on 中/白) → concealed 中 triplet.
-    # 副底 20 + 北暗刻 8 + 中暗刻 8 + 白雀頭 2 + 自摸 2 = 40 (seed 001 例一).
+    # 副底 20 + 北暗刻 8 + 中暗刻 8 + 白雀頭 2 + 自摸 2 = 40 (the riichi scoring article's 例一).
     result = fu_of(
         melds=[SEQ, SEQ, {"kind": "triplet", "terminal_or_honor": True}, {"kind": "triplet", "terminal_or_honor": True, "winning": True}],
         pair="dragon",
@@ -66,7 +66,7 @@ def test_seed_001_example_1_is_40_fu() -> None:
 def test_seed_001_example_2_is_60_fu() -> None:
     # 暗槓 中 32, 吃 678s, 碰 5s (明刻 2), 吃 123p, East pair for the east seat
     # in the east round (連風) 4, ron on a single wait (獨聽) 2. Open: no closed ron.
-    # 20 + 32 + 2 + 4 + 2 = 60 (seed 001 例二).
+    # 20 + 32 + 2 + 4 + 2 = 60 (the riichi scoring article's 例二).
     result = fu_of(
         melds=[{"kind": "kan", "terminal_or_honor": True}, OPEN_SEQ, {"kind": "triplet", "open": True}, OPEN_SEQ],
         pair="double_wind",
@@ -89,7 +89,7 @@ def test_seed_001_example_2_is_60_fu() -> None:
 def test_seed_001_example_3_is_54_rounded_to_60(winning_sequence: int) -> None:
     # 暗槓 3m 16, 234p + 456p (either split: both two-sided), 南暗刻 8, north pair
     # (neither seat nor round wind for south seat, south round: plain), 門清榮和 10.
-    # 20 + 16 + 8 + 10 = 54 → 60 (seed 001 例三: 共54符，切上60符).
+    # 20 + 16 + 8 + 10 = 54 → 60 (the riichi scoring article's 例三: 共54符，切上60符).
     melds = [{"kind": "kan"}, dict(SEQ), dict(SEQ), {"kind": "triplet", "terminal_or_honor": True}]
     melds[winning_sequence]["winning"] = True
     result = fu_of(melds=melds, pair="plain", wait="two_sided")
@@ -100,7 +100,7 @@ def test_seed_001_example_3_is_54_rounded_to_60(winning_sequence: int) -> None:
 
 
 def test_seed_000_open_pinfu_shape_is_30_fu() -> None:
-    # Seed 000: 副露咗打出去，因為食平和形照樣係 30 符. Open, four sequences,
+    # The reference calculator: 副露咗打出去，因為食平和形照樣係 30 符. Open, four sequences,
     # plain pair, two-sided ron: 20 with nothing beyond the base → 30.
     result = fu_of(melds=[OPEN_SEQ, SEQ, SEQ, SEQ], pair="plain", wait="two_sided")
     assert result.fu == 30
@@ -110,7 +110,7 @@ def test_seed_000_open_pinfu_shape_is_30_fu() -> None:
 
 
 def test_seed_000_closed_pinfu_ron_is_30_fu() -> None:
-    # Seed 000: 三飜三十符 = 副底 20 加門前榮和 10.
+    # The reference calculator: 三飜三十符 = 副底 20 加門前榮和 10.
     result = fu_of(melds=[SEQ] * 4, pair="plain", wait="two_sided")
     assert (result.raw_fu, result.fu) == (30, 30)
     assert result.pinfu is True
@@ -118,7 +118,7 @@ def test_seed_000_closed_pinfu_ron_is_30_fu() -> None:
 
 
 def test_seed_000_pinfu_tsumo_is_20_fu() -> None:
-    # Seed 000: 平和自摸 20 符; 20 符淨係平和自摸先會出現.
+    # The reference calculator: 平和自摸 20 符; 20 符淨係平和自摸先會出現.
     result = fu_of(melds=[SEQ] * 4, pair="plain", wait="two_sided", tsumo=True)
     assert (result.raw_fu, result.fu) == (20, 20)
     assert ("pinfu_tsumo", 0) in codes(result)
@@ -126,7 +126,7 @@ def test_seed_000_pinfu_tsumo_is_20_fu() -> None:
 
 
 def test_pinfu_tsumo_fu_option_counts_the_tsumo_2() -> None:
-    # Seed 001 自摸平和: 部分地區計2副不計平和 → 20 + 2 = 22 → 30.
+    # The riichi scoring article's 自摸平和: 部分地區計2副不計平和 → 20 + 2 = 22 → 30.
     result = fu_of(melds=[SEQ] * 4, pair="plain", wait="two_sided", tsumo=True, rules={"pinfu_tsumo_fu": True})
     assert (result.raw_fu, result.fu) == (22, 30)
     assert ("tsumo", 2) in codes(result)
@@ -134,15 +134,15 @@ def test_pinfu_tsumo_fu_option_counts_the_tsumo_2() -> None:
 
 @pytest.mark.parametrize("tsumo", [False, True])
 def test_seven_pairs_is_25_flat_and_not_rounded(tsumo: bool) -> None:
-    # Seed 001: 七對子則以固定25符計算，不計任何其它符數，亦不進位.
+    # The riichi scoring article: 七對子則以固定25符計算，不計任何其它符數，亦不進位.
     result = fu_of(seven_pairs=True, wait="pair", tsumo=tsumo, pair="dragon")
     assert (result.raw_fu, result.fu) == (25, 25)
     assert codes(result) == [("seven_pairs", 25)]
 
 
 def test_seed_001_example_4_ron_on_shanpon_counts_an_open_triplet() -> None:
-    # Seed 001 例四 gives only han; its breakdown labels the ron-completed 1m
-    # triplet 明刻 while the hand stays closed (立直). Fu by the seed's table:
+    # The riichi scoring article's 例四 gives only han; its breakdown labels the ron-completed 1m
+    # triplet 明刻 while the hand stays closed (立直). Fu by the article's 符 table:
     # 20 + 門清榮和 10 + 7p 暗刻 4 + 白 暗刻 8 + 中 暗刻 8 + 發 pair 2
     # + 1m 明刻 4 + shanpon 0 = 56 → 60.
     result = fu_of(
@@ -177,7 +177,7 @@ def test_tsumo_on_shanpon_keeps_the_triplet_concealed() -> None:
 
 
 def test_seed_001_example_6_rinshan_tsumo_and_the_option() -> None:
-    # Seed 001 例六 (three players, han only): 南暗槓 32, 7p 暗刻 4, 678s, 發 pair 2,
+    # The riichi scoring article's 例六 (three players, han only): 南暗槓 32, 7p 暗刻 4, 678s, 發 pair 2,
     # 3p shanpon tsumo off the kan replacement tile → 3p 暗刻 4.
     melds = [
         {"kind": "kan", "terminal_or_honor": True},
@@ -221,7 +221,7 @@ def test_open_hand_with_a_wait_fu_is_not_adjusted() -> None:
 # --- The meld table, every cell ---------------------------------------------------
 
 MELD_TABLE = [
-    # (kind, open, terminal_or_honor, code, fu) — the issue / seed 001 符 table
+    # (kind, open, terminal_or_honor, code, fu) — the issue / the riichi scoring article's 符 table
     ("triplet", True, False, "open_simple_triplet", 2),
     ("triplet", False, False, "concealed_simple_triplet", 4),
     ("triplet", True, True, "open_terminal_triplet", 4),
@@ -396,10 +396,10 @@ def test_fu_is_a_scoring_value_and_raw_never_exceeds_it(fields: dict[str, Any]) 
     assert sum(item.fu for item in result.items) == result.raw_fu
     kans = sum(1 for m in fields.get("melds", []) if m["kind"] == "kan")
     if kans <= 1:
-        # Seed 000: fu actually seen are 20, 25, 30 … 110. Above that needs two
+        # The reference calculator: fu actually seen are 20, 25, 30 … 110. Above that needs two
         # or more kans (four concealed terminal kans reach 20+10+128+4+2 = 164 → 170).
         assert result.fu <= 110
-    # 20 fu only for pinfu tsumo (seed 000: 20 符淨係平和自摸先會出現).
+    # 20 fu only for pinfu tsumo (the reference calculator: 20 符淨係平和自摸先會出現).
     assert (result.fu == 20) == (result.pinfu and fields.get("tsumo", False) and not fields["rules"]["pinfu_tsumo_fu"])
     # An open hand is never below 30 (食平和形).
     if not result.closed:

@@ -1,7 +1,7 @@
 """POST /v1/riichi/settlements with `hand` (the structure of POST
 /v1/riichi/fu, without `tsumo`) instead of `fu`. Every case runs through the
 engine and over HTTP. Fu arithmetic as in test_riichi_fu_engine.py; payments
-from seed 001 得點 (basic = fu × 2^(han+2); non-dealer ron ×4, dealer ron ×6;
+from the riichi scoring article's 得點 (basic = fu × 2^(han+2); non-dealer ron ×4, dealer ron ×6;
 tsumo: dealer ×2, non-dealers ×1; each payment up to 100)."""
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from tests.conftest import TSUMO, D, engine_or_http, paid
 SEQ = {"kind": "sequence"}
 OPEN_SEQ = {"kind": "sequence", "open": True}
 
-# Seed 001 例一: two sequences, concealed north and 中 triplets, 白 pair, shanpon: 40 fu.
+# The riichi scoring article's 例一: two sequences, concealed north and 中 triplets, 白 pair, shanpon: 40 fu.
 EXAMPLE_1 = {
     "melds": [SEQ, SEQ, {"kind": "triplet", "terminal_or_honor": True}, {"kind": "triplet", "terminal_or_honor": True, "winning": True}],
     "pair": "dragon",
     "wait": "shanpon",
 }
-# Seed 001 例二: 20 + 中暗槓 32 + 五索明刻 2 + 東雀頭 4 + 獨聽 2 = 60 fu.
+# The riichi scoring article's 例二: 20 + 中暗槓 32 + 五索明刻 2 + 東雀頭 4 + 獨聽 2 = 60 fu.
 EXAMPLE_2 = {
     "melds": [{"kind": "kan", "terminal_or_honor": True}, OPEN_SEQ, {"kind": "triplet", "open": True}, OPEN_SEQ],
     "pair": "double_wind",
     "wait": "pair",
 }
-# Seed 001 例三: 20 + 三萬暗槓 16 + 南暗刻 8 + 門清榮和 10 = 54 → 60 fu.
+# The riichi scoring article's 例三: 20 + 三萬暗槓 16 + 南暗刻 8 + 門清榮和 10 = 54 → 60 fu.
 EXAMPLE_3 = {"melds": [{"kind": "kan"}, SEQ, SEQ, {"kind": "triplet", "terminal_or_honor": True}], "wait": "two_sided"}
 
 
@@ -39,7 +39,7 @@ def settle(request, client):
 
 
 def test_seed_001_example_2_from_the_structure(settle) -> None:
-    # East (dealer), 2 han, 60 fu counted: 60 × 2^(2+2) = 960; × 6 = 5760 → 5800 (seed 001 例二).
+    # East (dealer), 2 han, 60 fu counted: 60 × 2^(2+2) = 960; × 6 = 5760 → 5800 (the riichi scoring article's 例二).
     result = settle(winner="east", win={"type": "discard", "discarder": "north"}, han=2, hand=EXAMPLE_2)
     assert result["fu"] == 60
     assert (result["fu_count"]["fu"], result["fu_count"]["raw_fu"]) == (60, 60)
@@ -50,7 +50,7 @@ def test_seed_001_example_2_from_the_structure(settle) -> None:
 
 
 def test_seed_001_example_3_from_the_structure(settle) -> None:
-    # South, 4 han, 54 → 60 fu: 60 × 2^6 = 3840 ≥ 2000 → mangan, 2000 × 4 = 8000 (seed 001 例三).
+    # South, 4 han, 54 → 60 fu: 60 × 2^6 = 3840 ≥ 2000 → mangan, 2000 × 4 = 8000 (the riichi scoring article's 例三).
     result = settle(winner="south", win={"type": "discard", "discarder": "west"}, han=4, hand=EXAMPLE_3)
     assert (result["fu"], result["fu_count"]["raw_fu"]) == (60, 54)
     assert result["tier"] == "mangan"
@@ -59,8 +59,8 @@ def test_seed_001_example_3_from_the_structure(settle) -> None:
 
 def test_seed_001_example_1_counts_the_tsumo_from_win(settle) -> None:
     # South, 6 han tsumo: haneman, fu no longer used (null) but counted: 40, with the
-    # tsumo 2 taken from `win` (seed 001 例一: 共40符6翻). Payments follow the
-    # arithmetic, not the seed's split (see test_riichi_settlement.py): 6000 + 3000 + 3000.
+    # tsumo 2 taken from `win` (the riichi scoring article's 例一: 共40符6翻). Payments follow the
+    # arithmetic, not the article's split (see test_riichi_settlement.py): 6000 + 3000 + 3000.
     result = settle(winner="south", win=TSUMO, han=6, hand=EXAMPLE_1)
     assert result["fu"] is None
     assert result["fu_count"]["fu"] == 40
@@ -70,7 +70,7 @@ def test_seed_001_example_1_counts_the_tsumo_from_win(settle) -> None:
 
 def test_pinfu_tsumo_20_fu(settle) -> None:
     # Pinfu tsumo, 2 han, non-dealer: 20 × 2^4 = 320; dealer 640 → 700, others 320 → 400
-    # (seed 001 速查表 2翻 20副: (400,700)).
+    # (the riichi scoring article's 速查表 2翻 20副: (400,700)).
     result = settle(winner="south", win=TSUMO, han=2, hand={"melds": [SEQ] * 4, "wait": "two_sided"})
     assert result["fu"] == 20
     assert paid(result) == {"east": D(700), "west": D(400), "north": D(400)}
@@ -79,7 +79,7 @@ def test_pinfu_tsumo_20_fu(settle) -> None:
 def test_hand_rules_apply(settle) -> None:
     # Closed ron, concealed terminal triplet, double wind pair, two-sided:
     # 20 + 10 + 8 + 4 = 42 → 50; with double_wind_pair_fu 2: 40.
-    # 1 han non-dealer ron: 50 × 8 × 4 = 1600; 40 × 8 × 4 = 1280 → 1300 (seed 001 速查表 1翻).
+    # 1 han non-dealer ron: 50 × 8 × 4 = 1600; 40 × 8 × 4 = 1280 → 1300 (the riichi scoring article's 速查表 1翻).
     hand = {"melds": [{"kind": "triplet", "terminal_or_honor": True}, SEQ, SEQ, SEQ], "pair": "double_wind", "wait": "two_sided"}
     ron = {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "han": 1}
     four = settle(**ron, hand=hand)
@@ -91,7 +91,7 @@ def test_hand_rules_apply(settle) -> None:
 
 def test_further_winner_with_a_hand(settle) -> None:
     # Double ron on west's discard: south with fu 30 (1 han: 30 × 8 × 4 = 960 → 1000),
-    # north with seed 001 例三's structure at 1 han: 60 × 8 × 4 = 1920 → 2000.
+    # north with the riichi scoring article's 例三's structure at 1 han: 60 × 8 × 4 = 1920 → 2000.
     result = settle(
         winner="south",
         win={"type": "discard", "discarder": "west"},
@@ -152,7 +152,7 @@ def test_hand_with_tsumo_field_is_400(client) -> None:
     ids=["closed", "open_pinfu_shape", "dealer"],
 )
 def test_seed_000_three_han_thirty_fu_from_the_structure(settle, winner, melds, amount) -> None:
-    # Seed 000: 三飜三十符閒家 = 30 × 2^5 = 960 basic, × 4 = 3840 → 3,900, all from the
+    # The reference calculator: 三飜三十符閒家 = 30 × 2^5 = 960 basic, × 4 = 3840 → 3,900, all from the
     # discarder; the dealer 5,760 → 5,800; 副露咗打出去…照樣係 30 符，出嚟仲係 3,900.
     discarder = "north" if winner == "east" else "west"
     result = settle(

@@ -1,6 +1,6 @@
 """End-of-game results, engine level (service.rulesets.riichi.game_results).
 
-Seed 001 結算: hand back the return points, the start/return difference of
+The riichi scoring article's 結算: hand back the return points, the start/return difference of
 every player (oka) goes to first, divide by 1000; 馬: 4th pays 1st the
 larger, 3rd pays 2nd the smaller (三麻: 3rd pays 1st). The arithmetic is
 written out next to every case."""
@@ -32,7 +32,7 @@ SEED = {"east": 45000, "south": 30000, "west": 15000, "north": 10000}
 
 
 def test_seed_001_example_uma_10_20() -> None:
-    # 25k start, 30k return, uma 10-20 (issue 4 / seed 001 結算 and 馬):
+    # 25k start, 30k return, uma 10-20 (issue 4 / the riichi scoring article's 結算 and 馬):
     # points (score − 30000) / 1000: +15, 0, −15, −20
     # oka (30000 − 25000) × 4 = 20000 → +20 to first
     # uma: 1st +20, 2nd +10, 3rd −10, 4th −20
@@ -52,7 +52,7 @@ def test_seed_001_example_uma_10_20() -> None:
 
 
 def test_defaults_are_25k_start_30k_return_uma_10_20() -> None:
-    # Seed 001 地方變異: 一般為25000入30000返, 馬一般為10-20. Same answer as above.
+    # The riichi scoring article's 地方變異: 一般為25000入30000返, 馬一般為10-20. Same answer as above.
     result = run(scores=SEED)
     assert (result.start_points, result.return_points, result.uma) == (25000, 30000, [10, 20])
     assert [s.result for s in result.standings] == [D(55), D(10), D(-25), D(-40)]
@@ -65,7 +65,7 @@ def test_uma_10_30() -> None:
 
 
 def test_no_oka_when_start_equals_return_and_no_uma() -> None:
-    # 25000入25000返 (seed 001): (45000 − 25000)/1000 = 20, 5, −10, −15.
+    # 25000入25000返 (the riichi scoring article): (45000 − 25000)/1000 = 20, 5, −10, −15.
     result = run(scores=SEED, return_points=25000, uma=[0, 0])
     assert by_seat(result) == {"east": D(20), "south": D(5), "west": D(-10), "north": D(-15)}
     assert result.oka == D(0)
@@ -84,7 +84,7 @@ def test_three_players_third_pays_first_the_larger_uma() -> None:
 
 def test_leftover_sticks_go_to_first() -> None:
     # One stick on the table: scores add up to 99000 = 4 × 25000 − 1000.
-    # east (44000 − 30000)/1000 = 14 + oka 20 + uma 20 + stick 1 = 55; the rest as in the seed example.
+    # east (44000 − 30000)/1000 = 14 + oka 20 + uma 20 + stick 1 = 55; the rest as in the article's example.
     result = run(scores={"east": 44000, "south": 30000, "west": 15000, "north": 10000}, riichi_sticks=1)
     assert by_seat(result) == {"east": D(55), "south": D(10), "west": D(-25), "north": D(-40)}
     assert by_seat(result, "riichi_sticks")["east"] == D(1)
@@ -172,7 +172,7 @@ def test_tie_for_second_split_shares_uma() -> None:
 
 
 def test_chips_with_a_value_per_chip() -> None:
-    # Seed example plus chips +3, −1, 0, −2 at 0.5 each:
+    # The article's example plus chips +3, −1, 0, −2 at 0.5 each:
     # east 55 + 1.5 = 56.5; south 10 − 0.5 = 9.5; west −25; north −40 − 1 = −41.
     result = run(scores=SEED, chips={"counts": {"east": 3, "south": -1, "north": -2}, "value": Decimal("0.5")})
     assert by_seat(result) == {"east": D("56.5"), "south": D("9.5"), "west": D(-25), "north": D(-41)}

@@ -1,5 +1,5 @@
 """Multiple ron (`further_winners`, `rules.multiple_ron`, `rules.multi_ron_honba`)
-and pao (責任払い: `liable`, `liable_yakuman`). Seed 001 場棒及立直棒: on a
+and pao (責任払い: `liable`, `liable_yakuman`). The riichi scoring article's 場棒及立直棒: on a
 double ron only the winner nearest the discarder takes the riichi sticks;
 honba go to one winner or to all, by rule. Every case runs through the engine
 and over HTTP."""

@@ -1,7 +1,7 @@
-"""Three players (`players: 3`): seed 001 三人麻雀, every figure of its two
+"""Three players (`players: 3`): the riichi scoring article's 三人麻雀, every figure of its two
 variant tables, the 200-point honba, and the missing north seat.
 
-The tables below are copied verbatim from seed 001 (例子: 閒家的點數 /
+The tables below are copied verbatim from the riichi scoring article (例子: 閒家的點數 /
 莊家的點數). Columns: basic points 240 (30 fu 1 han), 2000 (mangan), 8000
 (yakuman). A cell reads `ron (tsumo payments = tsumo total)`; in the non-dealer
 table the first tsumo payment is the other non-dealer's, the second the
@@ -91,7 +91,7 @@ def body(winner: str, win: dict[str, Any], column: int, variant: str, **extra: A
 def test_non_dealer_figure(client, variant: str, column: int, ron: int, tsumo: tuple[int, int, int]) -> None:
     """South wins (non-dealer; east deals, west is the other non-dealer)."""
     from_non_dealer, from_dealer, total = tsumo
-    # The seed's own per-line sums: each payment is rounded up to 100 on its own,
+    # The article's own per-line sums: each payment is rounded up to 100 on its own,
     # so the ron_total_* rows can total more than the ron (e.g. 400 + 700 = 1100).
     assert from_non_dealer + from_dealer == total
 
@@ -122,7 +122,7 @@ def test_dealer_figure(client, variant: str, column: int, ron: int, tsumo: tuple
     assert D(result["winner_receives"]) == total
 
 
-# Seed 001's dealer table has no 丸取2, 折半支付 or 莊家三倍支付 row: those split
+# The riichi scoring article's dealer table has no 丸取2, 折半支付 or 莊家三倍支付 row: those split
 # the ron total between a non-dealer and the dealer, and when the dealer wins
 # both payers are non-dealers, so the split is even — the 丸取 row: ron 1500,
 # 6 × 240 = 1440 → 1500; tsumo 1500 / 2 = 750 → 800 each; 12000 → 6000 each;
@@ -150,8 +150,8 @@ def test_tsumo_loss_is_the_default(client) -> None:
 
 
 def test_example_6_three_player_kazoe_yakuman_tsumo(client) -> None:
-    """Seed 001 例六: 三麻, west seat (non-dealer), 19 han tsumo → counted yakuman,
-    8000 basic. The seed prints "莊家付8000×2=16000點加300點，閒家付8000點，
+    """The riichi scoring article's 例六: 三麻, west seat (non-dealer), 19 han tsumo → counted yakuman,
+    8000 basic. The article prints "莊家付8000×2=16000點加300點，閒家付8000點，
     共24000點": the stray "+300" does not belong — there are no honba in the
     example (and a three-player honba is 200, 100 per payer), and its own total
     16000 + 8000 = 24000 leaves no room for it. We follow the arithmetic."""
@@ -232,7 +232,7 @@ def test_a_north_seat_at_a_three_player_table_is_a_422(client, request_body: dic
 
 
 def test_seed_001_dealer_baiman_ron_equals_a_yakuman_tsumo(client) -> None:
-    """Seed 001 三人麻雀, 自摸損: 「放铳給莊家倍滿的點數（4000×6=24000）已經等于
+    """The riichi scoring article's 三人麻雀, 自摸損: 「放铳給莊家倍滿的點數（4000×6=24000）已經等于
     閒家自摸役滿（8000×3=24000）」 — a non-dealer's tsumo collects basic × 3
     (1 from the other non-dealer, 2 from the dealer), a dealer's ron basic × 6."""
     url = "/v1/riichi/settlements"

@@ -1,9 +1,9 @@
-"""Seed 001's quick-reference tables (點數速查表), every printed cell.
+"""The riichi scoring article's quick-reference tables (點數速查表), every printed cell.
 
-The two tables below are copied verbatim from seed 001 (tab-separated, as
+The two tables below are copied verbatim from the riichi scoring article (tab-separated, as
 printed). A non-dealer cell reads `ron (non-dealer pays, dealer pays)` on a
 tsumo; a dealer cell reads `ron (each pays)`. A 滿貫 cell that ends a row covers
-every fu to its right (the seed merges them). Rows 7, 9, 10 and 12 han are
+every fu to its right (the article merges them). Rows 7, 9, 10 and 12 han are
 printed empty: they belong to the limit above them.
 
 Each cell is checked three ways: in GET /v1/riichi/score-table, in the engine's
@@ -182,7 +182,7 @@ def test_limit_rows_are_listed_once_each_in_order(served) -> None:
     assert served["rules"]["kiriage"] is False and served["players"] == 4
 
 
-# Kiriage (seed 001 切上滿貫, seed 000): basic 1920 — 4 han 30 fu (30 × 2^6) and
+# Kiriage (the riichi scoring article's 切上滿貫, the reference calculator): basic 1920 — 4 han 30 fu (30 × 2^6) and
 # 3 han 60 fu (60 × 2^5) — is paid as mangan; every other cell is unchanged.
 KIRIAGE_CELLS = {(4, 30), (3, 60)}
 
@@ -231,7 +231,7 @@ def test_kazoe_sanbaiman_changes_the_13_han_row(client) -> None:
 
 
 def test_three_player_table_uses_the_sanma_variant(client) -> None:
-    # Seed 001 三人麻雀 table, 千點加符 row: 30 fu 1 han non-dealer ron 1000, tsumo
+    # The riichi scoring article's 三人麻雀 table, 千點加符 row: 30 fu 1 han non-dealer ron 1000, tsumo
     # 1300 + 1500; mangan tsumo 3000 + 5000; dealer tsumo 1500 × 2.
     table = client.get("/v1/riichi/score-table", params={"players": 3, "sanma_tsumo": "thousand_bonus"}).json()
     assert table["players"] == 3 and table["rules"]["honba_value"] == 200

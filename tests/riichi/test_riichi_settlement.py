@@ -1,4 +1,4 @@
-"""POST /v1/riichi/settlements: the numbers issue 3 lists, seed 001's worked
+"""POST /v1/riichi/settlements: the numbers issue 3 lists, the riichi scoring article's worked
 examples, limits, honba and riichi sticks, warnings. Every case runs twice:
 straight through the engine and over HTTP."""
 
@@ -35,7 +35,7 @@ ISSUE_CASES = [
         4000,
         None,
     ),
-    # pinfu tsumo: 20 × 2^5 = 640; dealer 1280 → 1300, others 640 → 700 (seed 000: 2,700, not 2,600)
+    # pinfu tsumo: 20 × 2^5 = 640; dealer 1280 → 1300, others 640 → 700 (the reference calculator: 2,700, not 2,600)
     ("pinfu 3h20f tsumo", {"han": 3, "fu": 20, "dealer": "west", "win": TSUMO}, {"west": 1300, "south": 700, "north": 700}, 2700, None),
     # 30 × 2^6 = 1920; × 4 = 7680 → 7700
     ("4h30f ron", {"han": 4, "fu": 30, "dealer": "west", "win": RON_SOUTH}, {"south": 7700, "west": 0, "north": 0}, 7700, None),
@@ -81,7 +81,7 @@ ISSUE_CASES = [
         5600,
         None,
     ),
-    # seed 001 例二: 60 × 2^4 = 960, dealer ron 960 × 6 = 5760 → 5800
+    # the riichi scoring article's 例二: 60 × 2^4 = 960, dealer ron 960 × 6 = 5760 → 5800
     ("ex.2 2h60f dealer ron", {"han": 2, "fu": 60, "dealer": "east", "win": RON_SOUTH}, {"south": 5800, "west": 0, "north": 0}, 5800, None),
     # 11 han sanbaiman 6000 × 4
     ("11 han ron", {"han": 11, "dealer": "west", "win": RON_SOUTH}, {"south": 24000, "west": 0, "north": 0}, 24000, "sanbaiman"),
@@ -100,7 +100,7 @@ ISSUE_CASES = [
         32000,
         "kazoe_yakuman",
     ),
-    # seed 001 例五: double yakuman 16000 basic; dealer 16000 × 2 = 32000, others 16000: 64000
+    # the riichi scoring article's 例五: double yakuman 16000 basic; dealer 16000 × 2 = 32000, others 16000: 64000
     (
         "ex.5 yakuman 2 tsumo",
         {"yakuman": 2, "dealer": "west", "win": TSUMO},
@@ -149,7 +149,7 @@ def test_deltas_are_zero_sum_except_sticks(settle) -> None:
 
 
 def test_custom_honba_value(settle) -> None:
-    # 1500 per honba (seed 001 地方變異): ron + 1500; tsumo 1500 / 3 = 500 per payer
+    # 1500 per honba (the riichi scoring article's 地方變異): ron + 1500; tsumo 1500 / 3 = 500 per payer
     ron = settle(winner="east", dealer="west", win=RON_SOUTH, han=3, fu=30, honba=1, rules={"honba_value": 1500})
     assert paid(ron)["south"] == D(3900 + 1500)
     tsumo = settle(winner="east", dealer="west", win=TSUMO, han=3, fu=30, honba=1, rules={"honba_value": 1500})
@@ -177,15 +177,15 @@ def test_rules_are_echoed_resolved(settle) -> None:
     assert (result["players"], result["dealer"], result["honba"], result["riichi_sticks"]) == (4, "east", 0, 0)
 
 
-# --- Seed 001 例一 … 例五 (例六, three players, is in test_riichi_sanma.py) ------
-# "X位" in the seed is the seat wind; with the dealer at east (the default) the
+# --- The riichi scoring article's 例一 … 例五 (例六, three players, is in test_riichi_sanma.py) ------
+# "X位" in the article is the seat wind; with the dealer at east (the default) the
 # seat wind is the seat.
 
 
 def test_example_1_haneman_tsumo(settle) -> None:
-    """例一: south, 6 han 40 fu tsumo — haneman, 3000 basic. The seed prints
+    """例一: south, 6 han 40 fu tsumo — haneman, 3000 basic. The article prints
     "莊家付4000，閒家付2000，共收12000": 4000 + 2000 + 2000 is 8000, not its own
-    12000 total. Following the arithmetic (seed 001 得點): the dealer pays
+    12000 total. Following the arithmetic (the riichi scoring article's 得點): the dealer pays
     3000 × 2 = 6000, each non-dealer 3000: 6000 + 3000 + 3000 = 12000."""
     result = settle(winner="south", win=TSUMO, han=6, fu=40)
     assert paid(result) == {"east": D(6000), "west": D(3000), "north": D(3000)}
@@ -233,7 +233,7 @@ def test_example_5_without_multiple_yakuman(settle) -> None:
 # --- Limits and tiers --------------------------------------------------------------
 
 LADDER = [
-    # han, basic points, tier — seed 001 滿貫 … 累計役滿
+    # han, basic points, tier — the riichi scoring article's 滿貫 … 累計役滿
     (5, 2000, "mangan"),
     (6, 3000, "haneman"),
     (7, 3000, "haneman"),
@@ -279,7 +279,7 @@ def test_mangan_cap_below_five_han(settle) -> None:
 
 
 def test_kiriage_applies_to_every_1920_hand() -> None:
-    # 2 han 120 fu is also 120 × 2^4 = 1920 (seed 000: kiriage is about basic 1920)
+    # 2 han 120 fu is also 120 × 2^4 = 1920 (the reference calculator: kiriage is about basic 1920)
     assert basic_points(2, 120, RiichiRules(kiriage=True)) == (2000, "mangan")
     assert basic_points(2, 120, RiichiRules()) == (1920, None)
     assert basic_points(4, 25, RiichiRules(kiriage=True)) == (1600, None)  # 25 × 64

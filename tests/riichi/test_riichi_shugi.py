@@ -1,4 +1,4 @@
-"""祝儀 chips on riichi settlements (`rules.shugi`), from seed 001:
+"""祝儀 chips on riichi settlements (`rules.shugi`), from the riichi scoring article:
 
     若出現以下情況，和牌者會收到一顆祝儀，自摸時則從每人收到一顆：
     立直一發 · 每隻裏懸賞牌 · 每隻赤懸賞牌 · 役滿（榮和10顆，自摸每人5顆）
@@ -6,7 +6,7 @@
 So a winner's chips per payer are ippatsu (1) + ura dora + red fives, plus the
 yakuman chips; on a ron the discarder pays them, on a tsumo each other player.
 Tables differ on counted yakuman and on double yakuman (rule options, with
-the seed's reading as the default: a counted yakuman is 役滿, and the figure
+the article's reading as the default: a counted yakuman is 役滿, and the figure
 is per hand). Every case runs through the engine and over HTTP.
 """
 
@@ -41,7 +41,7 @@ def chips(result: dict[str, Any]) -> dict[tuple[str, str], int]:
 
 
 def test_example_1_three_ura_dora_on_a_tsumo(settle) -> None:
-    # Seed 001 例一: south tsumo, 裡懸賞牌 3 (three norths): one chip per ura dora from each player.
+    # The riichi scoring article's 例一: south tsumo, 裡懸賞牌 3 (three norths): one chip per ura dora from each player.
     result = settle(winner="south", win=TSUMO, yaku=["riichi", "menzen_tsumo", "chun"], ura_dora=3, fu=40)
     assert chips(result) == {("west", "south"): 3, ("north", "south"): 3, ("east", "south"): 3}
     assert result["chip_deltas"] == {"east": -3, "south": 9, "west": -3, "north": -3}
@@ -49,7 +49,7 @@ def test_example_1_three_ura_dora_on_a_tsumo(settle) -> None:
 
 
 def test_example_2_a_red_five_on_a_ron(settle) -> None:
-    # Seed 001 例二: east (dealer) rons north's tile with one red five: one chip, from north.
+    # The riichi scoring article's 例二: east (dealer) rons north's tile with one red five: one chip, from north.
     result = settle(winner="east", win=ron("north"), yaku=["chun"], aka_dora=1, open=True, fu=60)
     assert chips(result) == {("north", "east"): 1}
     assert result["chip_deltas"] == {"east": 1, "south": 0, "west": 0, "north": -1}
@@ -72,7 +72,7 @@ def test_ippatsu_ura_and_red_fives_add_up(settle) -> None:
     ],
 )
 def test_example_5_double_yakuman_tsumo(settle, rules, each) -> None:
-    # Seed 001 例五: west tsumo, 四暗刻 + 大三元 (its 裏懸賞 1p shows 2p, which the hand lacks: no ura chip)
+    # The riichi scoring article's 例五: west tsumo, 四暗刻 + 大三元 (its 裏懸賞 1p shows 2p, which the hand lacks: no ura chip)
     result = settle(winner="west", win=TSUMO, yaku=["suuankou", "daisangen", "riichi", "menzen_tsumo"], rules=rules)
     assert chips(result) == {("north", "west"): each, ("east", "west"): each, ("south", "west"): each}
     assert result["chip_deltas"]["west"] == 3 * each
@@ -86,7 +86,7 @@ def test_yakuman_ron_takes_ten_from_the_discarder(settle) -> None:
 
 @pytest.mark.parametrize(("kazoe_chips", "each"), [(True, 7 + 5), (False, 7)])
 def test_example_6_counted_yakuman(settle, kazoe_chips, each) -> None:
-    # Seed 001 例六 (三麻, west, tsumo, 19 han) as the seed counts its 懸賞牌 13: 3 + 1 from the
+    # The riichi scoring article's 例六 (三麻, west, tsumo, 19 han) as the article counts its 懸賞牌 13: 3 + 1 from the
     # indicators 🀟🀕, 3 + 4 from the ura indicators 🀟🀁 (7 ura dora), 2 set-aside norths.
     # Each of the two payers: 7 ura chips, and 5 more when a counted yakuman earns the yakuman chips.
     yaku = ["sanankou", "riichi", "menzen_tsumo", "rinshan_kaihou", "round_wind"]

@@ -1,8 +1,8 @@
-"""Riichi han from yaku: seed 001's worked examples, dora, yakuman, renhou,
+"""Riichi han from yaku: the riichi scoring article's worked examples, dora, yakuman, renhou,
 contradictions and bad input; engine and HTTP.
 
-Sources: seed 001 (例一–例六 and the limit ladder 滿貫 5, 跳滿 6–7, 倍滿 8–10,
-三倍滿 11–12, 累計役滿 13+; 役滿和種不能與非役滿和種複合), seed 003 (the yaku
+Sources: the riichi scoring article (例一–例六 and the limit ladder 滿貫 5, 跳滿 6–7, 倍滿 8–10,
+三倍滿 11–12, 累計役滿 13+; 役滿和種不能與非役滿和種複合), the Wikibooks extract (the yaku
 list, dora "當手牌無有翻數嘅時候…都冇得食糊", 裏懸賞牌只有立直至可以攞).
 """
 
@@ -32,7 +32,7 @@ def pointers(response) -> list[str]:
     return sorted(e["pointer"] for e in response.json()["errors"])
 
 
-# --- seed 001's worked examples -------------------------------------------------------
+# --- the riichi scoring article's worked examples -------------------------------------------------------
 
 
 def test_example_1_haneman(client) -> None:
@@ -91,19 +91,19 @@ def test_example_5_without_multiple_yakuman(client) -> None:
 
 def test_example_6_kazoe_yakuman(client) -> None:
     # 例六 (three players): 三暗刻 2 + 立直 1 + 門前清自摸和 1 + 嶺上開花 1 + 圈風（南）1
-    # + 懸賞牌 13 = 共19翻 → 役滿 (counted). The seed gives the 13 dora as one sum
+    # + 懸賞牌 13 = 共19翻 → 役滿 (counted). The article gives the 13 dora as one sum
     # (3隻🀟×2、4隻🀁、1隻🀕、2隻拔了的🀃); how it splits between kinds does not
     # change the total: 11 dora + 2 set-aside norths here.
     yaku = ["sanankou", "riichi", "menzen_tsumo", "rinshan_kaihou", "round_wind"]
     body = han(client, yaku=yaku, dora=11, nuki_dora=2)
     assert (body["han"], body["tier"]) == (19, "kazoe_yakuman")
-    # EMA: 13 飜以上計三倍滿 (seed 000)
+    # EMA: 13 飜以上計三倍滿 (the reference calculator)
     assert han(client, yaku=yaku, dora=11, nuki_dora=2, rules={"kazoe": "sanbaiman"})["tier"] == "sanbaiman"
 
 
 @pytest.mark.parametrize(
     ("total", "tier"),
-    # seed 001: 滿貫 (5), 跳滿（6至7翻）、倍滿（8至10翻）、三倍滿（11至12翻）及累計役滿（13翻或以上）
+    # the riichi scoring article: 滿貫 (5), 跳滿（6至7翻）、倍滿（8至10翻）、三倍滿（11至12翻）及累計役滿（13翻或以上）
     [
         (1, None),
         (4, None),
@@ -209,7 +209,7 @@ def test_nagashi_mangan_stands_alone(client) -> None:
 @pytest.mark.parametrize(
     ("first", "second"),
     [
-        # seed 003's yakuman shapes
+        # the Wikibooks extract's yakuman shapes
         ("kokushi_musou", "suuankou"),  # 十三么: single terminals and honours, no sets
         ("kokushi_musou_13", "tsuuiisou"),  # 十三么 has 19萬筒索 besides the honours
         ("chuuren_poutou", "daisangen"),  # 一一一二三四五六七八九九九 of one suit
@@ -238,7 +238,7 @@ def test_yakuman_shapes_that_exclude_each_other(client, first, second) -> None:
 @pytest.mark.parametrize(
     ("yaku", "yakuman"),
     [
-        (["suuankou", "daisangen"], 2),  # seed 001 例五: 四暗刻、大三元
+        (["suuankou", "daisangen"], 2),  # the riichi scoring article's 例五: 四暗刻、大三元
         (["tsuuiisou", "daisuushii"], 3),
         (["daichisei", "tenhou"], 3),
         (["chinroutou", "suuankou", "suukantsu"], 3),

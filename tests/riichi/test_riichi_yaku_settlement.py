@@ -1,15 +1,15 @@
 """The riichi settlement with `yaku` + dora counts instead of `han`.
 
-Seed 001's worked examples 例一–例六, declared as yaku: the han are the seed's
-own sums, the payments seed 001 得點 (non-dealer ron 4× basic, dealer ron 6×;
-tsumo: dealer 2×, non-dealer 1×; each rounded up to 100). Where the seed's
+The riichi scoring article's worked examples 例一–例六, declared as yaku: the han are the article's
+own sums, the payments the riichi scoring article's 得點 (non-dealer ron 4× basic, dealer ron 6×;
+tsumo: dealer 2×, non-dealer 1×; each rounded up to 100). Where the article's
 per-player split does not add up (例一, 例六) the arithmetic is followed, as in
 tests/test_riichi_settlement.py and tests/test_riichi_sanma.py.
 
-例三, 例四 and 例六 count their dora against the seeds' own rule: they count
-the indicator tile itself, where 例一 (西 shown → 北 is dora) and seed 003's
+例三, 例四 and 例六 count their dora against the sources' own rule: they count
+the indicator tile itself, where 例一 (西 shown → 北 is dora) and the Wikibooks extract's
 table (顯示牌 > 懸賞牌: 西 > 北, 發 > 中, 7 > 8 …) count the next tile. The
-seed's han are kept in the example tests (the service is told the han, it does
+article's han are kept in the example tests (the service is told the han, it does
 not read indicators); test_seed_001_dora_by_the_next_tile settles the same
 hands with the dora the rule gives.
 """
@@ -42,7 +42,7 @@ def settle(request, client):
 
 def test_example_1_haneman(settle) -> None:
     # 例一 (south, tsumo): 立直 1 + 門前清自摸和 1 + 中 1 + 裡懸賞牌 3 = 6 han → haneman, 3000 basic;
-    # dealer 3000 × 2 = 6000, non-dealers 3000 (the seed's "4000 / 2000" does not make its own 12000)
+    # dealer 3000 × 2 = 6000, non-dealers 3000 (the article's "4000 / 2000" does not make its own 12000)
     result = settle(winner="south", win=TSUMO, yaku=["riichi", "menzen_tsumo", "chun"], ura_dora=3, fu=40)
     assert paid(result) == {"east": D(6000), "west": D(3000), "north": D(3000)}
     assert (result["han"], result["fu"], result["tier"]) == (6, None, "haneman")
@@ -96,13 +96,13 @@ def test_a_lone_double_yakuman_is_not_a_combination(settle) -> None:
     assert paid(single)["west"] == D(32000)
 
 
-# The dora of 例三, 例四 and 例六 by the next-tile rule (seed 003: 顯示牌 > 懸賞牌):
+# The dora of 例三, 例四 and 例六 by the next-tile rule (the Wikibooks extract: 顯示牌 > 懸賞牌):
 # 例三: 懸賞 7m, 3s → 8m, 4s: none; 裏 2p, 西 → 3p ×1 and 北 ×2 (the pair): 3 ura dora.
-#       立直 + 圈風 + 門風 + 3 = 6 han: haneman, 3000 × 4 = 12000 (the seed: 4 han, 8000).
+#       立直 + 圈風 + 門風 + 3 = 6 han: haneman, 3000 × 4 = 12000 (the article: 4 han, 8000).
 # 例四: 懸賞 發 → 中 ×3; 裏 1p → 2p: none. 11 − 2 + 3 = 12 han: still sanbaiman, 24000.
 # 例六: 懸賞 7p, 6s → 8p: none, 7s ×1; 裏 南, 7p → 西, 8p: none; 拔北 ×2.
 #       2 + 1 + 1 + 1 + 1 = 6, + 1 dora + 2 nuki = 9 han: baiman, 4000 basic;
-#       three players, tsumo loss: dealer 8000, south 4000 (the seed: 19 han, 16000 + 8000).
+#       three players, tsumo loss: dealer 8000, south 4000 (the article: 19 han, 16000 + 8000).
 @pytest.mark.parametrize(
     ("body", "han", "tier", "expected"),
     [
@@ -153,7 +153,7 @@ def test_seed_001_dora_by_the_next_tile(settle, body, han, tier, expected) -> No
 
 def test_example_6_three_players_kazoe(settle) -> None:
     # 例六 (三麻, west, tsumo): 三暗刻 2 + 立直 1 + 門前清自摸和 1 + 嶺上開花 1 + 圈風 1 + 懸賞牌 13 = 19
-    # → counted yakuman, 8000 basic: dealer 16000, south 8000 (the seed's stray "+300" dropped)
+    # → counted yakuman, 8000 basic: dealer 16000, south 8000 (the article's stray "+300" dropped)
     result = settle(
         winner="west",
         win=TSUMO,
@@ -405,7 +405,7 @@ def test_the_most_yakuman_one_hand_can_declare(client) -> None:
     """All honours 1 + big four winds 2 + four concealed pungs on a single
     wait 2 + four kans 1 + eight consecutive dealer wins 1 = 7 yakuman, the
     most a consistent declaration holds (tests/test_riichi_yaku_rules.py).
-    Seed 001 得點: a dealer's tsumo is paid 2 × basic by each of three,
+    The riichi scoring article's 得點: a dealer's tsumo is paid 2 × basic by each of three,
     basic 7 × 8,000 = 56,000."""
     yaku = ["tsuuiisou", "daisuushii", "suuankou_tanki", "suukantsu", "paarenchan"]
     response = client.post(URL, json={"winner": "east", "dealer": "east", "win": TSUMO, "yaku": yaku})
@@ -420,7 +420,7 @@ def test_yakuman_that_no_hand_holds_together_are_a_422(client) -> None:
     """Four kans, pure nine gates, big four winds, thirteen orphans (13-sided)
     and four concealed pungs (single wait) once counted nine yakuman and were
     settled as declared: nine gates and thirteen orphans exclude every other
-    shape here (seed 003's yakuman list)."""
+    shape here (the Wikibooks extract's yakuman list)."""
     yaku = ["suukantsu", "junsei_chuuren_poutou", "daisuushii", "kokushi_musou_13", "suuankou_tanki"]
     response = client.post(URL, json={"winner": "east", "dealer": "east", "win": TSUMO, "yaku": yaku})
     assert response.status_code == 422, response.text

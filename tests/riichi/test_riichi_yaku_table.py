@@ -1,7 +1,7 @@
-"""Seed 003's riichi yaku list (日本麻雀計番), yaku by yaku: the catalogue, and
+"""The Wikibooks extract's riichi yaku list (日本麻雀計番), yaku by yaku: the catalogue, and
 each yaku declared on its own with a closed and with an open hand.
 
-Expected values are copied from the seed: the section a yaku is listed
+Expected values are copied from the Wikibooks extract: the section a yaku is listed
 under gives its han (一番役 1, 二番役 2, 三番役 3; 清一色 "六番役"); "如果食糊時
 有上碰，就減一番" gives open han = han − 1 (清一色: "如果唔係門前清，就減一番");
 "一定要門前清" / "門前清之下" / "門清" mark closed-only yaku; 役滿 counts one
@@ -154,7 +154,7 @@ def test_nagashi_mangan_is_a_mangan(client) -> None:
 @pytest.mark.parametrize(
     ("renhou", "han", "yakuman", "tier"),
     [
-        # 人和 (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿); seed 001: 滿貫 5, 跳滿 6, 倍滿 8, 三倍滿 11 飜
+        # 人和 (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿); the riichi scoring article: 滿貫 5, 跳滿 6, 倍滿 8, 三倍滿 11 飜
         ("mangan", 5, 0, "mangan"),
         ("haneman", 6, 0, "haneman"),
         ("baiman", 8, 0, "baiman"),

@@ -1,5 +1,5 @@
 """POST /v1/taiwan/settlements: base + tai × unit, who pays, dealer and
-streak tai (seed 004, issue 6, CONTRACT.md Taiwan)."""
+streak tai (the Taiwan tai table, issue 6, CONTRACT.md Taiwan)."""
 
 from __future__ import annotations
 
@@ -90,14 +90,14 @@ def test_issue_table_http(client, body: dict[str, Any], expected: dict[str, Deci
 
 
 def test_seed_formula_example() -> None:
-    # seed 004 付款公式: 100/20 的桌子，5 台的牌，一般付款是 100 + 5 × 20 = 200
+    # the Taiwan tai table's 付款公式: 100/20 的桌子，5 台的牌，一般付款是 100 + 5 × 20 = 200
     result = engine({"winner": "north", "win": discard("south"), "tai": 5})
     assert result.pre_payout_total == D(200)
     assert engine_paid({"winner": "north", "win": discard("south"), "tai": 5})["south"] == D(200)
 
 
 def test_seed_streak_example() -> None:
-    # seed 004: 連二拉二是 4 台，加上莊家台共 5 台 — a 0-tai hand the dealer wins
+    # the Taiwan tai table: 連二拉二是 4 台，加上莊家台共 5 台 — a 0-tai hand the dealer wins
     # on a discard pays 100 + 5 × 20 = 200
     result = engine({"winner": "east", "win": discard("north"), "tai": 0, "dealer_streak": 2})
     assert result.dealer_extra_tai == 5
@@ -105,8 +105,8 @@ def test_seed_streak_example() -> None:
 
 
 def test_seed_003_streak_both_ways() -> None:
-    # seed 003: 「連2拉2，2加2就即係四台，即係莊家食糊就贏四台，出銃就輸四台」, and
-    # 莊 1 台 on top (seed 003 一台: 莊; seed 004: 加上莊家台共 5 台). The dealer east,
+    # the Wikibooks extract: 「連2拉2，2加2就即係四台，即係莊家食糊就贏四台，出銃就輸四台」, and
+    # 莊 1 台 on top (the Wikibooks extract's 一台: 莊; the Taiwan tai table: 加上莊家台共 5 台). The dealer east,
     # second repeat, discards into south's 3-tai hand: east pays 100 + (3 + 4 + 1) × 20
     # = 260, where a non-dealer discarder would pay 100 + 3 × 20 = 160.
     result = engine({"winner": "south", "win": discard("east"), "tai": 3, "dealer_streak": 2})

@@ -1,8 +1,8 @@
-"""GET /v1/taiwan/tai-table against seed 004, cell by cell.
+"""GET /v1/taiwan/tai-table against the Taiwan tai table, cell by cell.
 
-TABLE below is transcribed from seed 004 (台灣麻將 · 台數表) by hand: for
+TABLE below is transcribed from the Taiwan tai table (台灣麻將 · 台數表) by hand: for
 each row the name as printed, the 台 column, the unit (怎麼算: 每組/每個 →
-per set, 每張 → per tile), the six app cells as printed in the seed's
+per set, 每張 → per tile), the six app cells as printed in the table's
 column order (神來也, 明星3缺1, 戲谷, 麻將大師, 宅神爺, 維基教科書) and the
 tai each app scores, read by hand from the cell: "=" → the default, "–" or
 不採用 → 0, a number → that number, 有列，未給台數 / 8 到 24 以上（說法不一）
@@ -12,12 +12,12 @@ tai each app scores, read by hand from the cell: "=" → the default, "–" or
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.tai_table import APPS
+from tests.seeds import seed_file
 
 PRESET_COLUMNS = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
 ANY = ("any_flower", "any_wind_pung", "no_honours_no_flowers", "exposed_kong", "concealed_kong")
@@ -218,7 +218,7 @@ def test_mingxing_scores_all_honours_as_its_full_flush(tables) -> None:
 
 @pytest.mark.parametrize("preset", ("default", *PRESET_COLUMNS))
 def test_modes_switch_the_right_rows(tables, preset: str) -> None:
-    # seed 004: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項
+    # the Taiwan tai table: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項
     standard = tables[(preset, "standard")]
     any_mode = tables[(preset, "any_flower_any_wind")]
     for code in ANY:
@@ -271,16 +271,14 @@ def test_bad_query(client, params: dict[str, str], parameter: str) -> None:
     assert [e.get("parameter") for e in response.json()["errors"]] == [parameter]
 
 
-# --- Against the seed file itself, when it is there ----------------------------------
-
-SEED = sorted(Path("/work/shared/seeds").glob("004_*.txt")) if Path("/work/shared/seeds").is_dir() else []
+# --- Against the rule source file itself ----------------------------------
 
 
 def seed_rows() -> list[list[str]]:
-    """Pattern rows of seed 004's markdown table: a trailing empty cell (rows
+    """Pattern rows of the Taiwan tai table's markdown table: a trailing empty cell (rows
     without 怎麼算 end in `| |`) is dropped, leaving 11 or 10 cells."""
     rows = []
-    for line in SEED[0].read_text(encoding="utf-8").splitlines():
+    for line in seed_file("004").read_text(encoding="utf-8").splitlines():
         if not line.startswith("|") or line.startswith("|---") or line.startswith("| 牌型 | 台"):
             continue
         cells = [c.strip() for c in line.strip()[1:-1].split("|")]
@@ -292,7 +290,6 @@ def seed_rows() -> list[list[str]]:
     return rows
 
 
-@pytest.mark.skipif(not SEED, reason="seed 004 is not on this machine")
 def test_transcription_matches_the_seed_file(tables) -> None:
     rows = seed_rows()
     assert len(rows) == len(TABLE)

@@ -1,6 +1,6 @@
 """POST /v1/taiwan/tai: tai from patterns under a preset and a mode, the
-replacement rules of seed 004 one by one, and bad input. Tai values come
-from seed 004's table (the 台 column and the app columns)."""
+replacement rules of the Taiwan tai table one by one, and bad input. Tai values come
+from the Taiwan tai table (the 台 column and the app columns)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_concealed_self_draw_replaces_concealed_and_self_draw(preset: str, total
 
 
 def test_concealed_self_draw_includes_unaided() -> None:
-    # seed 004: 門清自摸 3 台：門清 1、自摸 1、不求 1 — a listed 不求 is inside the 3
+    # the Taiwan tai table: 門清自摸 3 台：門清 1、自摸 1、不求 1 — a listed 不求 is inside the 3
     result = count([P("concealed_self_draw"), P("unaided")])
     assert result.tai == 3
     assert items(result)["unaided"] == (0, "concealed_self_draw")
@@ -196,11 +196,11 @@ def test_all_chows_replaces_no_honours_no_flowers() -> None:
 
 
 def test_eight_immortals_and_the_flower_tai() -> None:
-    # Seed 004 does not say 八仙過海 replaces flower tai (大牌和其他台相加): 8 +
+    # The Taiwan tai table does not say 八仙過海 replaces flower tai (大牌和其他台相加): 8 +
     # 花槓 2 × 2 (each replacing its own flower) = 12.
     flowers = [P("eight_immortals"), P("flower_set", 2), P("own_flower", 2)]
     assert count(flowers).tai == 12
-    # Wikibooks (seed 003 花牌: 拎滿花(8花牌)改計8台): the eight flowers score 8 only.
+    # Wikibooks (the Wikibooks extract's 花牌: 拎滿花(8花牌)改計8台): the eight flowers score 8 only.
     result = count(flowers, "wikibooks")
     assert result.tai == 8
     assert items(result)["flower_set"] == (0, "eight_immortals")
@@ -303,11 +303,11 @@ def test_concealed_kongs_count_per_kong() -> None:
     assert count([P("concealed_kong", 3)], "xigu", "any_flower_any_wind").tai == 6
 
 
-# --- listings the seed scores differently ------------------------------------------------------
+# --- listings the tai table scores differently ---------------------------------------------------
 
 
 def test_concealed_and_self_draw_without_concealed_self_draw_warns() -> None:
-    # scored as listed (1 + 1), with a warning that 門清自摸 is how the seed counts it
+    # scored as listed (1 + 1), with a warning that 門清自摸 is how the tai table counts it
     result = count([P("concealed"), P("self_draw")])
     assert result.tai == 2
     assert codes(result) == ["taiwan_concealed_self_draw_expected"]
@@ -453,9 +453,9 @@ def test_each_taiwan_contradiction_listed_once() -> None:
 
 @pytest.mark.parametrize("preset", ["default", "wikibooks"])
 def test_seed_003_half_melded_single_wait_self_draw_is_3(preset: str) -> None:
-    # Seed 003 半求: 「暗牌得返1張加自摸，計埋獨聽同自摸共3台」: 半求 1 + 獨聽 1 + 自摸 1.
-    # With one tile in hand the wait is on the pair: 單吊 in seed 004's rows.
-    # Seed 004 agrees: 半求人 1 台，自摸另計, and nothing replaces 單吊.
+    # The Wikibooks extract's 半求: 「暗牌得返1張加自摸，計埋獨聽同自摸共3台」: 半求 1 + 獨聽 1 + 自摸 1.
+    # With one tile in hand the wait is on the pair: 單吊 in the Taiwan tai table's rows.
+    # The Taiwan tai table agrees: 半求人 1 台，自摸另計, and nothing replaces 單吊.
     result = count([P("half_melded"), P("pair_wait"), P("self_draw")], preset)
     assert result.tai == 3
     assert all(i.replaced_by is None for i in result.items)
@@ -463,9 +463,9 @@ def test_seed_003_half_melded_single_wait_self_draw_is_3(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", ["default", "wikibooks"])
 def test_all_melded_pair_wait_follows_seed_004_not_seed_003(preset: str) -> None:
-    # The seeds disagree. Seed 003 全求: 「得返一隻單釣糊銃…計埋獨聽1台，夾埋3台」
-    # (2 + 1). Seed 004's 全求人 row: 「2 台。不另計單吊」, its 維基教科書 column "="
-    # (the same 2). The presets are seed 004's columns, so 全求人 takes in the
+    # The sources disagree. The Wikibooks extract's 全求: 「得返一隻單釣糊銃…計埋獨聽1台，夾埋3台」
+    # (2 + 1). The Taiwan tai table's 全求人 row: 「2 台。不另計單吊」, its 維基教科書 column "="
+    # (the same 2). The presets are the Taiwan tai table's columns, so 全求人 takes in the
     # pair wait: 2 tai, with 單吊 reported as replaced.
     result = count([P("all_melded"), P("pair_wait")], preset)
     assert result.tai == 2

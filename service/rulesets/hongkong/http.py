@@ -111,7 +111,7 @@ class HongKongController(Controller):
         responses=problem_responses(),
     )
     def fan(self, data: Annotated[FanRequest, Body(examples=FAN_EXAMPLES)]) -> Response[FanResult]:
-        """Adds up the declared patterns on seed 002's fan sheet and itemises
+        """Adds up the declared patterns on the Hong Kong fan sheet and itemises
         them: 對對胡＋混一色＝6, 對對胡＋清一色＝10, 門前清＋自摸＝2; 混么九
         includes 對對胡; 小三元/大三元 include their dragon pongs; a 一台花
         replaces that set's 正花; a limit hand (爆棚) scores `fan_cap` and
@@ -122,7 +122,7 @@ class HongKongController(Controller):
     @get(
         "/fan-table",
         sync_to_thread=False,
-        summary="The Hong Kong fan sheet (seed 002)",
+        summary="The Hong Kong fan sheet",
         responses=problem_responses(body=False, rules=False),
     )
     def fan_table(
@@ -154,7 +154,7 @@ class HongKongController(Controller):
     ) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point
         value 1), `self_draw_each`, `discarder_pays` and `others_pay` under the
-        given rules (seed 000's 香港規則：由番到點數)."""
+        given rules (the reference calculator's 香港規則：由番到點數)."""
         rules = rules_from_query(
             HongKongRules,
             table=table,

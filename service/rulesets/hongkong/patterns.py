@@ -1,9 +1,9 @@
 """Hong Kong fan from declared patterns (番種 → 番數).
 
-Source: seed 002 (港式麻雀番数表, the Hong Kong fan sheet): every row of its
+Source: the Hong Kong fan sheet (港式麻雀番数表): every row of its
 番数表 — 食胡方式, 花牌, 三元牌及风牌, 牌型 and the 爆棚 limit hands — with the
 combination rules printed under it (相加：对对胡＋混一色＝6 · 对对胡＋清一色＝10 ·
-门前清＋自摸＝2 · 混一色与清一色不可同计). Seed 003 (花牌類) adds that a flower
+门前清＋自摸＝2 · 混一色与清一色不可同计). The Wikibooks extract (花牌類) adds that a flower
 set is counted instead of its seat flower (每組計兩番，唔計正花), that eight
 flowers replace the flower fan (拎滿花改計8台) and that Hong Kong tables play
 eight immortals as a limit hand (香港牌當例牌食糊) — an option here.
@@ -69,12 +69,12 @@ Category = Literal["winning", "flowers", "honours", "shape", "limit"]
 Per = Literal["tile", "set"]
 
 EightImmortals = Literal["eight_fan", "limit"]
-"""八仙过海: 8 fan as seed 002 prints it, or a limit hand as seed 003 says
+"""八仙过海: 8 fan as the Hong Kong fan sheet prints it, or a limit hand as the Wikibooks extract says
 Hong Kong tables play it (香港牌當例牌食糊)."""
 
 
 class FanRow(msgspec.Struct, frozen=True, kw_only=True):
-    """One row of seed 002's fan sheet."""
+    """One row of the Hong Kong fan sheet."""
 
     code: Annotated[FanCode, msgspec.Meta(description="Stable English code.")]
     category: Annotated[
@@ -194,7 +194,7 @@ FAN_TABLE: tuple[FanRow, ...] = (
     _row("heavenly_hand", "limit", "天胡", "天胡", "Heavenly hand", "tin1 wu4", LIMIT, "庄家起手已经食胡"),
     _row("earthly_hand", "limit", "地胡", "地胡", "Earthly hand", "dei6 wu4", LIMIT, "食庄家打出的第一只牌"),
 )
-"""Seed 002's 番数表, every row, in the sheet's order."""
+"""The Hong Kong fan sheet's 番数表, every row, in the sheet's order."""
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
 ORDER: dict[str, int] = {row.code: index for index, row in enumerate(FAN_TABLE)}
@@ -204,7 +204,7 @@ INCLUDED_BY: dict[str, tuple[tuple[FanCode, int], ...]] = {
     "all_pongs": (("mixed_terminals", 1),),
     # 小三元 两组三元牌…（已包括其番）; 大三元 三组三元牌（已包括其番）
     "dragon_pong": (("big_three_dragons", 3), ("little_three_dragons", 2)),
-    # 八仙过海 replaces the flower fan (seed 003: 拎滿花…改計8台); 一台花 每組計兩番，唔計正花
+    # 八仙过海 replaces the flower fan (the Wikibooks extract: 拎滿花…改計8台); 一台花 每組計兩番，唔計正花
     "seat_flower": (("eight_immortals", 2), ("flower_set", 1)),
     "flower_set": (("eight_immortals", 2),),
     # 八仙过海 当自摸计: the self-draw is the eight immortals themselves
@@ -411,7 +411,7 @@ def tally(
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:
-    """Seed 002's rows; limit rows (and eight immortals played as a limit
+    """The Hong Kong fan sheet's rows; limit rows (and eight immortals played as a limit
     hand) show the table's cap as their fan."""
     rows = []
     for row in FAN_TABLE:

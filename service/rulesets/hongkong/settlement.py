@@ -1,12 +1,12 @@
 """Hong Kong (番) settlement.
 
-Sources: seed 000 (the reference calculator: half/full-spicy ladders, cap,
-full/half gun, point value, chip ladders), seed 002 (a Hong Kong fan sheet
+Sources: the reference calculator (half/full-spicy ladders, cap,
+full/half gun, point value, chip ladders), the Hong Kong fan sheet (a Hong Kong fan sheet
 with its own payment table: one share S, 3S full gun, 2S + S + S half gun),
-seed 003 (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
+the Wikibooks extract (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
 
 A hand's value is either its agreed `fan` or the `patterns` it has, added up
-by :mod:`service.rulesets.hongkong.patterns` (seed 002's fan sheet).
+by :mod:`service.rulesets.hongkong.patterns` (the Hong Kong fan sheet).
 """
 
 from __future__ import annotations
@@ -53,11 +53,11 @@ from service.rulesets.hongkong.patterns import (
 MAX_FAN_CAP = 13
 
 HALF_SPICY_POINTS: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
-"""半辣 ladder, fan 0..13. Seed 000 (香港規則：由番到點數, 半辣 column) and
+"""半辣 ladder, fan 0..13. The reference calculator (香港規則：由番到點數, 半辣 column) and
 CONTRACT.md: equal to full spicy up to 4 fan, then doubling every two fan."""
 
 FULL_SPICY_POINTS: tuple[int, ...] = tuple(2**fan for fan in range(MAX_FAN_CAP + 1))
-"""全辣 ladder, fan 0..13: 2^fan (seed 000, 全辣 column)."""
+"""全辣 ladder, fan 0..13: 2^fan (the reference calculator, 全辣 column)."""
 
 POINTS_TABLES: dict[str, tuple[int, ...]] = {"half_spicy": HALF_SPICY_POINTS, "full_spicy": FULL_SPICY_POINTS}
 
@@ -85,14 +85,14 @@ class Split(msgspec.Struct, frozen=True):
 
 
 SCHEMES: dict[str, Split] = {
-    # seed 000 (香港規則, 維基百科〈分數計算〉): a self-draw is half of V from each,
+    # the reference calculator (香港規則, 維基百科〈分數計算〉): a self-draw is half of V from each,
     # a full-gun discarder pays V, half gun halves it and the others pay a quarter.
     "standard": Split((1, 2), (1, 1), (1, 2), (1, 4)),
-    # seed 002 (找數表, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S.
+    # the Hong Kong fan sheet (找數表, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S.
     "per_share": Split((1, 2), (3, 2), (1, 1), (1, 2)),
-    # seed 000 L260/L302 (古典自摸): every loser pays V on a self-draw; discards as standard.
+    # the reference calculator, lines 260, 302 (古典自摸): every loser pays V on a self-draw; discards as standard.
     "classic_self_draw": Split((1, 1), (1, 1), (1, 2), (1, 4)),
-    # seed 000 L91/L260/L302 (Cosmopolitan HK, 「自摸收到嘅總數同出銃一樣」): a
+    # the reference calculator, lines 91, 260, 302 (Cosmopolitan HK, 「自摸收到嘅總數同出銃一樣」): a
     # discard costs the table what a self-draw does, 3V. Its example, 一二蚊
     # three fan: self-draw 8 from each; the discarder 16, the others 4 each
     # (half gun: 2V + V/2 + V/2). Full gun: the discarder pays the whole 3V.
@@ -133,10 +133,10 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         PaymentScheme,
         msgspec.Meta(
             description=(
-                "`standard` (seed 000): self-draw V/2 each, full gun V, half gun V/2 + V/4 + V/4. "
-                "`per_share` (seed 002, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S. "
+                "`standard` (the reference calculator): self-draw V/2 each, full gun V, half gun V/2 + V/4 + V/4. "
+                "`per_share` (the Hong Kong fan sheet, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S. "
                 "`classic_self_draw` (古典自摸): self-draw V each, discards as standard. "
-                "`equal_total` (seed 000, 自摸總數同出銃一樣): self-draw V each, full gun 3V, half gun 2V + V/2 + V/2."
+                "`equal_total` (the reference calculator, 自摸總數同出銃一樣): self-draw V each, full gun 3V, half gun 2V + V/2 + V/2."
             )
         ),
     ] = "standard"
@@ -149,7 +149,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 EightImmortalsRule = Annotated[
     EightImmortals,
     msgspec.Meta(
-        description="House rule for 八仙過海 in `patterns`: `eight_fan` (seed 002: 8 fan, counts as a self-draw) or `limit` (seed 003: Hong Kong tables play it as a limit hand, 例牌)."
+        description="House rule for 八仙過海 in `patterns`: `eight_fan` (the Hong Kong fan sheet: 8 fan, counts as a self-draw) or `limit` (the Wikibooks extract: Hong Kong tables play it as a limit hand, 例牌)."
     ),
 ]
 
@@ -215,7 +215,7 @@ def table_points(fan: int, table: Table) -> int:
 
 def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
-    The fan is clamped to the cap first, then converted (seed 000)."""
+    The fan is clamped to the cap first, then converted (the reference calculator)."""
     cap = rules.fan_cap
     return POINTS_TABLES[rules.table][fan if fan < cap else cap] * rules.point_value
 
@@ -363,7 +363,7 @@ class PointsTable(msgspec.Struct):
 
 @exact
 def points_table(rules: HongKongRules) -> PointsTable:
-    """The 14-row fan → points table (seed 000 香港規則：由番到點數): the first
+    """The 14-row fan → points table (the reference calculator's 香港規則：由番到點數): the first
     two columns raw, the rest under the given cap, ladder, scheme and point value."""
     rows = []
     for fan in range(MAX_FAN_CAP + 1):
@@ -382,7 +382,7 @@ def points_table(rules: HongKongRules) -> PointsTable:
     return PointsTable(rules=rules, rows=rows)
 
 
-# --- Fan from patterns (seed 002's sheet) ---------------------------------------
+# --- Fan from patterns (the Hong Kong fan sheet) ---------------------------------------
 
 
 class FanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -436,5 +436,5 @@ class FanTable(msgspec.Struct, kw_only=True):
 
 
 def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
-    """Every row of seed 002's sheet; limit rows show the cap."""
+    """Every row of the Hong Kong fan sheet; limit rows show the cap."""
     return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))

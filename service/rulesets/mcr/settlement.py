@@ -1,6 +1,6 @@
 """Chinese Official / MCR (國標麻將, 分) settlement.
 
-Source: seed 000 (the reference calculator, citing Tom Sloper's Mah-Jongg
+Source: the reference calculator (citing Tom Sloper's Mah-Jongg
 FAQ 22 and the 1998 《中國麻將競賽規則》): flowers and seasons are one point
 each and are added to the pattern points; on a discard the discarder pays
 the total plus 8 and the other two 8 each; on a self-draw all three pay the
@@ -38,7 +38,7 @@ from service.core.warnings import Warning, warning
 
 FLOWER_TILES = 8
 """A set holds four flowers and four seasons (花牌同季牌), one point each
-(seed 000): more than 8 in one hand is impossible."""
+(the reference calculator): more than 8 in one hand is impossible."""
 
 MAX_FLOWERS_INPUT = 144
 """Largest ``flowers`` the schema accepts: no more than the tiles of a whole
@@ -46,15 +46,15 @@ set. Anything above :data:`FLOWER_TILES` is well-formed but impossible, which
 the contract answers with 422, so the schema does not stop it at 8."""
 
 BASE_POINTS = 8
-"""Every payer pays 8 on top (每家都硬食嗰 8 分, seed 000): the minimum legal
+"""Every payer pays 8 on top (每家都硬食嗰 8 分, the reference calculator): the minimum legal
 8-point hand collects 32 on a discard and 48 on a self-draw."""
 
 MIN_FAN = 8
-"""起和門檻: 8 pattern points, flowers not counted (seed 000)."""
+"""起和門檻: 8 pattern points, flowers not counted (the reference calculator)."""
 
 PAYS_HAND_POINTS: dict[str, bool] = {"discarder": True, "other": False, "self_draw": True}
 """Which payers pay the hand's points (pattern points + flowers) on top of the
-base, by role (seed 000, FAQ 22): the discarder and every self-draw loser
+base, by role (the reference calculator, FAQ 22): the discarder and every self-draw loser
 do; the two others on a discard pay the base alone."""
 
 MAX_FAN = 1000

@@ -1,13 +1,13 @@
 """American / NMJL (National Mah Jongg League card) settlement.
 
-Source: seed 000 (the reference calculator, citing Tom Sloper's Mah-Jongg
+Source: the reference calculator (citing Tom Sloper's Mah-Jongg
 FAQ 19 and English Wikipedia's *American mahjong*). The service never
 reproduces the card: the client sends the value printed next to the hand on
 its own card. The payment rules: a jokerless hand doubles the value first
 (not Singles and Pairs, which cannot use jokers anyway); on a discard the
 discarder pays twice the value and the others once; on a self-draw everyone
 pays twice; a bettor sitting out mirrors the seat they bet on. There is no
-concealed-hand doubling (seed 000: FAQ 19 lists only the three multipliers).
+concealed-hand doubling (the reference calculator: FAQ 19 lists only the three multipliers).
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ from service.core.warnings import Warning, warning
 # --- Rule tables (data) -------------------------------------------------------
 
 MULTIPLIER: dict[str, int] = {"discarder": 2, "other": 1, "self_draw": 2}
-"""What each payer pays, in card values, by role (seed 000, FAQ 19): 出銃嗰個畀
+"""What each payer pays, in card values, by role (the reference calculator, FAQ 19): 出銃嗰個畀
 兩倍，另外兩家各畀一倍；自摸三家都畀兩倍."""
 
 JOKERLESS_MULTIPLIER = 2
-"""無百搭嘅牌，牌值先乘二 (seed 000), except Singles and Pairs hands."""
+"""無百搭嘅牌，牌值先乘二 (the reference calculator), except Singles and Pairs hands."""
 
 MIN_VALUE = 25
-"""The lowest value on the card: 和牌嘅 25 分最低值 (seed 000, citing English
+"""The lowest value on the card: 和牌嘅 25 分最低值 (the reference calculator, citing English
 Wikipedia's *American mahjong*)."""
 
 MAX_VALUE = 1000

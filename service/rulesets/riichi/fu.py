@@ -1,9 +1,9 @@
 """Riichi fu (符) counted from the hand's structure ("help me count fu").
 
-Sources: seed 001 (符: 符底 20, the meld table, 翻牌雀頭 2 / 連風 4 or 2, 獨聽
+Sources: the riichi scoring article (符: 符底 20, the meld table, 翻牌雀頭 2 / 連風 4 or 2, 獨聽
 邊張 嵌張 2, 門前清榮和 10, 自摸 2, rounding up to 10, 七對子 25 flat,
 副露 20 符 forced to 30; 地方變異: 嶺上 tsumo without the 2 fu, 自摸平和 with
-the 2 fu) and seed 000 (立直麻雀: 平和自摸 20, 食平和形 30).
+the 2 fu) and the reference calculator (立直麻雀: 平和自摸 20, 食平和形 30).
 
 The request describes the structure, not the tiles: four melds (kind, called
 or not, simples or terminal/honour), the pair, the wait, and how the hand was
@@ -16,7 +16,7 @@ docs/riichi-extras.md:
   (``plain``) and a two-sided wait. Pinfu tsumo is 20 fu (no tsumo 2 unless
   ``pinfu_tsumo_fu``); pinfu ron is 20 + 10 = 30 by the ordinary count.
 * A triplet completed by a ron on a shanpon wait counts as an open triplet
-  (seed 001 example 4: 明刻) without opening the hand: closed ron still pays
+  (the riichi scoring article's example 4: 明刻) without opening the hand: closed ron still pays
   10. Mark that triplet with ``winning``; when the ron could only have
   completed triplets of one kind the mark may be left out.
 * Open pinfu shape (食平和形): an open hand whose count is exactly the base 20
@@ -71,19 +71,19 @@ FuCode = Literal[
 # --- Rule tables (data) ------------------------------------------------------
 
 BASE_FU = 20
-"""符底 (seed 001): every winning hand starts with 20 fu."""
+"""符底 (the riichi scoring article): every winning hand starts with 20 fu."""
 
 CLOSED_RON_FU = 10
-"""門前清榮和 (seed 001)."""
+"""門前清榮和 (the riichi scoring article)."""
 
 TSUMO_FU = 2
-"""自摸和 (seed 001)."""
+"""自摸和 (the riichi scoring article)."""
 
 SEVEN_PAIRS_FU = 25
-"""七對子: 25 fu flat, nothing else counted, not rounded (seed 001, seed 000)."""
+"""七對子: 25 fu flat, nothing else counted, not rounded (the riichi scoring article, the reference calculator)."""
 
 OPEN_PINFU_FU = 10
-"""副露榮和時，20符的牌強制進位至30符 (seed 001); 食平和形 30 符 (seed 000)."""
+"""副露榮和時，20符的牌強制進位至30符 (the riichi scoring article); 食平和形 30 符 (the reference calculator)."""
 
 MELD_FU: dict[tuple[MeldKind, bool, bool], tuple[FuCode, int]] = {
     # (kind, open, terminal_or_honor): (item code, fu)
@@ -100,7 +100,7 @@ MELD_FU: dict[tuple[MeldKind, bool, bool], tuple[FuCode, int]] = {
     ("kan", True, True): ("open_terminal_kan", 16),  # 么九明槓
     ("kan", False, True): ("concealed_terminal_kan", 32),  # 么九暗槓
 }
-"""Meld fu, seed 001 (符): 中張明刻 2; 中張暗刻、么九明刻 4; 么九暗刻、中張明槓 8;
+"""Meld fu, the riichi scoring article (符): 中張明刻 2; 中張暗刻、么九明刻 4; 么九暗刻、中張明槓 8;
 么九明槓、中張暗槓 16; 么九暗槓 32. Sequences are worth nothing."""
 
 PAIR_FU: dict[PairKind, tuple[FuCode, int]] = {
@@ -111,7 +111,7 @@ PAIR_FU: dict[PairKind, tuple[FuCode, int]] = {
     "double_wind": ("pair_double_wind", 4),  # rules.double_wind_pair_fu replaces the 4
 }
 """翻牌雀頭 2 符; 連風 (seat and round wind at once) 4, or 2 under some rules
-(seed 001)."""
+(the riichi scoring article)."""
 
 WAIT_FU: dict[Wait, tuple[FuCode, int]] = {
     "two_sided": ("wait_two_sided", 0),
@@ -120,7 +120,7 @@ WAIT_FU: dict[Wait, tuple[FuCode, int]] = {
     "pair": ("wait_pair", 2),  # 獨聽 (單騎)
     "shanpon": ("wait_shanpon", 0),
 }
-"""聽牌方式 (seed 001): 獨聽、邊張、嵌張 2 符; two-sided and shanpon 0."""
+"""聽牌方式 (the riichi scoring article): 獨聽、邊張、嵌張 2 符; two-sided and shanpon 0."""
 
 SEQUENCE_WAITS: frozenset[str] = frozenset({"two_sided", "edge", "closed"})
 """Waits the winning tile completes a sequence on."""
@@ -165,19 +165,21 @@ class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     double_wind_pair_fu: Annotated[
         Literal[2, 4],
         msgspec.Meta(
-            description="Fu for a pair of the wind that is both seat and round wind (連風牌): 4 (default) or 2 (seed 001).",
+            description="Fu for a pair of the wind that is both seat and round wind (連風牌): 4 (default) or 2 (the riichi scoring article).",
             extra_json_schema={"extra": {"minimum": 2, "maximum": 4}},
         ),
     ] = 4
     rinshan_tsumo_fu: Annotated[
         bool,
         msgspec.Meta(
-            description="A win on the replacement tile after a kan (嶺上開花) earns the tsumo 2 fu (default true; seed 001: some rules do not)."
+            description="A win on the replacement tile after a kan (嶺上開花) earns the tsumo 2 fu (default true; the riichi scoring article: some rules do not)."
         ),
     ] = True
     pinfu_tsumo_fu: Annotated[
         bool,
-        msgspec.Meta(description="Pinfu tsumo earns the tsumo 2 fu, making 30 (default false: pinfu tsumo stays 20; seed 001 自摸平和)."),
+        msgspec.Meta(
+            description="Pinfu tsumo earns the tsumo 2 fu, making 30 (default false: pinfu tsumo stays 20; the riichi scoring article's 自摸平和)."
+        ),
     ] = False
 
 
@@ -351,7 +353,7 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
         items.append(FuItem("tsumo", TSUMO_FU))
 
     for index, meld in enumerate(melds):
-        # A triplet completed by a ron counts as open (明刻), seed 001 example 4.
+        # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
         counted_open = meld.open or (index == ron_triplet and not tsumo and meld.kind == "triplet")
         code, fu = MELD_FU[(meld.kind, counted_open, meld.terminal_or_honor)]
         items.append(FuItem(code, fu, index))

@@ -1,6 +1,6 @@
 """Riichi end-of-game results (結算, 馬, 祝儀).
 
-Source: seed 001 (結算: everyone first hands back the return points, the
+Source: the riichi scoring article (結算: everyone first hands back the return points, the
 difference between start and return points goes to first place, points
 divided by 1000 are the final result; 馬: 4th pays 1st the larger, 3rd pays
 2nd the smaller amount, with three players 3rd pays 1st; 祝儀: chips counted
@@ -40,17 +40,17 @@ from service.core.warnings import Warning, warning
 # --- Rule tables (data) ------------------------------------------------------
 
 STICK_POINTS = 1000
-"""A riichi stick is 1000 points (seed 001, CONTRACT.md)."""
+"""A riichi stick is 1000 points (the riichi scoring article, CONTRACT.md)."""
 
 POINTS_PER_RESULT = 1000
-"""點棒收入除1000就是最後的得分 (seed 001)."""
+"""點棒收入除1000就是最後的得分 (the riichi scoring article)."""
 
 UMA_SIGNS: dict[int, tuple[tuple[int, int], ...]] = {
     # players: for each place, (sign, which uma value: 0 smaller, 1 larger)
     4: ((1, 1), (1, 0), (-1, 0), (-1, 1)),
     3: ((1, 1), (0, 0), (-1, 1)),
 }
-"""馬 (seed 001): 四位支付一位 the larger, 三位支付二位 the smaller; 三麻則為
+"""馬 (the riichi scoring article): 四位支付一位 the larger, 三位支付二位 the smaller; 三麻則為
 三位支付一位 (the larger)."""
 
 MAX_POINTS = 10_000_000

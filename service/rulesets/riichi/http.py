@@ -60,7 +60,7 @@ SETTLEMENT_EXAMPLES = [
         },
     ),
     Example(
-        summary="Seed 001 example 2 from the hand's structure instead of fu: 2 han, 60 fu counted, dealer ron 5,800",
+        summary="The riichi scoring article's example 2 from the hand's structure instead of fu: 2 han, 60 fu counted, dealer ron 5,800",
         value={
             "winner": "east",
             "win": {"type": "discard", "discarder": "north"},
@@ -78,7 +78,7 @@ SETTLEMENT_EXAMPLES = [
         },
     ),
     Example(
-        summary="Yaku instead of han (seed 001 example 1): riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman",
+        summary="Yaku instead of han (the riichi scoring article's example 1): riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman",
         value={
             "winner": "south",
             "win": {"type": "self_draw"},
@@ -87,7 +87,7 @@ SETTLEMENT_EXAMPLES = [
         },
     ),
     Example(
-        summary="Double yakuman tsumo (seed 001 example 5): 64,000",
+        summary="Double yakuman tsumo (the riichi scoring article's example 5): 64,000",
         value={"winner": "west", "win": {"type": "self_draw"}, "yakuman": 2},
     ),
     Example(
@@ -204,7 +204,7 @@ class RiichiController(Controller):
             Parameter(description="Three-player payment variant (ignored with 4 players)."),
         ] = "tsumo_loss",
     ) -> Response[ScoreTable]:
-        """Seed 001's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
+        """The riichi scoring article's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
         rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
         each with the non-dealer and dealer ron and tsumo payments, honba 0."""
         rules = rules_from_query(RiichiRules, kiriage=kiriage, kazoe=kazoe, sanma_tsumo=sanma_tsumo)
@@ -213,22 +213,22 @@ class RiichiController(Controller):
 
 HAN_EXAMPLES = [
     Example(
-        summary="Riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman (seed 001 例一)",
+        summary="Riichi + menzen tsumo + chun + 3 ura dora = 6 han, haneman (the riichi scoring article's 例一)",
         value={"yaku": ["riichi", "menzen_tsumo", "chun"], "ura_dora": 3},
     ),
     Example(
-        summary="Chun + one red five = 2 han (seed 001 例二)",
+        summary="Chun + one red five = 2 han (the riichi scoring article's 例二)",
         value={"yaku": ["chun"], "aka_dora": 1, "open": True},
     ),
     Example(
-        summary="Toitoi + sanankou + shousangen + riichi + haku + chun + 2 dora = 11 han, sanbaiman (seed 001 例四)",
+        summary="Toitoi + sanankou + shousangen + riichi + haku + chun + 2 dora = 11 han, sanbaiman (the riichi scoring article's 例四)",
         value={
             "yaku": ["toitoi", "sanankou", "shousangen", "riichi", "haku", "chun"],
             "dora": 2,
         },
     ),
     Example(
-        summary="Suuankou + daisangen: double yakuman, or one with multiple_yakuman false (seed 001 例五)",
+        summary="Suuankou + daisangen: double yakuman, or one with multiple_yakuman false (the riichi scoring article's 例五)",
         value={
             "yaku": ["suuankou", "daisangen", "riichi"],
             "dora": 1,
@@ -263,7 +263,7 @@ class RiichiYakuController(Controller):
     @get(
         "/yaku-table",
         sync_to_thread=False,
-        summary="The riichi yaku list (seed 003)",
+        summary="The riichi yaku list (the Wikibooks extract)",
         responses=problem_responses(body=False, rules=False),
     )
     def yaku_table(
@@ -280,7 +280,7 @@ class RiichiYakuController(Controller):
         open_tanyao: Annotated[bool, Parameter(description="All simples counts with an open hand.")] = True,
         kazoe: Annotated[Kazoe, Parameter(description="13+ han: `yakuman` or `sanbaiman`.")] = "yakuman",
     ) -> Response[YakuTable]:
-        """Every yaku of seed 003's 日本麻雀計番 with code, Chinese name as
+        """Every yaku of the Wikibooks extract's 日本麻雀計番 with code, Chinese name as
         printed, Japanese name (romaji and kanji), English name, closed and
         open han, closed-only flag and yakuman count, under the given options;
         and the dora kinds (`bonus`)."""
@@ -297,7 +297,7 @@ class RiichiYakuController(Controller):
 
 FU_EXAMPLES = [
     Example(
-        summary="Seed 001 example 1: two concealed honour triplets, dragon pair, shanpon tsumo → 40 fu",
+        summary="The riichi scoring article's example 1: two concealed honour triplets, dragon pair, shanpon tsumo → 40 fu",
         value={
             "melds": [
                 {"kind": "sequence"},
@@ -311,7 +311,7 @@ FU_EXAMPLES = [
         },
     ),
     Example(
-        summary="Seed 001 example 2: concealed dragon kan, open simple triplet, double wind pair, ron on a pair wait → 60 fu",
+        summary="The riichi scoring article's example 2: concealed dragon kan, open simple triplet, double wind pair, ron on a pair wait → 60 fu",
         value={
             "melds": [
                 {"kind": "kan", "terminal_or_honor": True},
@@ -343,7 +343,7 @@ FU_EXAMPLES = [
 
 GAME_EXAMPLES = [
     Example(
-        summary="Seed 001: 45,000 / 30,000 / 15,000 / 10,000, 25k start, 30k return, uma 10-20 → +55, +10, −25, −40",
+        summary="The riichi scoring article: 45,000 / 30,000 / 15,000 / 10,000, 25k start, 30k return, uma 10-20 → +55, +10, −25, −40",
         value={
             "scores": {"east": 45000, "south": 30000, "west": 15000, "north": 10000},
             "uma": [10, 20],

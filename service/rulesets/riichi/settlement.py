@@ -1,11 +1,11 @@
 """Riichi (飜/符) settlement, exhaustive draws and the quick-reference score table.
 
-Sources: seed 001 (日本麻雀計分方法: basic points, the limit ladder, payment
+Sources: the riichi scoring article (日本麻雀計分方法: basic points, the limit ladder, payment
 multipliers, rounding, honba and riichi sticks, the eight three-player
 payment variants with their two tables of worked figures, the quick-reference
-score tables, worked examples 1–6), seed 000 (the reference calculator:
+score tables, worked examples 1–6), the reference calculator (
 kiriage, honba 300 = 100 per payer on a tsumo, 20 fu only on pinfu tsumo,
-EMA kazoe sanbaiman), seed 003 (流局滿貫 paid as a mangan tsumo, riichi sticks
+EMA kazoe sanbaiman), the Wikibooks extract (流局滿貫 paid as a mangan tsumo, riichi sticks
 to the next winner).
 
 Every riichi amount is a whole number of points, so the arithmetic is done in
@@ -55,21 +55,21 @@ this only bounds the input)."""
 
 FU_VALUES: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130)
 """Fu a hand can have after rounding: 25 (seven pairs, never rounded) and the
-multiples of 10 from 20 (seed 001 符; seed 000: 20, 25, 30, 40 … 110 seen in
+multiples of 10 from 20 (the riichi scoring article's 符; the reference calculator: 20, 25, 30, 40 … 110 seen in
 practice; CONTRACT.md allows up to 130)."""
 
 Fu = Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130]
 assert get_args(Fu) == FU_VALUES
 
 MANGAN_BASIC = 2000
-"""Seed 001 滿貫: basic points are capped at 2000 below 5 han."""
+"""The riichi scoring article's 滿貫: basic points are capped at 2000 below 5 han."""
 
 KIRIAGE_BASIC = 1920
-"""Seed 001 / seed 000 切上滿貫: basic points of exactly 1920 (4 han 30 fu,
+"""The riichi scoring article / the reference calculator's 切上滿貫: basic points of exactly 1920 (4 han 30 fu,
 3 han 60 fu, 2 han 120 fu) are paid as mangan when `kiriage` is on."""
 
 YAKUMAN_BASIC = 8000
-"""Seed 001 役滿: 8000 basic points per yakuman."""
+"""The riichi scoring article's 役滿: 8000 basic points per yakuman."""
 
 LIMIT_LADDER: tuple[tuple[int, int, int, str], ...] = (
     (5, 5, 2000, "mangan"),
@@ -77,13 +77,13 @@ LIMIT_LADDER: tuple[tuple[int, int, int, str], ...] = (
     (8, 10, 4000, "baiman"),
     (11, 12, 6000, "sanbaiman"),
 )
-"""(from han, to han, basic points, tier) from 5 han up (seed 001: 滿貫 5,
+"""(from han, to han, basic points, tier) from 5 han up (the riichi scoring article: 滿貫 5,
 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12; fu no longer matter)."""
 
 KAZOE_HAN = 13
 KAZOE: dict[str, tuple[int, str]] = {"yakuman": (8000, "kazoe_yakuman"), "sanbaiman": (6000, "sanbaiman")}
-"""13 han and more (累計役滿): a counted yakuman by default (seed 001), or
-sanbaiman under the EMA rules (seed 000, `kazoe: sanbaiman`)."""
+"""13 han and more (累計役滿): a counted yakuman by default (the riichi scoring article), or
+sanbaiman under the EMA rules (the reference calculator, `kazoe: sanbaiman`)."""
 
 _LIMIT_BY_HAN: dict[int, tuple[int, str]] = {han: (basic, tier) for low, high, basic, tier in LIMIT_LADDER for han in range(low, high + 1)}
 
@@ -94,23 +94,23 @@ RON_DEALER = 6
 TSUMO_FROM_DEALER = 2
 TSUMO_FROM_NON_DEALER = 1
 TSUMO_DEALER_WINS = 2
-"""Seed 001 得點: non-dealer ron 4× basic, dealer ron 6×; non-dealer tsumo:
+"""The riichi scoring article's 得點: non-dealer ron 4× basic, dealer ron 6×; non-dealer tsumo:
 the dealer pays 2×, other non-dealers 1×; dealer tsumo: everyone 2×. Every
 payment is rounded up to 100 on its own."""
 
 ROUND_TO = 100
 RIICHI_STICK = 1000
-"""Seed 000 / 001: each riichi stick on the table is 1000 points to the winner."""
+"""The reference calculator / 001: each riichi stick on the table is 1000 points to the winner."""
 
 HONBA_VALUE: dict[int, int] = {4: 300, 3: 200}
-"""Seed 001 場棒: 一本場300點（三麻則為200點）— the default per players."""
+"""The riichi scoring article's 場棒: 一本場300點（三麻則為200點）— the default per players."""
 
 NOTEN_PAYMENT = 3000
 """Noten payments at an exhaustive draw: 3000 in total (issue 3), shared by the
 tenpai players and paid by the noten players."""
 
 MAX_SHUGI = 100
-"""Largest yakuman chip count a table may set (seed 001's are 10 and 5)."""
+"""Largest yakuman chip count a table may set (the riichi scoring article uses 10 and 5)."""
 
 SanmaTsumo = Literal[
     "tsumo_loss",
@@ -154,7 +154,7 @@ SANMA_TSUMO: dict[str, PaymentRule] = {
     "ron_each": PaymentRule(RON_NON_DEALER, RON_DEALER, "each"),
     "reduced_ron": PaymentRule(3, 4, "multipliers"),
 }
-"""Seed 001 三人麻雀, the eight ways a three-player table makes up for the
+"""The riichi scoring article's 三人麻雀, the eight ways a three-player table makes up for the
 missing north seat: 自摸損 tsumo_loss (four-player payments, north's share is
 simply lost), 千點加符 thousand_bonus (+1000 per tsumo payer), 丸取
 ron_total_1_2 / 丸取2 ron_total_3_5 / 折半支付 ron_total_halves / 莊家三倍支付
@@ -202,7 +202,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             ge=0,
             le=10_000,
             description=(
-                "Points per honba counter: default 300 with 4 players, 200 with 3 (seed 001). Added to a ron from the "
+                "Points per honba counter: default 300 with 4 players, 200 with 3 (the riichi scoring article). Added to a ron from the "
                 "discarder; on a tsumo each payer pays honba_value / (players − 1) per counter."
             ),
         ),
@@ -211,7 +211,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         SanmaTsumo,
         msgspec.Meta(
             description=(
-                "Three-player payments (ignored with 4 players), seed 001: `tsumo_loss` 自摸損 (default: four-player "
+                "Three-player payments (ignored with 4 players), the riichi scoring article: `tsumo_loss` 自摸損 (default: four-player "
                 "payments, north's share is lost); `thousand_bonus` 千點加符 (+1000 per tsumo payer); `ron_total_1_2` 丸取, "
                 "`ron_total_3_5` 丸取2, `ron_total_halves` 折半支付, `ron_total_1_3` 莊家三倍支付 (a tsumo brings in the "
                 "four-player ron total, split non-dealer : dealer 1:2, 3:5, 1:1, 1:3, each share rounded up to 100); "
@@ -251,7 +251,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         bool,
         msgspec.Meta(
             description=(
-                "祝儀 (seed 001): chips counted apart from points, in `chip_payments` and `chip_deltas`. A winner gets one "
+                "祝儀 (the riichi scoring article): chips counted apart from points, in `chip_payments` and `chip_deltas`. A winner gets one "
                 "chip for 一發 and for each ura dora and red five, from the discarder or, on a tsumo, from each other "
                 "player; a yakuman adds `shugi_yakuman_ron` or `shugi_yakuman_tsumo`. Needs `yaku` for every paid winner. "
                 "Chips follow the win, not a liable seat. Default false."
@@ -259,10 +259,18 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = False
     shugi_yakuman_ron: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_SHUGI, description="With `shugi`: chips a yakuman ron takes from the discarder (seed 001: 10).")
+        int,
+        msgspec.Meta(
+            ge=0, le=MAX_SHUGI, description="With `shugi`: chips a yakuman ron takes from the discarder (the riichi scoring article: 10)."
+        ),
     ] = 10
     shugi_yakuman_tsumo: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_SHUGI, description="With `shugi`: chips a yakuman tsumo takes from each other player (seed 001: 5).")
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_SHUGI,
+            description="With `shugi`: chips a yakuman tsumo takes from each other player (the riichi scoring article: 5).",
+        ),
     ] = 5
     shugi_kazoe: Annotated[
         bool,
@@ -526,7 +534,7 @@ class HandValue(msgspec.Struct, frozen=True):
 
 
 def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None]:
-    """Basic points and tier for a non-yakuman hand (seed 001 基本點, 滿貫, 切上滿貫)."""
+    """Basic points and tier for a non-yakuman hand (the riichi scoring article's 基本點, 滿貫, 切上滿貫)."""
     if han >= KAZOE_HAN:
         return KAZOE[rules.kazoe]
     limit = _LIMIT_BY_HAN.get(han)
@@ -595,7 +603,7 @@ def hand_value(
 
 
 TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
-"""Yaku won by a self-draw (seed 003: 自摸, 海底, 嶺上, 天和/地和 摸…自摸糊牌)."""
+"""Yaku won by a self-draw (the Wikibooks extract: 自摸, 海底, 嶺上, 天和/地和 摸…自摸糊牌)."""
 RON_YAKU: frozenset[str] = frozenset({"houtei", "chankan", "renhou"})
 """Yaku won on another player's tile (河底 出銃, 搶槓, 人和 有人出銃)."""
 DEALER_YAKU: frozenset[str] = frozenset({"tenhou", "paarenchan"})
@@ -613,7 +621,7 @@ def _value_from_yaku(
     dealer_won: bool,
     counted: FuResult | None,
 ) -> HandValue:
-    """The hand's value from its declared yaku and dora (seed 003's list,
+    """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
     for name in ("han", "yakuman"):
         if getattr(fields, name) is not msgspec.UNSET:
@@ -694,7 +702,7 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
 
 
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
-    """Han/fu combinations no real hand has (seed 000 符: 20 fu only on pinfu
+    """Han/fu combinations no real hand has (the reference calculator's 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
     if fu != 20 and fu != 25:
         return ()
@@ -836,7 +844,7 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
 
 
 def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
-    """祝儀 each payer hands a paid winner. Seed 001: 和牌者會收到一顆祝儀，自摸時
+    """祝儀 each payer hands a paid winner. The riichi scoring article: 和牌者會收到一顆祝儀，自摸時
     則從每人收到一顆 — 立直一發, 每隻裏懸賞牌, 每隻赤懸賞牌, 役滿（榮和10顆，自摸每人5顆）:
     one per ippatsu, ura dora and red five, plus the yakuman chips (the
     rules' `shugi_yakuman_*`), from the discarder on a ron, from each other
@@ -1103,7 +1111,7 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
 
 TABLE_HAN: tuple[int, ...] = (1, 2, 3, 4)
 TABLE_FU: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-"""Seed 001 點數速查表: han 1–4 × fu 20–110, then the limit rows."""
+"""The riichi scoring article's 點數速查表: han 1–4 × fu 20–110, then the limit rows."""
 
 
 class ScoreCell(msgspec.Struct, kw_only=True):

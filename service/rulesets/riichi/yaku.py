@@ -1,13 +1,13 @@
 """Riichi han from declared yaku (役 → 飜).
 
-Source: seed 003, section 日本麻雀計番 (一番役, 二番役, 三番役, 五番役以上, 役滿,
+Source: the Wikibooks extract, section 日本麻雀計番 (一番役, 二番役, 三番役, 五番役以上, 役滿,
 雙倍役滿): every yaku with its han, the open-hand reductions printed as
 "如果食糊時有上碰，就減一番" (chinitsu: "如果唔係門前清，就減一番"), the
 closed-only ones ("一定要門前清", "門前清之下", "門清"), the local options it
 names (人和 as mangan, haneman, baiman, sanbaiman or yakuman; 大四喜 and the
 other double yakuman as single) and the dora rule (懸賞牌, 赤紅5懸賞牌 and
 裏懸賞牌 are bonuses counted after the hand has a yaku: "當手牌無有翻數嘅時候，
-即使手上有十隻懸賞牌，都冇得食糊"). Seed 001: 役滿和種不能與非役滿和種複合
+即使手上有十隻懸賞牌，都冇得食糊"). The riichi scoring article: 役滿和種不能與非役滿和種複合
 (yakuman never combine with non-yakuman yaku), 複合役滿 as a rule option, the
 limit ladder (滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12, 累計役滿 13+) and
 three-player 拔北 counted as dora.
@@ -111,17 +111,17 @@ SECTION_ZH: dict[str, str] = {
 }
 
 LIMIT_HAN: dict[str, int] = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11}
-"""The fewest han of each limit (seed 001: 滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12):
+"""The fewest han of each limit (the riichi scoring article: 滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12):
 a yaku scored as a limit counts as that many han."""
 
 
 class YakuRow(msgspec.Struct, frozen=True, kw_only=True):
-    """One yaku of seed 003's list."""
+    """One yaku of the Wikibooks extract's list."""
 
     code: Annotated[YakuCode, msgspec.Meta(description="Stable code (romaji).")]
-    section: Annotated[Section, msgspec.Meta(description="The seed's heading: 一番役 … 雙倍役滿.")]
+    section: Annotated[Section, msgspec.Meta(description="The Wikibooks extract's heading: 一番役 … 雙倍役滿.")]
     section_zh: Annotated[str, msgspec.Meta(description="The heading as printed.")]
-    name_zh: Annotated[str, msgspec.Meta(description="The Chinese name as printed in the seed (Traditional).")]
+    name_zh: Annotated[str, msgspec.Meta(description="The Chinese name as printed in the Wikibooks extract (Traditional).")]
     name_ja: Annotated[str, msgspec.Meta(description="Japanese name, romaji.")]
     name_ja_kanji: Annotated[str, msgspec.Meta(description="Japanese name as written in Japanese.")]
     name_en: Annotated[str, msgspec.Meta(description="English name.")]
@@ -130,7 +130,7 @@ class YakuRow(msgspec.Struct, frozen=True, kw_only=True):
     open_han: Annotated[
         int | None,
         msgspec.Meta(
-            description="Han with an open hand (減一番 where the seed says so); null when the yaku needs a closed hand, and for yakuman and limit yaku."
+            description="Han with an open hand (減一番 where the Wikibooks extract says so); null when the yaku needs a closed hand, and for yakuman and limit yaku."
         ),
     ]
     closed_only: Annotated[bool, msgspec.Meta(description="Needs a closed hand (門前清): declaring it with `open: true` is a 422.")]
@@ -262,7 +262,7 @@ YAKU_TABLE: tuple[YakuRow, ...] = (
     ),
     _yakuman("daichisei", "大七星", "Daichisei", "大七星", "Big seven stars", closed_only=True, double=True),
 )
-"""Seed 003's 日本麻雀計番, every yaku in its order. 役牌 is one entry there
+"""The Wikibooks extract's 日本麻雀計番, every yaku in its order. 役牌 is one entry there
 (三元牌 白/發/中, 門風牌, 圈風牌): one code per tile here, as each scores
 on its own. 海底模月 is printed so (for 海底撈月/海底摸月)."""
 
@@ -291,7 +291,7 @@ BONUS_TABLE: tuple[BonusRow, ...] = (
         code="nuki_dora", name_zh="拔", name_ja="Nukidora", name_ja_kanji="抜きドラ", name_en="Set-aside north (three players)", han_each=1
     ),
 )
-"""Seed 003 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), seed 001
+"""The Wikibooks extract's 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), the riichi scoring article
 example 6 拔 (three-player north set aside, counted as dora)."""
 
 NAMES_EN: dict[str, str] = {row.code: row.name_en for row in (*YAKU_TABLE, *BONUS_TABLE)}
@@ -387,7 +387,7 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
     ("daisangen", "daisuushii", "three dragon pungs and four wind pungs are more than four sets"),
     ("tsuuiisou", "ryuuiisou", "all green needs green bamboo tiles, all honours has none"),
     ("tsuuiisou", "daichisei", "big seven stars already is an all-honours hand (7對子+字一色)"),
-    # Yakuman whose shapes exclude each other (seed 003's yakuman list: 字一色 全字牌,
+    # Yakuman whose shapes exclude each other (the Wikibooks extract's yakuman list: 字一色 全字牌,
     # 綠一色 2、3、4、6、8索同發, 清老頭 一、九嘅刻子同將 無字牌, 九蓮寶燈
     # 一一一二三四五六七八九九九, 國士無雙 所有19萬筒索加7種字牌, 大車輪 2~8筒
     # 七對子, 大七星 7對子+字一色, 四連刻, 一色四順). Without them the yaku could
@@ -497,7 +497,7 @@ TIER_BY_YAKUMAN: tuple[str, ...] = (
     "septuple_yakuman",
     "octuple_yakuman",
 )
-"""Tier name for k yakuman (k × 8000 basic points, seed 001 例五: 雙倍役滿);
+"""Tier name for k yakuman (k × 8000 basic points, the riichi scoring article's 例五: 雙倍役滿);
 the riichi settlement uses the same names."""
 
 
@@ -505,18 +505,18 @@ the riichi settlement uses the same names."""
 
 
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Local options for counting yaku (seed 003). Every field is optional."""
+    """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
     double_yakuman: Annotated[
         bool,
         msgspec.Meta(
-            description="雙倍役滿: the five double yakuman count twice (true) or once (false; seed 003: 可以設定大四喜為單倍役滿)."
+            description="雙倍役滿: the five double yakuman count twice (true) or once (false; the Wikibooks extract: 可以設定大四喜為單倍役滿)."
         ),
     ] = True
     renhou: Annotated[
         RenhouRule,
         msgspec.Meta(
-            description="人和: scored as `mangan` (seed 003), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."
+            description="人和: scored as `mangan` (the Wikibooks extract), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."
         ),
     ] = "mangan"
     open_tanyao: Annotated[
@@ -529,7 +529,9 @@ class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True):
 
     multiple_yakuman: Annotated[
         bool,
-        msgspec.Meta(description="複合役滿: several yakuman add up (true) or the hand counts as its highest one (false; seed 001 例五)."),
+        msgspec.Meta(
+            description="複合役滿: several yakuman add up (true) or the hand counts as its highest one (false; the riichi scoring article's 例五)."
+        ),
     ] = True
     kazoe: Annotated[
         Kazoe,
@@ -753,7 +755,7 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
             items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))  # type: ignore[arg-type]
 
     if yakuman:
-        # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; seed 001: 複合役滿 is a rule
+        # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; the riichi scoring article: 複合役滿 is a rule
         han = 0
         kept = False
         for item in items:
@@ -804,7 +806,7 @@ class YakuTable(msgspec.Struct, kw_only=True):
 
 
 def yaku_table(rules: YakuRules) -> YakuTable:
-    """Seed 003's yaku under the given options (open tanyao, double yakuman
+    """The Wikibooks extract's yaku under the given options (open tanyao, double yakuman
     as single, renhou's value)."""
     rows = []
     for row in YAKU_TABLE:

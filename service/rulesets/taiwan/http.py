@@ -111,7 +111,7 @@ class TaiwanController(Controller):
     @get(
         "/tai-table",
         sync_to_thread=False,
-        summary="Seed 004's tai table under one preset and mode",
+        summary="The Taiwan tai table under one preset and mode",
         responses=problem_responses(body=False, rules=False),
     )
     def tai_table(
@@ -122,7 +122,7 @@ class TaiwanController(Controller):
         ] = "default",
         mode: Annotated[Mode, Parameter(description="`standard` or `any_flower_any_wind` (見花見字).")] = "standard",
     ) -> Response[TaiTable]:
-        """Every row of seed 004 in the seed's order: code, Chinese and
+        """Every row of the Taiwan tai table in the table's order: code, Chinese and
         English name as printed, unit, the preset's tai, its cell as printed
         and how it is read, its notes, whether the mode scores it, and what it
         replaces."""

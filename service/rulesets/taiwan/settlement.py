@@ -1,8 +1,8 @@
 """Taiwanese 16-tile (台) settlement and tai from patterns.
 
-Sources: seed 004 (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
+Sources: the Taiwan tai table (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
 pays, the dealer's and the streak's tai, and the tai table with six apps'
-variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), seed 003 (a
+variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), the Wikibooks extract (a
 Cantonese Wikibooks tai list: its flower rules), CONTRACT.md (Taiwan).
 
 Each payment is ``base + tai × unit``. Self-draw: all three pay; discard:
@@ -69,7 +69,7 @@ from service.rulesets.taiwan.tai_table import (
 # --- Bounds --------------------------------------------------------------------
 
 MAX_TAI = 1000
-"""Largest tai a request may carry (the biggest seed hand is 36 tai)."""
+"""Largest tai a request may carry (the biggest hand in the rule sources is 36 tai)."""
 MAX_STREAK = 99
 MAX_DEALER_TAI = 16
 MAX_STREAK_TAI_PER = 4
@@ -90,7 +90,7 @@ UnitValue = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單
 
 Special = Literal["robbing_kong", "seven_robs_one", "eight_immortals"]
 SPECIAL_WIN: dict[str, type] = {"robbing_kong": Discard, "seven_robs_one": Discard, "eight_immortals": SelfDraw}
-"""Seed 004: 搶槓 視同加槓的人放槍，由他一人付，沒有自摸台; 七搶一 被搶的人一人付;
+"""The Taiwan tai table: 搶槓 視同加槓的人放槍，由他一人付，沒有自摸台; 七搶一 被搶的人一人付;
 八仙過海 三家都付 (a self-draw)."""
 SPECIAL_PATTERNS: dict[str, frozenset[str]] = {
     "robbing_kong": frozenset({"robbing_kong"}),
@@ -127,7 +127,7 @@ Patterns = Annotated[
 PresetField = Annotated[
     Preset,
     msgspec.Meta(
-        description="Whose tai values: `default` (seed 004's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書."
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書."
     ),
 ]
 ModeField = Annotated[
@@ -166,7 +166,7 @@ class TaiItem(msgspec.Struct, kw_only=True):
     ]
     replaced_by: Annotated[str | None, msgspec.Meta(description="The pattern scoring instead of this one.")] = None
     replaces: Annotated[list[str], msgspec.Meta(description="Listed patterns this one replaced.")] = []
-    note: Annotated[str, msgspec.Meta(description="The preset's note in seed 004, as printed.")] = ""
+    note: Annotated[str, msgspec.Meta(description="The preset's note in the Taiwan tai table, as printed.")] = ""
 
 
 class TaiBreakdown(msgspec.Struct, kw_only=True):
@@ -204,7 +204,7 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(
             ge=0,
             le=MAX_TAI,
-            description="Cap on the hand's tai (dealer and streak tai are added after it); 0 = no cap (the default: seed 004 沒有上限).",
+            description="Cap on the hand's tai (dealer and streak tai are added after it); 0 = no cap (the default: the Taiwan tai table says 沒有上限).",
         ),
     ] = 0
 
@@ -408,7 +408,7 @@ _CELL_WARNINGS: dict[CellStatus, str] = {
 
 
 def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[Warning]) -> None:
-    """Listings the seed scores differently from what was sent; the hand is
+    """Listings the Taiwan tai table scores differently from what was sent; the hand is
     still counted as listed."""
 
     def scored(code: str) -> bool:
@@ -538,8 +538,8 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
 class TaiTableRow(msgspec.Struct, kw_only=True):
     code: str
-    name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in seed 004.")]
-    name_en: Annotated[str, msgspec.Meta(description="English name as printed in seed 004.")]
+    name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in the Taiwan tai table.")]
+    name_en: Annotated[str, msgspec.Meta(description="English name as printed in the Taiwan tai table.")]
     name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
     section: Section
     unit: Annotated[
@@ -554,7 +554,7 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     cell: Annotated[
         str,
         msgspec.Meta(
-            description="The preset's cell in seed 004 as printed (`=`, `–`, a number, a note); the default preset's is the 台 column."
+            description="The preset's cell in the Taiwan tai table as printed (`=`, `–`, a number, a note); the default preset's is the 台 column."
         ),
     ]
     status: Annotated[
@@ -570,7 +570,7 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     scored_as: str | None
     replaces: Annotated[list[str], msgspec.Meta(description="Rows this one replaces under this preset.")]
     win: Annotated[str, msgspec.Meta(description="`any`, `discard` or `self_draw`: how a hand with this pattern is won.")]
-    how_zh: Annotated[str, msgspec.Meta(description="怎麼算 as printed (empty when the seed leaves it out).")]
+    how_zh: Annotated[str, msgspec.Meta(description="怎麼算 as printed (empty when the table leaves it out).")]
     description_zh: Annotated[str, msgspec.Meta(description="說明 as printed.")]
     variants_zh: Annotated[str, msgspec.Meta(description="各家不同 as printed.")]
 
@@ -582,7 +582,7 @@ class TaiTable(msgspec.Struct, kw_only=True):
 
 
 def tai_table(preset: Preset, mode: Mode) -> TaiTable:
-    """Every row of seed 004 under one preset and mode."""
+    """Every row of the Taiwan tai table under one preset and mode."""
     cells = CELLS[preset]
     off = MODE_NOT_SCORED[mode]
     rows = []

@@ -1,10 +1,10 @@
 """The Taiwanese 16-tile tai table as data.
 
-Source: seed 004 (台灣麻將 · 台數表), transcribed row by row. Each row keeps the
-seed's Chinese name and English name as printed, its default tai (the 台
+Source: the Taiwan tai table (台灣麻將 · 台數表), transcribed row by row. Each row keeps the
+table's Chinese name and English name as printed, its default tai (the 台
 column), its unit (怎麼算: 每組 → per set, 每張 → per tile, 每個 → per kong,
-i.e. per set), the seed's description (說明) and variant summary (各家不同),
-and the six app columns in the seed's order: 神來也 ``shenlaiye``, 明星3缺1
+i.e. per set), the table's description (說明) and variant summary (各家不同),
+and the six app columns in the table's order: 神來也 ``shenlaiye``, 明星3缺1
 ``mingxing``, 戲谷 ``xigu``, 麻將大師 ``mahjong_master``, 宅神爺
 ``zhaishenye``, 維基教科書 ``wikibooks``.
 
@@ -37,7 +37,7 @@ from service.core.errors import Contradiction, conflicts_by_code
 
 Preset = Literal["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"]
 APPS: tuple[Preset, ...] = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
-"""The app columns of seed 004, in the seed's order."""
+"""The app columns of the Taiwan tai table, in the table's order."""
 PRESETS: tuple[Preset, ...] = ("default", *APPS)
 APP_NAMES_ZH: dict[str, str] = {
     "shenlaiye": "神來也",
@@ -58,7 +58,7 @@ CellStatus = Literal["default", "value", "not_scored", "listed_without_value", "
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One app cell of seed 004, as printed and as read."""
+    """One app cell of the Taiwan tai table, as printed and as read."""
 
     raw: str
     status: CellStatus
@@ -791,7 +791,7 @@ ROWS: tuple[TaiRow, ...] = (
         (DASH, EQ, EQ, DASH, EQ, DASH),
     ),
 )
-"""Every row of seed 004's table, in the seed's order. ``max_count`` bounds
+"""Every row of the Taiwan tai table, in the table's order. ``max_count`` bounds
 the count of per-set/per-tile rows: 3 dragon pungs, 2 own flowers (one per
 flower set), 2 flower sets, 8 flowers, 4 wind pungs, 5 kongs (five sets)."""
 
@@ -867,17 +867,17 @@ REPLACEMENTS: tuple[Replacement, ...] = (
     # Bigger replacers first: a pattern that is itself replaced replaces nothing.
     # 配牌花胡: 就已經是八仙過海或七搶一，12 台 — the same win, valued 12
     Replacement("flower_win_from_deal", ("eight_immortals", "seven_robs_one"), "配牌花胡: 已經是八仙過海或七搶一，12 台"),
-    # seed 003 (Wikibooks 花牌): 拎同色花槓改計2台，拎滿花(8花牌)改計8台
+    # the Wikibooks extract (Wikibooks 花牌): 拎同色花槓改計2台，拎滿花(8花牌)改計8台
     Replacement(
         "eight_immortals",
         ("flower_set", "own_flower"),
-        "seed 003 花牌: 拎滿花(8花牌)改計8台",
+        "the Wikibooks extract's 花牌: 拎滿花(8花牌)改計8台",
         except_presets=frozenset(PRESETS) - {"wikibooks"},
     ),
     Replacement(
         "seven_robs_one",
         ("flower_set", "own_flower"),
-        "seed 003 花牌: 拎滿花(8花牌)改計8台",
+        "the Wikibooks extract's 花牌: 拎滿花(8花牌)改計8台",
         except_presets=frozenset(PRESETS) - {"wikibooks"},
     ),
     Replacement(
@@ -912,7 +912,7 @@ REPLACEMENTS: tuple[Replacement, ...] = (
     Replacement("earthly_ready", ("declared_ready", "concealed"), "地聽: 取代宣告聽牌和門清"),
     Replacement("all_chows", ("no_honours_no_flowers",), "無字無花: 有平胡時不另計這一項"),
 )
-"""The replacement rules seed 004 states (and seed 003's eight-flower rule
+"""The replacement rules the Taiwan tai table states (and the Wikibooks extract's eight-flower rule
 for the Wikibooks preset), applied in this order. A row replaces only when
 it is itself scored (the preset scores it, the mode counts it, and no
 earlier rule replaced it)."""
@@ -1005,7 +1005,7 @@ CONTRADICTIONS: tuple[Contradiction, ...] = (
         for wait in ("edge_wait", "closed_wait")
     ),
 )
-"""Patterns that cannot be declared together (seed 004's definitions, quoted
+"""Patterns that cannot be declared together (the Taiwan tai table's definitions, quoted
 above each group): 422 naming both codes. How the hand was won (自摸 or a
 discard) is checked from each row's ``win`` instead."""
 
@@ -1019,7 +1019,7 @@ MODE_NOT_SCORED: dict[str, frozenset[str]] = {
     "standard": frozenset({"any_flower", "any_wind_pung", "no_honours_no_flowers", "exposed_kong", "concealed_kong"}),
     "any_flower_any_wind": frozenset({"round_wind", "seat_wind", "own_flower"}),
 }
-"""Seed 004: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項."""
+"""The Taiwan tai table: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項."""
 
 
 def _cell(row: TaiRow, preset: str) -> Cell:
@@ -1041,7 +1041,7 @@ def _resolve(row: TaiRow, preset: str) -> int:
 
 
 CELLS: dict[str, dict[str, Cell]] = {preset: {row.code: _cell(row, preset) for row in ROWS} for preset in PRESETS}
-"""preset → code → the seed cell (the default preset's cell is the 台 column)."""
+"""preset → code → the table's cell (the default preset's cell is the 台 column)."""
 
 TAI: dict[str, dict[str, int]] = {preset: {row.code: _resolve(row, preset) for row in ROWS} for preset in PRESETS}
 """preset → code → tai per unit (0 where the app does not score the row)."""

@@ -1,8 +1,9 @@
 """`GET /v1/rulesets`: what a client needs to build its settings screen.
 
-Every ruleset with its names, unit, endpoints and every rule option — type,
-allowed values, bounds, default and a one-line meaning — read from the same
-rules Structs that validate requests, so it cannot drift from them. The
+Every ruleset with its names, unit, endpoints and every rule option — where
+a settlement request carries it, type, allowed values, bounds, default and a
+one-line meaning — read from the same rules Structs that validate requests
+(`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
 response's language from the catalogue (msgctxt ``rule option``)."""
 
@@ -15,7 +16,8 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
-from service.core.money import clean
+from service.core.options import options_of
+from service.core.ruleset import Ruleset
 from service.i18n import LANGUAGE, LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
 
@@ -23,8 +25,17 @@ OPTION_CONTEXT = "rule option"
 """Catalogue context of the options' one-line meanings (msgid: the English line)."""
 
 
-class RuleOption(msgspec.Struct, omit_defaults=True):
+class RuleOption(msgspec.Struct, kw_only=True, omit_defaults=True):
     name: str
+    pointer: Annotated[
+        str,
+        msgspec.Meta(
+            description=(
+                "Where a settlement request (`POST /v1/{ruleset}/settlements`) carries the option, as a JSON Pointer: "
+                "`/rules/fan_cap`, `/yaku_options/renhou`, `/hand/rules/pinfu_tsumo_fu`, or a top-level field such as `/preset`."
+            )
+        ),
+    ]
     type: Literal["string", "integer", "number", "boolean"]
     default: Any
     description: Annotated[
@@ -48,56 +59,23 @@ class Rulesets(msgspec.Struct):
     rulesets: list[RulesetEntry]
 
 
-def _first_line(text: str | None) -> str:
-    if not text:
-        return ""
-    sentence = text.strip().split("\n")[0]
-    return sentence
-
-
-def _option(field: msgspec.inspect.Field) -> RuleOption:
-    info = field.type
-    description = ""
-    if isinstance(info, msgspec.inspect.Metadata):
-        description = (info.extra_json_schema or {}).get("description", "")
-        extra = info.extra_json_schema or {}
-        info = info.type
-    else:
-        extra = {}
-    default = None if field.default is msgspec.NODEFAULT else field.default
-    if isinstance(default, Decimal):
-        default = Decimal(default)
-    if isinstance(info, msgspec.inspect.LiteralType):
-        values = list(info.values)
-        kind = "integer" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "string"
-        return RuleOption(field.name, kind, default, _first_line(description), values=values)
-    if isinstance(info, msgspec.inspect.BoolType):
-        return RuleOption(field.name, "boolean", default, _first_line(description))
-    if isinstance(info, msgspec.inspect.IntType):
-        low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
-        high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
-        return RuleOption(
-            field.name,
-            "integer",
-            default,
-            _first_line(description),
-            minimum=None if low is None else Decimal(low),
-            maximum=None if high is None else Decimal(high),
+def rule_options(ruleset: Ruleset) -> list[RuleOption]:
+    """Every house rule of a ruleset, group by group (`rules` first), read
+    from the rules Structs (`service.core.options`)."""
+    return [
+        RuleOption(
+            name=option.name,
+            pointer=f"{group.at}/{option.name}",
+            type=option.type,
+            default=option.default,
+            description=option.meaning,
+            values=None if option.values is None else list(option.values),
+            minimum=option.minimum,
+            maximum=option.maximum,
         )
-    low, high = extra.get("minimum"), extra.get("maximum")
-    return RuleOption(
-        field.name,
-        "number",
-        default,
-        _first_line(description),
-        minimum=None if low is None else clean(Decimal(str(low))),
-        maximum=None if high is None else clean(Decimal(str(high))),
-    )
-
-
-def rule_options(rules_type: type) -> list[RuleOption]:
-    info = msgspec.inspect.type_info(rules_type)
-    return [_option(field) for field in info.fields]  # type: ignore[attr-defined]
+        for group in ruleset.option_groups
+        for option in options_of(group.struct)
+    ]
 
 
 def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
@@ -105,7 +83,7 @@ def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
 
 
 RULE_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
-    language: {ruleset.name: _localized(rule_options(ruleset.rules), language) for ruleset in RULESETS} for language in LANGUAGES
+    language: {ruleset.name: _localized(rule_options(ruleset), language) for ruleset in RULESETS} for language in LANGUAGES
 }
 """language → ruleset → its options, worked out once."""
 

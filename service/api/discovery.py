@@ -1,9 +1,9 @@
 """`GET /v1/rulesets`: what a client needs to build its settings screen.
 
-Every ruleset with its names, unit, endpoints and every rule option — where
-a settlement request carries it, type, allowed values, bounds, default and a
-one-line meaning — read from the same rules Structs that validate requests
-(`Ruleset.option_groups`), so it cannot drift from them. The
+Every ruleset with its names, unit, endpoints and every rule option — type,
+allowed values, bounds, default, a one-line meaning, and where a settlement
+request carries it (`rule_groups`) — read from the same rules Structs that
+validate requests (`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
 response's language from the catalogue (msgctxt ``rule option``)."""
 
@@ -25,17 +25,8 @@ OPTION_CONTEXT = "rule option"
 """Catalogue context of the options' one-line meanings (msgid: the English line)."""
 
 
-class RuleOption(msgspec.Struct, kw_only=True, omit_defaults=True):
+class RuleOption(msgspec.Struct, omit_defaults=True):
     name: str
-    pointer: Annotated[
-        str,
-        msgspec.Meta(
-            description=(
-                "Where a settlement request (`POST /v1/{ruleset}/settlements`) carries the option, as a JSON Pointer: "
-                "`/rules/fan_cap`, `/yaku_options/renhou`, `/hand/rules/pinfu_tsumo_fu`, or a top-level field such as `/preset`."
-            )
-        ),
-    ]
     type: Literal["string", "integer", "number", "boolean"]
     default: Any
     description: Annotated[
@@ -46,13 +37,34 @@ class RuleOption(msgspec.Struct, kw_only=True, omit_defaults=True):
     maximum: Decimal | None = None
 
 
+class RuleGroup(msgspec.Struct):
+    """Options a settlement request carries in one place."""
+
+    pointer: Annotated[
+        str,
+        msgspec.Meta(
+            description=(
+                "JSON Pointer of the object in a settlement request (`POST /v1/{ruleset}/settlements`) that holds the "
+                "options: `/rules`, `/yaku_options`, `/hand/rules`; empty for top-level fields (`/eight_immortals`, `/preset`)."
+            )
+        ),
+    ]
+    options: Annotated[list[str], msgspec.Meta(description="Names of the options in `rules` that go there.")]
+
+
 class RulesetEntry(msgspec.Struct):
     name: Annotated[str, msgspec.Meta(description="The ruleset's code, used in paths and in `ruleset` fields.")]
     names: Annotated[dict[str, str], msgspec.Meta(description="Display names: `en`, `zh-Hant`, `zh-Hans`, `ja`.")]
     unit: Annotated[str, msgspec.Meta(description="What a hand's value is counted in (番, 飜+符, 分, points, 台).")]
     unit_en: str
     endpoints: list[str]
-    rules: list[RuleOption]
+    rules: Annotated[
+        list[RuleOption],
+        msgspec.Meta(description="Every house rule, those of the request's `rules` first; `rule_groups` says where each goes."),
+    ]
+    rule_groups: Annotated[
+        list[RuleGroup], msgspec.Meta(description="Where a settlement request carries each option of `rules`, group by group.")
+    ]
 
 
 class Rulesets(msgspec.Struct):
@@ -64,11 +76,10 @@ def rule_options(ruleset: Ruleset) -> list[RuleOption]:
     from the rules Structs (`service.core.options`)."""
     return [
         RuleOption(
-            name=option.name,
-            pointer=f"{group.at}/{option.name}",
-            type=option.type,
-            default=option.default,
-            description=option.meaning,
+            option.name,
+            option.type,
+            option.default,
+            option.meaning,
             values=None if option.values is None else list(option.values),
             minimum=option.minimum,
             maximum=option.maximum,
@@ -76,6 +87,14 @@ def rule_options(ruleset: Ruleset) -> list[RuleOption]:
         for group in ruleset.option_groups
         for option in options_of(group.struct)
     ]
+
+
+def rule_groups(ruleset: Ruleset) -> list[RuleGroup]:
+    """Where a settlement request carries each option (`rule_options`' order)."""
+    return [RuleGroup(group.at, [option.name for option in options_of(group.struct)]) for group in ruleset.option_groups]
+
+
+RULE_GROUPS: dict[str, list[RuleGroup]] = {ruleset.name: rule_groups(ruleset) for ruleset in RULESETS}
 
 
 def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
@@ -112,6 +131,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 unit_en=ruleset.unit_en,
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
                 rules=options[ruleset.name],
+                rule_groups=RULE_GROUPS[ruleset.name],
             )
         )
     return json_response(Rulesets(rulesets=entries))

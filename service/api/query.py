@@ -83,7 +83,9 @@ def parameter(option: Option) -> inspect.Parameter:
         kwarg = Parameter(description=description, schema_extra=extra or None)
     else:
         kwarg = Parameter(description=description, ge=low, le=high)
-    default = inspect.Parameter.empty if option.default is None else option.default
+    if option.default is None:
+        raise ValueError(f"query parameter `{option.name}`: a table's rules field needs a default")
+    default = option.default
     return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[option.annotation, kwarg])
 
 

@@ -19,6 +19,13 @@ def rulesets(client):
     return {entry["name"]: entry for entry in response.json()["rulesets"]}
 
 
+def by_pointer(entry) -> dict[str, dict]:
+    """A ruleset's options keyed by where a settlement request carries them
+    (`rule_groups`' pointer + the option's name)."""
+    options = {o["name"]: o for o in entry["rules"]}
+    return {f"{group['pointer']}/{name}": options[name] for group in entry["rule_groups"] for name in group["options"]}
+
+
 def test_every_ruleset_with_four_names_and_its_unit(rulesets) -> None:
     assert set(rulesets) == set(UNITS)
     for name, entry in rulesets.items():
@@ -72,9 +79,9 @@ DEFAULT_BODIES = {
 @pytest.mark.parametrize("name", sorted(DEFAULT_BODIES))
 def test_options_are_exactly_the_rules_a_settlement_echoes(client, rulesets, name) -> None:
     echoed = client.post(f"/v1/{name}/settlements", json=DEFAULT_BODIES[name]).json()["rules"]
-    options = [o for o in rulesets[name]["rules"] if o["pointer"].startswith("/rules/")]
+    options = rulesets[name]["rules"][: len(echoed)]
     assert [o["name"] for o in options] == list(echoed)
-    assert [o["pointer"] for o in options] == [f"/rules/{key}" for key in echoed]
+    assert rulesets[name]["rule_groups"][0] == {"pointer": "/rules", "options": list(echoed)}
     for option in options:
         if option["default"] is not None:
             assert echoed[option["name"]] == option["default"], option["name"]
@@ -154,15 +161,15 @@ def test_the_rules_kept_outside_rules_are_listed_with_where_they_go(rulesets) ->
     request fields; riichi's yaku options and fu rules have their own objects.
     Defaults and values as the request schemas (and CONTRACT.md) give them;
     seed 002 scores 八仙過海 8 fan, seed 003 plays it as a limit hand."""
-    hongkong = {o["name"]: o for o in rulesets["hongkong"]["rules"]}
-    assert hongkong["eight_immortals"] == {
-        **hongkong["eight_immortals"],
-        "pointer": "/eight_immortals",
+    hongkong = by_pointer(rulesets["hongkong"])
+    assert hongkong["/eight_immortals"] == {
+        **hongkong["/eight_immortals"],
+        "name": "eight_immortals",
         "type": "string",
         "default": "eight_fan",
         "values": ["eight_fan", "limit"],
     }
-    riichi = {o["pointer"]: o for o in rulesets["riichi"]["rules"]}
+    riichi = by_pointer(rulesets["riichi"])
     assert riichi["/yaku_options/double_yakuman"]["default"] is True
     assert riichi["/yaku_options/renhou"]["default"] == "mangan"
     assert sorted(riichi["/yaku_options/renhou"]["values"]) == ["baiman", "haneman", "mangan", "off", "sanbaiman", "yakuman"]
@@ -177,13 +184,14 @@ def test_the_rules_kept_outside_rules_are_listed_with_where_they_go(rulesets) ->
         "maximum": 4,
     }
     assert (riichi["/hand/rules/rinshan_tsumo_fu"]["default"], riichi["/hand/rules/pinfu_tsumo_fu"]["default"]) == (True, False)
-    taiwan = {o["name"]: o for o in rulesets["taiwan"]["rules"]}
-    assert taiwan["preset"]["pointer"] == "/preset" and taiwan["preset"]["default"] == "default"
+    taiwan = by_pointer(rulesets["taiwan"])
+    assert taiwan["/preset"]["default"] == "default"
     # seed 004: the table's own column and six apps' columns
-    assert sorted(taiwan["preset"]["values"]) == sorted(
+    assert sorted(taiwan["/preset"]["values"]) == sorted(
         ["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"]
     )
-    assert taiwan["mode"] == {**taiwan["mode"], "pointer": "/mode", "default": "standard", "values": ["any_flower_any_wind", "standard"]}
+    assert taiwan["/mode"] == {**taiwan["/mode"], "default": "standard", "values": ["any_flower_any_wind", "standard"]}
+    assert rulesets["taiwan"]["rule_groups"][1] == {"pointer": "", "options": ["preset", "mode"]}
 
 
 def _rules_structs() -> dict[str, list[type]]:
@@ -235,9 +243,12 @@ def test_each_option_group_is_listed_field_by_field_with_its_default(rulesets) -
     from service.rulesets.registry import RULESETS
 
     for ruleset in RULESETS:
-        options = {o["pointer"]: o for o in rulesets[ruleset.name]["rules"]}
+        options = by_pointer(rulesets[ruleset.name])
         expected = [f"{group.at}/{f.name}" for group in ruleset.option_groups for f in msgspec.structs.fields(group.struct)]
         assert list(options) == expected
+        names = [o["name"] for o in rulesets[ruleset.name]["rules"]]
+        assert names == [p.rsplit("/", 1)[1] for p in expected]
+        assert len(set(names)) == len(names), "`rule_groups` names options: a name is one option"
         for group in ruleset.option_groups:
             for field in msgspec.structs.fields(group.struct):
                 option = options[f"{group.at}/{field.name}"]
@@ -267,12 +278,12 @@ def test_every_pointer_is_a_field_of_the_settlement_request(rulesets, name) -> N
     from service.rulesets.registry import RULESETS
 
     request = next(r.request for r in RULESETS if r.name == name)
-    for option in rulesets[name]["rules"]:
+    for pointer in by_pointer(rulesets[name]):
         struct = request
-        *steps, last = option["pointer"].lstrip("/").split("/")
+        *steps, last = pointer.lstrip("/").split("/")
         for step in steps:
             struct = _field_type(struct, step)
-        assert last in {f.name for f in msgspec.structs.fields(struct)}, option["pointer"]
+        assert last in {f.name for f in msgspec.structs.fields(struct)}, pointer
 
 
 def test_settlements_take_the_top_level_rules(client) -> None:

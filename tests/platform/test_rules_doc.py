@@ -13,9 +13,12 @@ def test_the_reference_is_current() -> None:
 def test_every_discovery_option_is_documented(client) -> None:
     text = OUT.read_text(encoding="utf-8")
     for entry in client.get("/v1/rulesets").json()["rulesets"]:
-        for option in entry["rules"]:
-            assert f"| `{option['name']}` | `{option['pointer']}` | {option['type']} |" in text, (entry["name"], option["pointer"])
-            assert option["description"] in text
+        options = {o["name"]: o for o in entry["rules"]}
+        for group in entry["rule_groups"]:
+            for name in group["options"]:
+                option = options[name]
+                assert f"| `{name}` | `{group['pointer']}/{name}` | {option['type']} |" in text, (entry["name"], name)
+                assert option["description"] in text
 
 
 def test_every_table_parameter_is_documented(client) -> None:

@@ -231,7 +231,7 @@ class ToyController(Controller):
 
 
 def test_a_new_field_becomes_a_parameter_and_an_option() -> None:
-    from service.api.discovery import rule_options
+    from service.api.discovery import rule_groups, rule_options
     from service.core.ruleset import OptionGroup, Ruleset
 
     app = Litestar(route_handlers=[ToyController], exception_handlers=EXCEPTION_HANDLERS)
@@ -251,6 +251,11 @@ def test_a_new_field_becomes_a_parameter_and_an_option() -> None:
         assert problem["errors"] == [{"detail": "Expected `int` <= 12", "parameter": "dora_cap"}]
 
     toy_ruleset = Ruleset("toy", {}, "", "", ToyRules, ToyRules, ToyRules, lambda r: r, (OptionGroup("/toy", ToyRules),))
-    options = {o.pointer: o for o in rule_options(toy_ruleset)}
-    assert options["/rules/dora_cap"].maximum == 12 and options["/toy/dora_cap"].default == 4
-    assert options["/rules/style"].description == "How the table is drawn."
+    options = rule_options(toy_ruleset)
+    assert [o.name for o in options] == ["style", "dora_cap", "style", "dora_cap"]
+    assert options[1].maximum == 12 and options[1].default == 4
+    assert options[0].description == "How the table is drawn."
+    assert [(g.pointer, g.options) for g in rule_groups(toy_ruleset)] == [
+        ("/rules", ["style", "dora_cap"]),
+        ("/toy", ["style", "dora_cap"]),
+    ]

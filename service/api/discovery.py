@@ -1,8 +1,9 @@
 """`GET /v1/rulesets`: what a client needs to build its settings screen.
 
 Every ruleset with its names, unit, endpoints and every rule option — type,
-allowed values, bounds, default and a one-line meaning — read from the same
-rules Structs that validate requests, so it cannot drift from them. The
+allowed values, bounds, default, a one-line meaning, and where a settlement
+request carries it (`rule_groups`) — read from the same rules Structs that
+validate requests (`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
 response's language from the catalogue (msgctxt ``rule option``)."""
 
@@ -15,7 +16,8 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
-from service.core.money import clean
+from service.core.options import options_of
+from service.core.ruleset import Ruleset
 from service.i18n import LANGUAGE, LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
 
@@ -35,69 +37,64 @@ class RuleOption(msgspec.Struct, omit_defaults=True):
     maximum: Decimal | None = None
 
 
+class RuleGroup(msgspec.Struct):
+    """Options a settlement request carries in one place."""
+
+    pointer: Annotated[
+        str,
+        msgspec.Meta(
+            description=(
+                "JSON Pointer of the object in a settlement request (`POST /v1/{ruleset}/settlements`) that holds the "
+                "options: `/rules`, `/yaku_options`, `/hand/rules`; empty for top-level fields (`/eight_immortals`, `/preset`)."
+            )
+        ),
+    ]
+    options: Annotated[list[str], msgspec.Meta(description="Names of the options in `rules` that go there.")]
+
+
 class RulesetEntry(msgspec.Struct):
     name: Annotated[str, msgspec.Meta(description="The ruleset's code, used in paths and in `ruleset` fields.")]
     names: Annotated[dict[str, str], msgspec.Meta(description="Display names: `en`, `zh-Hant`, `zh-Hans`, `ja`.")]
     unit: Annotated[str, msgspec.Meta(description="What a hand's value is counted in (番, 飜+符, 分, points, 台).")]
     unit_en: str
     endpoints: list[str]
-    rules: list[RuleOption]
+    rules: Annotated[
+        list[RuleOption],
+        msgspec.Meta(description="Every house rule, those of the request's `rules` first; `rule_groups` says where each goes."),
+    ]
+    rule_groups: Annotated[
+        list[RuleGroup], msgspec.Meta(description="Where a settlement request carries each option of `rules`, group by group.")
+    ]
 
 
 class Rulesets(msgspec.Struct):
     rulesets: list[RulesetEntry]
 
 
-def _first_line(text: str | None) -> str:
-    if not text:
-        return ""
-    sentence = text.strip().split("\n")[0]
-    return sentence
-
-
-def _option(field: msgspec.inspect.Field) -> RuleOption:
-    info = field.type
-    description = ""
-    if isinstance(info, msgspec.inspect.Metadata):
-        description = (info.extra_json_schema or {}).get("description", "")
-        extra = info.extra_json_schema or {}
-        info = info.type
-    else:
-        extra = {}
-    default = None if field.default is msgspec.NODEFAULT else field.default
-    if isinstance(default, Decimal):
-        default = Decimal(default)
-    if isinstance(info, msgspec.inspect.LiteralType):
-        values = list(info.values)
-        kind = "integer" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "string"
-        return RuleOption(field.name, kind, default, _first_line(description), values=values)
-    if isinstance(info, msgspec.inspect.BoolType):
-        return RuleOption(field.name, "boolean", default, _first_line(description))
-    if isinstance(info, msgspec.inspect.IntType):
-        low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
-        high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
-        return RuleOption(
-            field.name,
-            "integer",
-            default,
-            _first_line(description),
-            minimum=None if low is None else Decimal(low),
-            maximum=None if high is None else Decimal(high),
+def rule_options(ruleset: Ruleset) -> list[RuleOption]:
+    """Every house rule of a ruleset, group by group (`rules` first), read
+    from the rules Structs (`service.core.options`)."""
+    return [
+        RuleOption(
+            option.name,
+            option.type,
+            option.default,
+            option.meaning,
+            values=None if option.values is None else list(option.values),
+            minimum=option.minimum,
+            maximum=option.maximum,
         )
-    low, high = extra.get("minimum"), extra.get("maximum")
-    return RuleOption(
-        field.name,
-        "number",
-        default,
-        _first_line(description),
-        minimum=None if low is None else clean(Decimal(str(low))),
-        maximum=None if high is None else clean(Decimal(str(high))),
-    )
+        for group in ruleset.option_groups
+        for option in options_of(group.struct)
+    ]
 
 
-def rule_options(rules_type: type) -> list[RuleOption]:
-    info = msgspec.inspect.type_info(rules_type)
-    return [_option(field) for field in info.fields]  # type: ignore[attr-defined]
+def rule_groups(ruleset: Ruleset) -> list[RuleGroup]:
+    """Where a settlement request carries each option (`rule_options`' order)."""
+    return [RuleGroup(group.at, [option.name for option in options_of(group.struct)]) for group in ruleset.option_groups]
+
+
+RULE_GROUPS: dict[str, list[RuleGroup]] = {ruleset.name: rule_groups(ruleset) for ruleset in RULESETS}
 
 
 def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
@@ -105,7 +102,7 @@ def _localized(options: list[RuleOption], language: str) -> list[RuleOption]:
 
 
 RULE_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
-    language: {ruleset.name: _localized(rule_options(ruleset.rules), language) for ruleset in RULESETS} for language in LANGUAGES
+    language: {ruleset.name: _localized(rule_options(ruleset), language) for ruleset in RULESETS} for language in LANGUAGES
 }
 """language → ruleset → its options, worked out once."""
 
@@ -134,6 +131,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 unit_en=ruleset.unit_en,
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
                 rules=options[ruleset.name],
+                rule_groups=RULE_GROUPS[ruleset.name],
             )
         )
     return json_response(Rulesets(rulesets=entries))

@@ -10,6 +10,17 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class OptionGroup:
+    """A rules Struct whose fields are house rules, and where a settlement
+    request carries them: `at` is the JSON Pointer of the object holding the
+    fields (`/rules`, `/yaku_options`, `/hand/rules`), or "" when the
+    settlement request itself inherits them as top-level fields."""
+
+    at: str
+    struct: type
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     names: dict[str, str]
@@ -20,8 +31,16 @@ class Ruleset:
     result: type
     rules: type
     settle: Callable[[Any], Any]
+    more_options: tuple[OptionGroup, ...] = ()
+    """House rules a settlement request carries outside `rules` (pattern
+    counting, fu and yaku options), each group one rules Struct."""
 
     @property
     def package(self) -> str:
         """The ruleset's package; its HTTP module is `<package>.http`."""
         return f"service.rulesets.{self.name}"
+
+    @property
+    def option_groups(self) -> tuple[OptionGroup, ...]:
+        """Every house rule of the ruleset: `rules` first, then the others."""
+        return (OptionGroup("/rules", self.rules), *self.more_options)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+
+from service.core.codec import ENCODER
 
 UNITS = {"hongkong": "番", "riichi": "飜+符", "mcr": "分", "nmjl": "points", "taiwan": "台"}
 
@@ -14,6 +17,13 @@ def rulesets(client):
     response = client.get("/v1/rulesets")
     assert response.status_code == 200
     return {entry["name"]: entry for entry in response.json()["rulesets"]}
+
+
+def by_pointer(entry) -> dict[str, dict]:
+    """A ruleset's options keyed by where a settlement request carries them
+    (`rule_groups`' pointer + the option's name)."""
+    options = {o["name"]: o for o in entry["rules"]}
+    return {f"{group['pointer']}/{name}": options[name] for group in entry["rule_groups"] for name in group["options"]}
 
 
 def test_every_ruleset_with_four_names_and_its_unit(rulesets) -> None:
@@ -69,8 +79,9 @@ DEFAULT_BODIES = {
 @pytest.mark.parametrize("name", sorted(DEFAULT_BODIES))
 def test_options_are_exactly_the_rules_a_settlement_echoes(client, rulesets, name) -> None:
     echoed = client.post(f"/v1/{name}/settlements", json=DEFAULT_BODIES[name]).json()["rules"]
-    options = rulesets[name]["rules"]
+    options = rulesets[name]["rules"][: len(echoed)]
     assert [o["name"] for o in options] == list(echoed)
+    assert rulesets[name]["rule_groups"][0] == {"pointer": "/rules", "options": list(echoed)}
     for option in options:
         if option["default"] is not None:
             assert echoed[option["name"]] == option["default"], option["name"]
@@ -140,3 +151,147 @@ def test_english_meanings_are_the_schema_descriptions(client, rulesets) -> None:
     rules_schema = next(s for name, s in schema.items() if name.startswith("RiichiRules"))
     assert kiriage["description"] == rules_schema["properties"]["kiriage"]["description"].split("\n")[0]
     assert kiriage["description"] == "切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan."
+
+
+# --- Every house rule, wherever the request carries it -----------------------------------
+
+
+def test_the_rules_kept_outside_rules_are_listed_with_where_they_go(rulesets) -> None:
+    """Hong Kong's 八仙過海 rule and Taiwan's preset and mode are top-level
+    request fields; riichi's yaku options and fu rules have their own objects.
+    Defaults and values as the request schemas (and CONTRACT.md) give them;
+    seed 002 scores 八仙過海 8 fan, seed 003 plays it as a limit hand."""
+    hongkong = by_pointer(rulesets["hongkong"])
+    assert hongkong["/eight_immortals"] == {
+        **hongkong["/eight_immortals"],
+        "name": "eight_immortals",
+        "type": "string",
+        "default": "eight_fan",
+        "values": ["eight_fan", "limit"],
+    }
+    riichi = by_pointer(rulesets["riichi"])
+    assert riichi["/yaku_options/double_yakuman"]["default"] is True
+    assert riichi["/yaku_options/renhou"]["default"] == "mangan"
+    assert sorted(riichi["/yaku_options/renhou"]["values"]) == ["baiman", "haneman", "mangan", "off", "sanbaiman", "yakuman"]
+    assert riichi["/yaku_options/open_tanyao"]["default"] is True
+    # seed 001: a double wind pair is 4 fu, or 2 under some rules
+    assert riichi["/hand/rules/double_wind_pair_fu"] == {
+        **riichi["/hand/rules/double_wind_pair_fu"],
+        "type": "integer",
+        "default": 4,
+        "values": [2, 4],
+        "minimum": 2,
+        "maximum": 4,
+    }
+    assert (riichi["/hand/rules/rinshan_tsumo_fu"]["default"], riichi["/hand/rules/pinfu_tsumo_fu"]["default"]) == (True, False)
+    taiwan = by_pointer(rulesets["taiwan"])
+    assert taiwan["/preset"]["default"] == "default"
+    # seed 004: the table's own column and six apps' columns
+    assert sorted(taiwan["/preset"]["values"]) == sorted(
+        ["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"]
+    )
+    assert taiwan["/mode"] == {**taiwan["/mode"], "default": "standard", "values": ["any_flower_any_wind", "standard"]}
+    assert rulesets["taiwan"]["rule_groups"][1] == {"pointer": "", "options": ["preset", "mode"]}
+
+
+def _rules_structs() -> dict[str, list[type]]:
+    """Every rules Struct in every ruleset package (each module but `http`),
+    found by name (`…Rules`, `…Options`), not from a list: a new one is
+    checked without being named here."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import msgspec
+
+    from service.rulesets.registry import RULESETS
+
+    found: dict[str, list[type]] = {}
+    for ruleset in RULESETS:
+        package = importlib.import_module(ruleset.package)
+        for module_info in pkgutil.iter_modules(package.__path__):
+            if module_info.name == "http":
+                continue
+            module = importlib.import_module(f"{ruleset.package}.{module_info.name}")
+            for _, value in inspect.getmembers(module, inspect.isclass):
+                if (
+                    issubclass(value, msgspec.Struct)
+                    and value.__module__ == module.__name__
+                    and value.__name__.endswith(("Rules", "Options"))
+                ):
+                    found.setdefault(ruleset.name, []).append(value)
+    return found
+
+
+def test_every_field_of_every_rules_struct_is_an_option(rulesets) -> None:
+    import msgspec
+
+    structs = _rules_structs()
+    assert set(structs) == set(UNITS)
+    for name, types in structs.items():
+        listed = {o["name"] for o in rulesets[name]["rules"]}
+        for struct in types:
+            for field in msgspec.structs.fields(struct):
+                assert field.name in listed, f"{name}: {struct.__name__}.{field.name} is missing from GET /v1/rulesets"
+
+
+def test_each_option_group_is_listed_field_by_field_with_its_default(rulesets) -> None:
+    """Generic: every field of every option group, at `group.at/field`, with
+    the Struct's default (checked against the Struct, not a hand list)."""
+    import msgspec
+
+    from service.rulesets.registry import RULESETS
+
+    for ruleset in RULESETS:
+        options = by_pointer(rulesets[ruleset.name])
+        expected = [f"{group.at}/{f.name}" for group in ruleset.option_groups for f in msgspec.structs.fields(group.struct)]
+        assert list(options) == expected
+        names = [o["name"] for o in rulesets[ruleset.name]["rules"]]
+        assert names == [p.rsplit("/", 1)[1] for p in expected]
+        assert len(set(names)) == len(names), "`rule_groups` names options: a name is one option"
+        for group in ruleset.option_groups:
+            for field in msgspec.structs.fields(group.struct):
+                option = options[f"{group.at}/{field.name}"]
+                if field.default not in (msgspec.NODEFAULT, msgspec.UNSET):
+                    # as the service encodes it (decimals as JSON numbers)
+                    assert json.loads(ENCODER.encode(field.default)) == option["default"], option
+
+
+def _field_type(struct: type, name: str) -> type:
+    import typing
+
+    import msgspec
+
+    hint = typing.get_type_hints(struct)[name]
+    for arg in (hint, *typing.get_args(hint)):
+        if isinstance(arg, type) and issubclass(arg, msgspec.Struct):
+            return arg
+    return hint
+
+
+@pytest.mark.parametrize("name", sorted(UNITS))
+def test_every_pointer_is_a_field_of_the_settlement_request(rulesets, name) -> None:
+    """A client puts each option where `pointer` says: the path exists in
+    the settlement request type and ends on a field of that name."""
+    import msgspec
+
+    from service.rulesets.registry import RULESETS
+
+    request = next(r.request for r in RULESETS if r.name == name)
+    for pointer in by_pointer(rulesets[name]):
+        struct = request
+        *steps, last = pointer.lstrip("/").split("/")
+        for step in steps:
+            struct = _field_type(struct, step)
+        assert last in {f.name for f in msgspec.structs.fields(struct)}, pointer
+
+
+def test_settlements_take_the_top_level_rules(client) -> None:
+    """Where discovery says: `eight_immortals`, `preset`, `mode` at the top.
+    Seed 003 plays 八仙過海 as a limit hand: at a 10 fan cap, 128 points
+    half-spicy (seed 000), 64 from each of three on a self-draw (V/2)."""
+    body = {"winner": "east", "win": {"type": "self_draw"}, "patterns": [{"code": "eight_immortals"}], "eight_immortals": "limit"}
+    response = client.post("/v1/hongkong/settlements", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json()["fan_paid"] == 10
+    assert response.json()["winner_receives"] == 3 * 64

@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
-from litestar.params import Body, Parameter
+from litestar.params import Body
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
-from service.api.responses import rules_from_query, settlement_response
+from service.api.query import Rules, rules_query
+from service.api.responses import settlement_response
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.hongkong.settlement import (
-    DiscardPayment,
-    EightImmortals,
     FanRequest,
     FanResult,
     FanTable,
     HongKongRequest,
     HongKongRules,
     HongKongSettlement,
-    PaymentScheme,
+    PatternRules,
     PointsTable,
-    Table,
 )
 
 EXAMPLES = [
@@ -125,15 +122,12 @@ class HongKongController(Controller):
         summary="The Hong Kong fan sheet",
         responses=problem_responses(body=False, rules=False),
     )
-    def fan_table(
-        self,
-        fan_cap: Annotated[int, Parameter(ge=1, le=hongkong.MAX_FAN_CAP, description="封頂: the fan limit hands score.")] = 10,
-        eight_immortals: Annotated[EightImmortals, Parameter(description="`eight_fan` (8 fan) or `limit` (a limit hand).")] = "eight_fan",
-    ) -> Response[FanTable]:
+    @rules_query(rules=Rules(HongKongRules, "fan_cap"), patterns=Rules(PatternRules))
+    def fan_table(self, rules: HongKongRules, patterns: PatternRules) -> Response[FanTable]:
         """Every row of the sheet: code, Chinese name as printed (Simplified)
         and in Traditional characters, English name, jyutping, fan, whether it
         is counted per tile or set. Limit rows show `fan_cap`."""
-        return json_response(hongkong.fan_table(fan_cap, eight_immortals))
+        return json_response(hongkong.fan_table(rules.fan_cap, patterns.eight_immortals))
 
     @get(
         "/points-table",
@@ -141,29 +135,11 @@ class HongKongController(Controller):
         summary="Fan → points table under the given rules",
         responses=problem_responses(body=False, rules=False),
     )
-    def points_table(
-        self,
-        table: Annotated[Table, Parameter(description="`half_spicy` or `full_spicy`.")] = "half_spicy",
-        fan_cap: Annotated[int, Parameter(ge=1, le=hongkong.MAX_FAN_CAP, description="封頂.")] = 10,
-        min_fan: Annotated[int, Parameter(ge=0, le=hongkong.MAX_FAN_CAP, description="起糊.")] = 3,
-        discard_payment: Annotated[DiscardPayment, Parameter(description="`full_gun` or `half_gun`.")] = "full_gun",
-        payment_scheme: Annotated[
-            PaymentScheme, Parameter(description="`standard`, `per_share`, `classic_self_draw` or `equal_total`.")
-        ] = "standard",
-        point_value: Annotated[hongkong.PointValue, Parameter(description="Multiplier on table points, 0.0001–1000000.")] = Decimal(1),  # type: ignore[valid-type]
-    ) -> Response[PointsTable]:
+    @rules_query(rules=Rules(HongKongRules))
+    def points_table(self, rules: HongKongRules) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point
         value 1), `self_draw_each`, `discarder_pays` and `others_pay` under the
         given rules (the reference calculator's 香港規則：由番到點數)."""
-        rules = rules_from_query(
-            HongKongRules,
-            table=table,
-            fan_cap=fan_cap,
-            min_fan=min_fan,
-            discard_payment=discard_payment,
-            payment_scheme=payment_scheme,
-            point_value=point_value,
-        )
         return json_response(hongkong.points_table(rules))
 
 

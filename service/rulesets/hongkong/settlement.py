@@ -154,7 +154,14 @@ EightImmortalsRule = Annotated[
 ]
 
 
-class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class PatternRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """House rules for adding up `patterns` on the fan sheet. Every field is
+    optional; settlement and fan requests carry them as top-level fields."""
+
+    eight_immortals: EightImmortalsRule = "eight_fan"
+
+
+class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
     """A Hong Kong hand to settle: its agreed fan (or the patterns it has) and
     how it was won. Send exactly one of `fan` and `patterns`."""
 
@@ -170,7 +177,6 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
-    eight_immortals: EightImmortalsRule = "eight_fan"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
     liable: Annotated[
@@ -385,12 +391,11 @@ def points_table(rules: HongKongRules) -> PointsTable:
 # --- Fan from patterns (the Hong Kong fan sheet) ---------------------------------------
 
 
-class FanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class FanRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
     """The patterns a Hong Kong hand has; the answer is its fan, itemised.
     Of `rules`, `fan_cap` and `min_fan` matter here."""
 
     patterns: Patterns
-    eight_immortals: EightImmortalsRule = "eight_fan"
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
 

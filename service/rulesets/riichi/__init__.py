@@ -3,8 +3,8 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import Ruleset
-from service.rulesets.riichi import settlement
+from service.core.ruleset import OptionGroup, Ruleset
+from service.rulesets.riichi import fu, settlement, yaku
 
 RULESET = Ruleset(
     name="riichi",
@@ -15,4 +15,5 @@ RULESET = Ruleset(
     result=settlement.RiichiSettlement,
     rules=settlement.RiichiRules,
     settle=settlement.settle,
+    more_options=(OptionGroup("/yaku_options", yaku.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
 )

@@ -3,15 +3,16 @@ yaku and the yaku catalogue, fu from the hand's structure, end-of-game results."
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
-from litestar.params import Body, Parameter
+from litestar.params import Body
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
-from service.api.responses import rules_from_query, settlement_response
+from service.api.query import Rules, Value, rules_query
+from service.api.responses import settlement_response
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
@@ -24,14 +25,11 @@ from service.rulesets.riichi.settlement import (
     RiichiRequest,
     RiichiRules,
     RiichiSettlement,
-    SanmaTsumo,
     ScoreTable,
 )
 from service.rulesets.riichi.yaku import (
     HanRequest,
     HanResult,
-    Kazoe,
-    RenhouRule,
     YakuRules,
     YakuTable,
 )
@@ -191,23 +189,11 @@ class RiichiController(Controller):
         summary="Quick-reference score table under the given rules",
         responses=problem_responses(body=False, rules=False),
     )
-    def score_table(
-        self,
-        kiriage: Annotated[bool, Parameter(description="切上滿貫: 1920 basic points paid as mangan.")] = False,
-        kazoe: Annotated[
-            Literal["yakuman", "sanbaiman"],
-            Parameter(description="13 han and more: `yakuman` or `sanbaiman`."),
-        ] = "yakuman",
-        players: Annotated[int, Parameter(ge=3, le=4, description="4 (default) or 3.")] = 4,
-        sanma_tsumo: Annotated[
-            SanmaTsumo,
-            Parameter(description="Three-player payment variant (ignored with 4 players)."),
-        ] = "tsumo_loss",
-    ) -> Response[ScoreTable]:
+    @rules_query(rules=Rules(RiichiRules, "kiriage", "kazoe", "sanma_tsumo"), players=Value(RiichiRequest, "players"))
+    def score_table(self, rules: RiichiRules, players: int) -> Response[ScoreTable]:
         """The riichi scoring article's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
         rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
         each with the non-dealer and dealer ron and tsumo payments, honba 0."""
-        rules = rules_from_query(RiichiRules, kiriage=kiriage, kazoe=kazoe, sanma_tsumo=sanma_tsumo)
         return json_response(riichi.score_table(rules, players))
 
 
@@ -266,32 +252,12 @@ class RiichiYakuController(Controller):
         summary="The riichi yaku list (the Wikibooks extract)",
         responses=problem_responses(body=False, rules=False),
     )
-    def yaku_table(
-        self,
-        double_yakuman: Annotated[bool, Parameter(description="Double yakuman count twice (true) or once.")] = True,
-        multiple_yakuman: Annotated[
-            bool,
-            Parameter(description="Several yakuman add up (true) or the highest counts."),
-        ] = True,
-        renhou: Annotated[
-            RenhouRule,
-            Parameter(description="人和: `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman` or `off`."),
-        ] = "mangan",
-        open_tanyao: Annotated[bool, Parameter(description="All simples counts with an open hand.")] = True,
-        kazoe: Annotated[Kazoe, Parameter(description="13+ han: `yakuman` or `sanbaiman`.")] = "yakuman",
-    ) -> Response[YakuTable]:
+    @rules_query(rules=Rules(YakuRules))
+    def yaku_table(self, rules: YakuRules) -> Response[YakuTable]:
         """Every yaku of the Wikibooks extract's 日本麻雀計番 with code, Chinese name as
         printed, Japanese name (romaji and kanji), English name, closed and
         open han, closed-only flag and yakuman count, under the given options;
         and the dora kinds (`bonus`)."""
-        rules = rules_from_query(
-            YakuRules,
-            double_yakuman=double_yakuman,
-            multiple_yakuman=multiple_yakuman,
-            renhou=renhou,
-            open_tanyao=open_tanyao,
-            kazoe=kazoe,
-        )
         return json_response(riichi_yaku.yaku_table(rules))
 
 

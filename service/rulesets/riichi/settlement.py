@@ -41,6 +41,8 @@ from service.rulesets.riichi.yaku import (
     NO_YAKU,
     YAKU_TABLE,
     HanItem,
+    KazoeRule,
+    MultipleYakuman,
     YakuCode,
     YakuOptions,
     tally_han,
@@ -188,14 +190,8 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     the fully resolved rules (with `honba_value` filled in)."""
 
     kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
-    kazoe: Annotated[
-        Literal["yakuman", "sanbaiman"],
-        msgspec.Meta(description="13 han and more: `yakuman` (累計役滿, default) or `sanbaiman` (EMA rules)."),
-    ] = "yakuman"
-    multiple_yakuman: Annotated[
-        bool,
-        msgspec.Meta(description="複合役滿: `yakuman: k` pays k × 8000 basic points; false pays any yakuman hand as one."),
-    ] = True
+    kazoe: KazoeRule = "yakuman"
+    multiple_yakuman: MultipleYakuman = True
     honba_value: Annotated[
         int,
         msgspec.Meta(

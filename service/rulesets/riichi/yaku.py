@@ -504,6 +504,21 @@ the riichi settlement uses the same names."""
 # --- Request and response -----------------------------------------------------
 
 
+MultipleYakuman = Annotated[
+    bool,
+    msgspec.Meta(
+        description="複合役滿: several yakuman add up, k yakuman paying k × 8000 basic points (true), or any yakuman hand counts as one (false; the riichi scoring article 例五)."
+    ),
+]
+"""The `multiple_yakuman` rule, shared by the settlement's `rules` and the han count's."""
+
+KazoeRule = Annotated[
+    Kazoe,
+    msgspec.Meta(description="13 han and more: `yakuman` (累計役滿, default) or `sanbaiman` (EMA rules)."),
+]
+"""The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
+
+
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
@@ -527,16 +542,8 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True):
     """Table options for counting yaku. Every field is optional."""
 
-    multiple_yakuman: Annotated[
-        bool,
-        msgspec.Meta(
-            description="複合役滿: several yakuman add up (true) or the hand counts as its highest one (false; the riichi scoring article's 例五)."
-        ),
-    ] = True
-    kazoe: Annotated[
-        Kazoe,
-        msgspec.Meta(description="13 han or more: `yakuman` (累計役滿) or `sanbaiman` (EMA); only changes `tier`."),
-    ] = "yakuman"
+    multiple_yakuman: MultipleYakuman = True
+    kazoe: KazoeRule = "yakuman"
 
 
 class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -3,7 +3,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import Ruleset
+from service.core.ruleset import OptionGroup, Ruleset
 from service.rulesets.taiwan import settlement
 
 RULESET = Ruleset(
@@ -15,4 +15,5 @@ RULESET = Ruleset(
     result=settlement.TaiwanSettlement,
     rules=settlement.TaiwanRules,
     settle=settlement.settle,
+    more_options=(OptionGroup("", settlement.TaiCountRules),),
 )

@@ -6,20 +6,21 @@ from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
-from litestar.params import Body, Parameter
+from litestar.params import Body
 
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
+from service.api.query import Rules, rules_query
 from service.api.responses import settlement_response
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.settlement import (
+    TaiCountRules,
     TaiRequest,
     TaiResult,
     TaiTable,
     TaiwanRequest,
     TaiwanSettlement,
 )
-from service.rulesets.taiwan.tai_table import Mode, Preset
 
 SETTLEMENT_EXAMPLES = [
     Example(
@@ -114,19 +115,13 @@ class TaiwanController(Controller):
         summary="The Taiwan tai table under one preset and mode",
         responses=problem_responses(body=False, rules=False),
     )
-    def tai_table(
-        self,
-        preset: Annotated[
-            Preset,
-            Parameter(description="`default`, `shenlaiye`, `mingxing`, `xigu`, `mahjong_master`, `zhaishenye` or `wikibooks`."),
-        ] = "default",
-        mode: Annotated[Mode, Parameter(description="`standard` or `any_flower_any_wind` (見花見字).")] = "standard",
-    ) -> Response[TaiTable]:
-        """Every row of the Taiwan tai table in the table's order: code, Chinese and
+    @rules_query(rules=Rules(TaiCountRules))
+    def tai_table(self, rules: TaiCountRules) -> Response[TaiTable]:
+        """Every row of the Taiwan tai table in the seed's order: code, Chinese and
         English name as printed, unit, the preset's tai, its cell as printed
         and how it is read, its notes, whether the mode scores it, and what it
         replaces."""
-        return json_response(taiwan.tai_table(preset, mode))
+        return json_response(taiwan.tai_table(rules.preset, rules.mode))
 
 
 CONTROLLERS: list[type] = [TaiwanController]

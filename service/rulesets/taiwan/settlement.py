@@ -138,12 +138,18 @@ ModeField = Annotated[
 ]
 
 
-class TaiRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class TaiCountRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """House rules for counting `patterns` into tai. Every field is optional;
+    settlement and tai requests carry them as top-level fields."""
+
+    preset: PresetField = "default"
+    mode: ModeField = "standard"
+
+
+class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """The patterns of a hand, to count its tai."""
 
     patterns: Patterns
-    preset: PresetField = "default"
-    mode: ModeField = "standard"
 
 
 class TaiItem(msgspec.Struct, kw_only=True):
@@ -216,7 +222,7 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
 
 
-class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """A Taiwanese hand to settle: its tai (or its patterns) and how it was won.
     Exactly one of `tai` and `patterns`; `preset` and `mode` only apply to
     `patterns`."""
@@ -231,8 +237,6 @@ class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
-    preset: PresetField = "default"
-    mode: ModeField = "standard"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
     dealer_streak: Annotated[int, msgspec.Meta(ge=0, le=MAX_STREAK, description="N in 連N拉N: the dealer's consecutive deals.")] = 0
     special: Annotated[

@@ -1,0 +1,101 @@
+"""Rule options read from the rules Structs themselves.
+
+A house rule is one field of one rules Struct: its name, type, allowed values,
+bounds and default are the field's, and its meaning is the first line of the
+field's `msgspec.Meta` description. `GET /v1/rulesets`, the GET table
+endpoints' query parameters and the rule-options reference (`docs/rules.md`)
+are all read through :func:`options_of`, so none of them restates a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal, get_type_hints
+
+import msgspec
+
+from service.core.money import clean
+
+OptionType = Literal["string", "integer", "number", "boolean"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One field of a rules Struct, as a client sees it."""
+
+    name: str
+    type: OptionType
+    default: Any
+    """The field's default; None when it has none (or is filled in per request)."""
+    description: str
+    """The field's whole schema description."""
+    annotation: Any
+    """The field's annotation as declared (with its `msgspec.Meta`)."""
+    values: tuple[Any, ...] | None = None
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+
+    @property
+    def meaning(self) -> str:
+        """The one-line meaning: the description's first line."""
+        return self.description.strip().split("\n")[0] if self.description else ""
+
+
+def _bound(value: Any) -> Decimal | None:
+    return None if value is None else clean(Decimal(str(value)))
+
+
+def _option(field: msgspec.inspect.Field, annotation: Any) -> Option:
+    info = field.type
+    extra: dict[str, Any] = {}
+    description = ""
+    if isinstance(info, msgspec.inspect.Metadata):
+        extra = info.extra_json_schema or {}
+        description = extra.get("description", "")
+        info = info.type
+    default = None if field.default in (msgspec.NODEFAULT, msgspec.UNSET) else field.default
+    if field.default_factory is not msgspec.NODEFAULT:
+        default = field.default_factory()
+    common = {"name": field.name, "default": default, "description": description, "annotation": annotation}
+    if isinstance(info, msgspec.inspect.LiteralType):
+        values = tuple(info.values)
+        numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+        if numbers and len(numbers) == len(values):
+            bounds = (extra.get("extra") or {}) | extra
+            return Option(
+                type="integer",
+                values=values,
+                minimum=_bound(bounds.get("minimum", min(numbers))),
+                maximum=_bound(bounds.get("maximum", max(numbers))),
+                **common,
+            )
+        return Option(type="string", values=values, **common)
+    if isinstance(info, msgspec.inspect.BoolType):
+        return Option(type="boolean", **common)
+    if isinstance(info, msgspec.inspect.IntType):
+        low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
+        high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
+        return Option(type="integer", minimum=_bound(low), maximum=_bound(high), **common)
+    if isinstance(info, (msgspec.inspect.DecimalType, msgspec.inspect.CustomType)):
+        return Option(type="number", minimum=_bound(extra.get("minimum")), maximum=_bound(extra.get("maximum")), **common)
+    raise TypeError(f"rule option `{field.name}`: a rules field is a Literal, bool, bounded int or decimal, not {info!r}")
+
+
+def options_of(struct: type) -> tuple[Option, ...]:
+    """Every field of a rules Struct as an :class:`Option`, in field order."""
+    info = msgspec.inspect.type_info(struct)
+    if not isinstance(info, msgspec.inspect.StructType):
+        raise TypeError(f"{struct!r} is not a msgspec Struct")
+    hints = get_type_hints(struct, include_extras=True)
+    return tuple(_option(field, hints[field.name]) for field in info.fields)
+
+
+def options_of_fields(struct: type, names: tuple[str, ...]) -> tuple[Option, ...]:
+    """The named fields of a Struct (any Struct: a request's too), in the
+    order given; a name the Struct lacks is a KeyError."""
+    info = msgspec.inspect.type_info(struct)
+    if not isinstance(info, msgspec.inspect.StructType):
+        raise TypeError(f"{struct!r} is not a msgspec Struct")
+    fields = {field.name: field for field in info.fields}
+    hints = get_type_hints(struct, include_extras=True)
+    return tuple(_option(fields[name], hints[name]) for name in names)

@@ -9,9 +9,10 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
-from service.api.responses import rules_from_query, settlement_response
+from service.api.responses import rules_from_query
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.hongkong.settlement import (
     DiscardPayment,
@@ -99,7 +100,7 @@ class HongKongController(Controller):
         `discard_payment`. `liable` (包) moves the whole amount onto one seat.
         Send `patterns` instead of `fan` to have the fan added up from the
         fan sheet (`fan_items` then shows how)."""
-        return settlement_response(hongkong.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/fan",

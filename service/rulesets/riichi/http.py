@@ -9,9 +9,10 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
-from service.api.responses import rules_from_query, settlement_response
+from service.api.responses import rules_from_query
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
@@ -166,7 +167,7 @@ class RiichiController(Controller):
         `further_winners` settles a multiple ron; `liable` settles pao.
         `hand` (the structure of `POST /v1/riichi/fu`, without `tsumo`) may
         replace `fu`: the fu are counted from it and reported in `fu_count`."""
-        return settlement_response(riichi.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/draws",

@@ -103,8 +103,13 @@ def documentation_stub() -> NoReturn:
     raise RuntimeError("POST /v1/<ruleset>/settlements is answered by service.api.asgi, never by this handler")
 
 
+_USUAL_JSON = frozenset(
+    {b"application/json", b"application/json; charset=utf-8", b"application/json;charset=utf-8", b"application/json; charset=UTF-8"}
+)
+
+
 def json_content_type(value: bytes | None) -> bool:
-    return value is not None and _MEDIA_TYPE.fullmatch(value) is not None
+    return value is not None and (value in _USUAL_JSON or _MEDIA_TYPE.fullmatch(value) is not None)
 
 
 def observe(method: str, template: str, status: int, seconds: float) -> None:
@@ -222,7 +227,7 @@ class SettlementService(Litestar):
     direct: dict[str, tuple[Ruleset, str]]
     body_limit: int
     cors_origins: frozenset[bytes]
-    request_id_prefix: str
+    request_id_prefix: bytes
     _routes: dict[tuple[str, str], Route | None]
 
     def configure_entry(self, settings: Settings) -> None:
@@ -233,7 +238,7 @@ class SettlementService(Litestar):
             self.direct[canonical] = self.direct[canonical + "/"] = (ruleset, canonical)
         self.cors_origins = frozenset(origin.encode("latin-1") for origin in settings.cors_origins)
         # unique per worker process (each builds its own app) and per request
-        self.request_id_prefix = os.urandom(6).hex()
+        self.request_id_prefix = os.urandom(6).hex().encode() + b"-"
         self._request_numbers = itertools.count(1)
         self._routes = {}
 
@@ -311,7 +316,7 @@ class SettlementService(Litestar):
             elif name == b"access-control-request-method":
                 preflight = value
         if request_id is None or REQUEST_ID.fullmatch(request_id) is None:
-            request_id = b"%s-%d" % (self.request_id_prefix.encode(), next(self._request_numbers))
+            request_id = self.request_id_prefix + str(next(self._request_numbers)).encode()
         headers = [*LANGUAGE_HEADERS[language], (REQUEST_ID_HEADER, request_id)]
         if origin is not None and self.cors_origins and (origin in self.cors_origins or b"*" in self.cors_origins):
             headers.append((b"access-control-allow-origin", b"*" if b"*" in self.cors_origins else origin))

@@ -13,7 +13,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 from litestar import Request
 from litestar._openapi.schema_generation.plugins.struct import (
     StructSchemaPlugin,  # pinned litestar: private module
@@ -25,7 +25,7 @@ from litestar.openapi.spec.enums import OpenAPIType
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 from service import __version__
 
@@ -129,7 +129,7 @@ class YamlDocument(OpenAPIRenderPlugin):
     byte the checked-in ``openapi/openapi.yaml``."""
 
     def __init__(self) -> None:
-        super().__init__(path=["/openapi.yaml"], media_type="application/yaml")
+        super().__init__(path=["/openapi.yaml"], media_type="application/yaml")  # type: ignore[arg-type]  # any media type string works
         self._rendered: bytes | None = None
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:

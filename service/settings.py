@@ -12,16 +12,25 @@
 | MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
 | MAHJONG_BATCH_MAX_ITEMS | 1000 | most items one batch may carry (1–1000); more get 413 |
 | MAHJONG_BATCH_MAX_BODY_BYTES | 1048576 | larger batch bodies get 413 |
+| MAHJONG_LOG_FORMAT | json | `json` (one JSON object per line, with the request id) or `text` (uvicorn's plain lines) |
+| MAHJONG_CORS_ORIGINS | (empty: CORS off) | comma-separated origins browsers may call from (`https://app.example`), or `*` |
+| MAHJONG_BUILD | (empty) | build identifier shown by `GET /version` |
+| MAHJONG_COMMIT | (empty) | source commit shown by `GET /version` |
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+LOG_FORMATS = ("json", "text")
+MAX_CORS_ORIGINS = 64
+_ORIGIN = re.compile(r"\*|https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+_LABEL = re.compile(r"[A-Za-z0-9._+-]{0,64}")
 
 
 class SettingsError(ValueError):
@@ -52,6 +61,32 @@ def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
     raise SettingsError(f"{name}={raw!r} must be true or false")
 
 
+def _choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = env.get(name, "").strip().lower() or default
+    if raw not in choices:
+        raise SettingsError(f"{name}={raw!r} must be one of {', '.join(choices)}")
+    return raw
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Comma-separated origins as a browser sends them (scheme://host[:port],
+    no path, no trailing slash), or ``*``."""
+    origins = tuple(part.strip() for part in env.get(name, "").split(",") if part.strip())
+    if len(origins) > MAX_CORS_ORIGINS:
+        raise SettingsError(f"{name} lists {len(origins)} origins; at most {MAX_CORS_ORIGINS}")
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise SettingsError(f"{name}: {origin!r} is not an origin like https://app.example or *")
+    return origins
+
+
+def _label(env: Mapping[str, str], name: str) -> str:
+    raw = env.get(name, "").strip()
+    if not _LABEL.fullmatch(raw):
+        raise SettingsError(f"{name}={raw!r} must be at most 64 letters, digits or . _ + -")
+    return raw
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -64,6 +99,10 @@ class Settings:
     access_log: bool = False
     batch_max_items: int = 1000
     batch_max_body_bytes: int = 1024 * 1024
+    log_format: str = "json"
+    cors_origins: tuple[str, ...] = ()
+    build: str = ""
+    commit: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -83,4 +122,8 @@ class Settings:
             access_log=_bool(env, "MAHJONG_ACCESS_LOG", False),
             batch_max_items=_int(env, "MAHJONG_BATCH_MAX_ITEMS", 1000, 1, 1000),
             batch_max_body_bytes=_int(env, "MAHJONG_BATCH_MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
+            log_format=_choice(env, "MAHJONG_LOG_FORMAT", "json", LOG_FORMATS),
+            cors_origins=_origins(env, "MAHJONG_CORS_ORIGINS"),
+            build=_label(env, "MAHJONG_BUILD"),
+            commit=_label(env, "MAHJONG_COMMIT"),
         )

@@ -3,18 +3,16 @@
     python -m tools.export_openapi
 
 writes ``openapi/openapi.json`` and ``openapi/openapi.yaml`` from exactly what
-the app serves at ``/schema/openapi.json``; ``tests/platform/test_openapi_file.py`` fails
+the app serves at ``/schema/openapi.json`` (``/schema/openapi.yaml`` serves the
+same YAML bytes); ``tests/platform/test_openapi_file.py`` fails
 when they drift apart.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "openapi"
@@ -32,9 +30,9 @@ def served_document() -> dict[str, Any]:
 
 
 def render(document: dict[str, Any]) -> tuple[str, str]:
-    as_json = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    as_yaml = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=120)
-    return as_json, as_yaml
+    from service.api.openapi import render_documents
+
+    return render_documents(document)
 
 
 def main() -> int:

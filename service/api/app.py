@@ -11,7 +11,8 @@ from litestar import Litestar
 from service.api.asgi import SettlementService
 from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
-from service.api.health import healthz, readyz
+from service.api.health import healthz, readyz, version_handler
+from service.api.logs import configure_logging
 from service.api.metrics import metrics
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
@@ -38,6 +39,7 @@ def ruleset_controllers() -> list[type]:
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
+    configure_logging(settings.log_format, settings.log_level)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -49,7 +51,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.stopping = True
 
     app = SettlementService(
-        route_handlers=[*ruleset_controllers(), settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
+        route_handlers=[
+            *ruleset_controllers(),
+            settlements_controller(settings),
+            rulesets,
+            healthz,
+            readyz,
+            version_handler(settings),
+            metrics,
+            docs_static_router(),
+        ],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
         exception_handlers=EXCEPTION_HANDLERS,
@@ -58,5 +69,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         state=None,
     )
-    app.configure_direct_path(settings.max_body_bytes)
+    app.configure_entry(settings)
     return app

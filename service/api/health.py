@@ -1,13 +1,18 @@
-"""Liveness and readiness."""
+"""Liveness, readiness and version. HEAD is answered on each (the ASGI
+entry answers HEAD on every GET route)."""
 
 from __future__ import annotations
 
-from typing import Literal
+import platform
+from typing import Annotated, Literal
 
 import msgspec
 from litestar import Request, get
+from litestar.handlers import HTTPRouteHandler
 
+from service import __version__
 from service.api.codec import json_response
+from service.settings import Settings
 
 
 class Health(msgspec.Struct):
@@ -34,3 +39,27 @@ def readyz(request: Request) -> Health:  # type: ignore[type-arg]
     if not ready:
         return json_response(Health(status="stopping" if getattr(request.app.state, "stopping", False) else "starting"), status_code=503)  # type: ignore[return-value]
     return Health(status="ready")
+
+
+class Version(msgspec.Struct):
+    version: Annotated[str, msgspec.Meta(description="The service's release (the OpenAPI document's `info.version`).")]
+    build: Annotated[str | None, msgspec.Meta(description="The build identifier (MAHJONG_BUILD), null when not set.")]
+    commit: Annotated[str | None, msgspec.Meta(description="The source commit (MAHJONG_COMMIT), null when not set.")]
+    python: Annotated[str, msgspec.Meta(description="The Python version running the service (`3.11.2`).")]
+
+
+def version_handler(settings: Settings) -> HTTPRouteHandler:
+    """`GET /version`, answering from the settings the app was built with."""
+    answer = Version(
+        version=__version__,
+        build=settings.build or None,
+        commit=settings.commit or None,
+        python=platform.python_version(),
+    )
+
+    @get("/version", tags=["Operations"], summary="Version of the running service", sync_to_thread=False)
+    def version() -> Version:
+        """The release, the build and commit the operator set, and the Python version."""
+        return answer
+
+    return version

@@ -79,11 +79,16 @@ def record_settlements(results: Iterable[Any]) -> None:
     tally.record()
 
 
-@get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=CONTENT_TYPE_LATEST, sync_to_thread=False)
+METRICS_MEDIA_TYPE = CONTENT_TYPE_LATEST.replace("; charset=utf-8", "")
+"""prometheus-client's content type without its charset: litestar appends
+``; charset=utf-8`` to every ``text/`` type, which would name it twice."""
+
+
+@get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=METRICS_MEDIA_TYPE, sync_to_thread=False)
 def metrics() -> Response[bytes]:
     """Prometheus text format. With several workers, the sum over all of them."""
     registry = REGISTRY
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-    return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(registry), media_type=METRICS_MEDIA_TYPE)

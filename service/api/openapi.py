@@ -9,20 +9,23 @@ The docs page at ``/schema`` is Swagger UI served from the
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import Any
 
+import yaml  # type: ignore[import-untyped]
+from litestar import Request
 from litestar._openapi.schema_generation.plugins.struct import (
     StructSchemaPlugin,  # pinned litestar: private module
 )
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.plugins import OpenAPIRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 from service import __version__
 
@@ -37,7 +40,19 @@ Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
 `application/problem+json`: 400 when the body is not valid JSON or does not
 match this schema, 422 when it is valid but impossible (the discarder is the
 winner); each entry of `errors` points at the field (`#/win/discarder`).
-Unknown fields are rejected everywhere.
+Unknown fields are rejected everywhere. A JSON object must not repeat a key:
+the service reads such a body as its last occurrence (`{"winner": "east",
+"winner": "west"}` is west's win), other JSON readers may not, so a client
+must never send one.
+
+Every POST body is JSON: `Content-Type: application/json` (any `charset`
+parameter) or a `+json` type; anything else, or none, is 415. Every path is
+answered identically with or without a trailing slash
+(`/v1/hongkong/settlements/` is `/v1/hongkong/settlements`). `HEAD` is
+answered on every `GET` path. Every response carries `X-Request-ID`: the
+request's own when it has one of at most 128 letters, digits or `._~:/+=-`,
+else one the service made; the service's log lines about the request name it.
+CORS is off unless the operator lists origins (`MAHJONG_CORS_ORIGINS`).
 
 Languages: send `Accept-Language` (`en`, the default; `zh-Hant`, also for
 zh-TW/zh-HK/zh-MO; `zh-Hans`, also for zh-CN/zh-SG/zh; `ja`; q-values are
@@ -100,6 +115,30 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
         return result
 
 
+def render_documents(document: dict[str, Any]) -> tuple[str, str]:
+    """The OpenAPI document as JSON and as YAML text, exactly as checked in
+    under ``openapi/`` and served at ``/schema/openapi.json`` and
+    ``/schema/openapi.yaml``."""
+    as_json = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    as_yaml = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=120)
+    return as_json, as_yaml
+
+
+class YamlDocument(OpenAPIRenderPlugin):
+    """``/schema/openapi.yaml``: the JSON document's data as YAML, byte for
+    byte the checked-in ``openapi/openapi.yaml``."""
+
+    def __init__(self) -> None:
+        super().__init__(path=["/openapi.yaml"], media_type="application/yaml")  # type: ignore[arg-type]  # any media type string works
+        self._rendered: bytes | None = None
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        if self._rendered is None:
+            document = json.loads(self.render_json(request, openapi_schema))
+            self._rendered = render_documents(document)[1].encode("utf-8")
+        return self._rendered
+
+
 def _favicon() -> str:
     return f"<link rel='icon' type='image/png' href='{STATIC}/favicon-32x32.png'>"
 
@@ -132,7 +171,7 @@ def openapi_config() -> OpenAPIConfig:
             ),
             Tag(name="Settlements by body", description="Any ruleset, routed by the body's `ruleset` field; batches of up to 1,000 items."),
             Tag(name="Discovery", description="Rulesets, their endpoints and rule options, for building a settings screen."),
-            Tag(name="Operations", description="Health, readiness and Prometheus metrics."),
+            Tag(name="Operations", description="Health, readiness, version and Prometheus metrics."),
         ],
         render_plugins=[
             SwaggerRenderPlugin(
@@ -141,7 +180,8 @@ def openapi_config() -> OpenAPIConfig:
                 css_url=f"{STATIC}/swagger-ui.css",
                 standalone_preset_js_url=f"{STATIC}/swagger-ui-standalone-preset.js",
                 favicon=_favicon(),
-            )
+            ),
+            YamlDocument(),
         ],
     )
 

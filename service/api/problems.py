@@ -55,6 +55,7 @@ TYPES = {
     404: "urn:mahjong-settlement:problem:not-found",
     405: "urn:mahjong-settlement:problem:method-not-allowed",
     413: "urn:mahjong-settlement:problem:body-too-large",
+    415: "urn:mahjong-settlement:problem:unsupported-media-type",
     422: "urn:mahjong-settlement:problem:rule-violation",
     500: "urn:mahjong-settlement:problem:internal-error",
 }
@@ -65,12 +66,15 @@ TITLES = {
     404: N_("Not found"),
     405: N_("Method not allowed"),
     413: N_("Request body too large"),
+    415: N_("Unsupported media type"),
 }
 BAD_REQUEST = N_("Bad request")
 INVALID_BODY = N_("The request body is invalid")
 SERVER_ERROR = N_("Server error")
 SERVER_ERROR_DETAIL = N_("The service could not answer this request.")
 NO_ENDPOINT = N_("No endpoint at {path}.")
+NOT_JSON = N_("Send the body as application/json (or a +json type); this request's Content-Type is {content_type}.")
+NO_CONTENT_TYPE = N_("Send the body as application/json (or a +json type); this request has no Content-Type.")
 EMPTY_BODY = N_("The body is empty; send a JSON object.")
 AT_POINTER = N_("{detail} (at {pointer}).")
 RULE_BROKEN = N_("The request breaks a rule of the game")
@@ -150,6 +154,24 @@ def too_large_problem(instance: str) -> Problem:
     return Problem(type=TYPES[413], title=title, status=413, detail=detail, instance=instance)
 
 
+def not_found_problem(instance: str) -> Problem:
+    """404: no route at this path (answered by the ASGI entry, or litestar)."""
+    language = LANGUAGE.get()
+    title, detail = gettext(TITLES[404], language), render(NO_ENDPOINT, {"path": instance}, language)
+    return Problem(type=TYPES[404], title=title, status=404, detail=detail, instance=instance)
+
+
+def unsupported_media_type_problem(instance: str, content_type: bytes | None) -> Problem:
+    """415: a POST body that is not declared as JSON."""
+    language = LANGUAGE.get()
+    if content_type is None:
+        detail = gettext(NO_CONTENT_TYPE, language)
+    else:
+        shown = content_type.decode("latin-1")
+        detail = render(NOT_JSON, {"content_type": shown if len(shown) <= 100 else shown[:100] + "…"}, language)
+    return Problem(type=TYPES[415], title=gettext(TITLES[415], language), status=415, detail=detail, instance=instance)
+
+
 def internal_problem(instance: str) -> Problem:
     language = LANGUAGE.get()
     title, detail = gettext(SERVER_ERROR, language), gettext(SERVER_ERROR_DETAIL, language)
@@ -191,10 +213,10 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
     if status >= 500:
         log.error("HTTP %s on %s: %s", status, request.url.path, exc.detail)
         return problem_response(request, status, SERVER_ERROR, gettext(SERVER_ERROR_DETAIL, language))
-    title = TITLES.get(status, BAD_REQUEST)
     if status == 404:
-        detail = render(NO_ENDPOINT, {"path": request.url.path}, language)
-    elif isinstance(exc, LocalizedHTTPException):
+        return json_response(not_found_problem(request.url.path), status_code=404, media_type=PROBLEM_JSON)
+    title = TITLES.get(status, BAD_REQUEST)
+    if isinstance(exc, LocalizedHTTPException):
         detail = render(exc.template, exc.params, language)
     else:
         detail = gettext(str(exc.detail) if exc.detail else title, language)
@@ -234,4 +256,7 @@ def problem_responses(*, body: bool = True, rules: bool = True) -> dict[int, Res
         responses[422] = problem_spec("The request is valid but impossible (e.g. the discarder is the winner); `errors` names each field.")
     if body:
         responses[413] = problem_spec("The request body is larger than the configured limit.")
+        responses[415] = problem_spec(
+            "The body is not declared as JSON: send `Content-Type: application/json` (any charset parameter) or a `+json` type."
+        )
     return responses

@@ -4,6 +4,9 @@ Regenerate with: python -m tools.export_openapi"""
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import yaml
@@ -105,3 +108,63 @@ def test_every_request_integer_and_list_is_bounded(client) -> None:
 
     for name in request_components:
         check(name, schemas[name], name)
+
+
+def test_served_yaml_is_the_checked_in_file(client) -> None:
+    response = client.get("/schema/openapi.yaml")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/yaml"
+    assert response.content == (OPENAPI / "openapi.yaml").read_bytes(), "openapi/openapi.yaml drifted: run python -m tools.export_openapi"
+
+
+def published_patterns(node: object) -> set[str]:
+    found: set[str] = set()
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str) and node.get("type") == "string":
+            found.add(node["pattern"])
+        for value in node.values():
+            found |= published_patterns(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= published_patterns(value)
+    return found
+
+
+def ecma_reading(pattern: str) -> re.Pattern[str]:
+    """How ECMA-262 (a JavaScript client, most JSON Schema validators) reads
+    a pattern without flags, as a Python regex: `$` is the end of the input
+    only, never before a trailing newline; `\\d`/`\\w` are ASCII."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"(?![\\s\\S])", pattern), re.ASCII)
+
+
+SAMPLES = ("b1", "B-1_x", "b1\n", "\nb1", "b1\n\n", "b 1", "", "\n", "é", "b1\r", "b1\r\n", "٣")
+
+
+def test_every_published_pattern_means_the_same_in_python_and_ecma(client) -> None:
+    """msgspec checks a pattern with Python's `re.search`; clients read the
+    same text as ECMA-262. Strings ending in a newline are where they part."""
+    document = client.get("/schema/openapi.json").json()
+    patterns = published_patterns(document)
+    assert patterns, "no pattern published"
+    for pattern in patterns:
+        for sample in SAMPLES:
+            python = re.search(pattern, sample) is not None
+            ecma = ecma_reading(pattern).search(sample) is not None
+            assert python == ecma, f"{pattern!r} reads {sample!r} differently: Python {python}, ECMA {ecma}"
+    if shutil.which("node"):
+        script = (
+            "const [patterns, samples] = JSON.parse(process.argv[1]);"
+            "console.log(JSON.stringify(patterns.map(p => samples.map(s => new RegExp(p, 'u').test(s)))));"
+        )
+        ordered = sorted(patterns)
+        out = subprocess.run(["node", "-e", script, json.dumps([ordered, SAMPLES])], capture_output=True, text=True, check=True)
+        verdicts = json.loads(out.stdout)
+        for pattern, row in zip(ordered, verdicts, strict=True):
+            assert row == [re.search(pattern, sample) is not None for sample in SAMPLES], pattern
+
+
+def test_a_bettor_id_ending_in_a_newline_is_400(client) -> None:
+    body = {"winner": "east", "win": {"type": "self_draw"}, "value": 25, "bettors": [{"id": "b1\n", "bet_on": "east"}]}
+    response = client.post("/v1/nmjl/settlements", json=body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["pointer"] == "#/bettors/0/id"

@@ -8,10 +8,10 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.query import Rules, rules_query
-from service.api.responses import settlement_response
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.hongkong.settlement import (
     FanRequest,
@@ -96,7 +96,7 @@ class HongKongController(Controller):
         `discard_payment`. `liable` (包) moves the whole amount onto one seat.
         Send `patterns` instead of `fan` to have the fan added up from the
         fan sheet (`fan_items` then shows how)."""
-        return settlement_response(hongkong.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/fan",

@@ -8,10 +8,9 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody
 from service.api.problems import problem_responses
-from service.api.responses import settlement_response
-from service.rulesets.mcr import settlement as mcr
 from service.rulesets.mcr.settlement import McrRequest, McrSettlement
 
 EXAMPLES = [
@@ -53,7 +52,7 @@ class McrController(Controller):
         amount × `point_value`. Flowers are paid but never count toward
         `min_fan` (warnings `below_minimum_fan`,
         `flowers_not_counted_toward_minimum`). More than 8 flowers is 422."""
-        return settlement_response(mcr.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
 
 CONTROLLERS: list[type] = [McrController]

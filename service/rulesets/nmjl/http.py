@@ -8,10 +8,9 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody
 from service.api.problems import problem_responses
-from service.api.responses import settlement_response
-from service.rulesets.nmjl import settlement as nmjl
 from service.rulesets.nmjl.settlement import NmjlRequest, NmjlSettlement
 
 EXAMPLES = [
@@ -65,7 +64,7 @@ class NmjlController(Controller):
         once; self-draw: everyone pays twice. Each bettor mirrors the seat
         bet on: collects from every loser what it pays the winner, or pays
         the winner what that seat pays. `players: 3` drops north."""
-        return settlement_response(nmjl.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
 
 CONTROLLERS: list[type] = [NmjlController]

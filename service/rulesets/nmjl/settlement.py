@@ -58,7 +58,11 @@ MAX_BETTORS = 8
 """Largest number of bettors a request may carry (a table has one or two
 players sitting out)."""
 
-BETTOR_ID_PATTERN = "^[A-Za-z0-9_-]+$"
+BETTOR_ID_PATTERN = r"^[A-Za-z0-9_-]+(?![\s\S])"
+"""Letters, digits, ``_`` and ``-`` to the very end. Not ``…$``: in Python
+(which msgspec checks with) ``$`` also matches before a trailing newline, so
+``"b1\n"`` would pass here while a JavaScript client reading the schema
+rejects it; "no character follows" means the same in both."""
 MAX_BETTOR_ID_LENGTH = 32
 
 PointValue = point_value_field(

@@ -9,10 +9,10 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.query import Rules, Value, rules_query
-from service.api.responses import settlement_response
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
@@ -164,7 +164,7 @@ class RiichiController(Controller):
         `further_winners` settles a multiple ron; `liable` settles pao.
         `hand` (the structure of `POST /v1/riichi/fu`, without `tsumo`) may
         replace `fu`: the fu are counted from it and reported in `fu_count`."""
-        return settlement_response(riichi.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/draws",

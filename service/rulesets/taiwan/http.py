@@ -8,10 +8,10 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.query import Rules, rules_query
-from service.api.responses import settlement_response
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.settlement import (
     TaiCountRules,
@@ -90,7 +90,7 @@ class TaiwanController(Controller):
         (+ `preset`, `mode`) to have the tai counted and itemised; `special`
         names a robbing-the-kong, seven-robs-one or eight-immortals win and is
         checked against `win`."""
-        return settlement_response(taiwan.settle(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/tai",

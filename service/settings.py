@@ -7,21 +7,27 @@
 | MAHJONG_WORKERS | 1 | uvicorn worker processes |
 | MAHJONG_LOG_LEVEL | info | critical, error, warning, info, debug |
 | MAHJONG_MAX_BODY_BYTES | 65536 | larger request bodies get 413 |
-| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | prometheus multiprocess directory, emptied at start |
+| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | parent of the prometheus multiprocess directory: each start makes a fresh subdirectory in it and removes only that one at exit |
 | MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
 | MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
 | MAHJONG_BATCH_MAX_ITEMS | 1000 | most items one batch may carry (1–1000); more get 413 |
 | MAHJONG_BATCH_MAX_BODY_BYTES | 1048576 | larger batch bodies get 413 |
+| MAHJONG_DRAIN_SECONDS | 3 | after SIGTERM, seconds /readyz answers 503 while requests are still served, before the listener closes (0–120) |
+| MAHJONG_REQUEST_READ_TIMEOUT | 10 | seconds a client has to send a whole request (line, headers, body), from connecting or from the first byte of its next request; then the connection is closed (1–300) |
+| MAHJONG_KEEPALIVE_TIMEOUT | 65 | seconds an idle kept-alive connection stays open; keep it longer than the gateway's upstream idle timeout (1–3600) |
+| MAHJONG_BUILD_COMMIT | (empty) | source commit of this build, shown by mahjong_build_info (at most 64 of 0-9 A-Z a-z . _ -) |
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+COMMIT = re.compile(r"[0-9A-Za-z._-]{0,64}")
 
 
 class SettingsError(ValueError):
@@ -52,6 +58,13 @@ def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
     raise SettingsError(f"{name}={raw!r} must be true or false")
 
 
+def _commit(env: Mapping[str, str]) -> str:
+    raw = env.get("MAHJONG_BUILD_COMMIT", "").strip()
+    if not COMMIT.fullmatch(raw):
+        raise SettingsError("MAHJONG_BUILD_COMMIT must be at most 64 of 0-9 A-Z a-z . _ -")
+    return raw
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -64,6 +77,11 @@ class Settings:
     access_log: bool = False
     batch_max_items: int = 1000
     batch_max_body_bytes: int = 1024 * 1024
+    # running and stopping (service.serving)
+    drain_seconds: int = 3
+    request_read_timeout: int = 10
+    keepalive_timeout: int = 65
+    build_commit: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -83,4 +101,9 @@ class Settings:
             access_log=_bool(env, "MAHJONG_ACCESS_LOG", False),
             batch_max_items=_int(env, "MAHJONG_BATCH_MAX_ITEMS", 1000, 1, 1000),
             batch_max_body_bytes=_int(env, "MAHJONG_BATCH_MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
+            # running and stopping (service.serving)
+            drain_seconds=_int(env, "MAHJONG_DRAIN_SECONDS", 3, 0, 120),
+            request_read_timeout=_int(env, "MAHJONG_REQUEST_READ_TIMEOUT", 10, 1, 300),
+            keepalive_timeout=_int(env, "MAHJONG_KEEPALIVE_TIMEOUT", 65, 1, 3600),
+            build_commit=_commit(env),
         )

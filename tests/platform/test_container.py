@@ -9,13 +9,15 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 
 from service.settings import Settings, SettingsError
-from tests.server import DOCKERFILE, _final_stage, free_port, image_cmd, image_env, service_command, service_env, start_service
+from tests.server import DOCKERFILE, ROOT, _final_stage, free_port, image_cmd, image_env, service_command, service_env, start_service
 
 
 def test_dockerfile_passes_hadolint() -> None:
@@ -107,3 +109,57 @@ def test_bad_setting_exits_2_before_binding(tmp_path) -> None:
     )
     assert result.returncode == 2 and "MAHJONG_DRAIN_SECONDS" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def locked(path: Path) -> dict[str, tuple[str, frozenset[str]]]:
+    """name -> (version, sha256 hashes) for every pin in a pip-compile lock file."""
+    pins: dict[str, tuple[str, frozenset[str]]] = {}
+    for entry in re.split(r"\n(?=[A-Za-z0-9])", path.read_text()):
+        match = re.match(r"([A-Za-z0-9_.-]+)==(\S+)", entry)
+        if match:
+            name = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+            pins[name] = (match.group(2), frozenset(re.findall(r"--hash=sha256:([0-9a-f]{64})", entry)))
+    return pins
+
+
+def pyproject_pins(*, extra: str | None = None) -> dict[str, str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requirements = project["optional-dependencies"][extra] if extra else project["dependencies"]
+    pins = {}
+    for requirement in requirements:
+        match = re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?==(\S+)", requirement)
+        assert match, f"{requirement}: pyproject.toml pins every dependency exactly"
+        pins[re.sub(r"[-_.]+", "-", match.group(1)).lower()] = match.group(2)
+    return pins
+
+
+def test_lock_files_pin_every_dependency_with_hashes_and_agree() -> None:
+    runtime, test = locked(ROOT / "requirements.lock"), locked(ROOT / "requirements-test.lock")
+    for pins in (runtime, test):
+        assert all(hashes for _, hashes in pins.values()), "every pin carries sha256 hashes"
+    # the image's versions are exactly CI's
+    assert {name: test[name] for name in runtime} == runtime
+    assert {name: runtime[name][0] for name in pyproject_pins()} == pyproject_pins()
+    assert {name: test[name][0] for name in pyproject_pins(extra="test")} == pyproject_pins(extra="test")
+    assert "uvicorn" in runtime and "pytest" not in runtime and "pytest" in test
+    for path in ("requirements.lock", "requirements-test.lock"):
+        assert "#    bash tools/lock.sh\n" in (ROOT / path).read_text()[:300], "the header names the refresh command"
+    assert (ROOT / "tools" / "lock.sh").exists()
+
+
+def test_image_and_ci_install_from_the_lock_files() -> None:
+    build = DOCKERFILE.read_text()[: DOCKERFILE.read_text().rindex("\nFROM ")]
+    assert "pip install --no-cache-dir -r requirements.lock" in build
+    assert "pip install --no-cache-dir --no-deps ." in build
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ".venv/bin/pip install -q -r requirements-test.lock\n" in ci
+    assert ".venv/bin/pip install -q --no-deps -e .\n" in ci
+
+
+def test_build_command_tags_the_image_the_manifests_run() -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    match = re.search(r"^#   (docker build .* -t (\S+) \.)$", DOCKERFILE.read_text(), re.MULTILINE)
+    assert match, "the Dockerfile's header gives the build command"
+    deployment = yaml.safe_load((ROOT / "docker" / "k8s" / "deployment.yaml").read_text())
+    assert match.group(2) == deployment["spec"]["template"]["spec"]["containers"][0]["image"] == f"mahjong-settlement:{version}"
+    assert f'org.opencontainers.image.version="{version}"' in DOCKERFILE.read_text()

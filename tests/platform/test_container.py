@@ -162,4 +162,5 @@ def test_build_command_tags_the_image_the_manifests_run() -> None:
     assert match, "the Dockerfile's header gives the build command"
     deployment = yaml.safe_load((ROOT / "docker" / "k8s" / "deployment.yaml").read_text())
     assert match.group(2) == deployment["spec"]["template"]["spec"]["containers"][0]["image"] == f"mahjong-settlement:{version}"
+    assert match.group(1) in (ROOT / "docs" / "operations.md").read_text(), "docs/operations.md gives the same command"
     assert f'org.opencontainers.image.version="{version}"' in DOCKERFILE.read_text()

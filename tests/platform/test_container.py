@@ -164,3 +164,10 @@ def test_build_command_tags_the_image_the_manifests_run() -> None:
     assert match.group(2) == deployment["spec"]["template"]["spec"]["containers"][0]["image"] == f"mahjong-settlement:{version}"
     assert match.group(1) in (ROOT / "docs" / "operations.md").read_text(), "docs/operations.md gives the same command"
     assert f'org.opencontainers.image.version="{version}"' in DOCKERFILE.read_text()
+
+
+def test_compose_waits_for_the_shutdown_sequence() -> None:
+    service = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]["settlement"]
+    env = image_env()
+    grace = re.fullmatch(r"(\d+)s", service["stop_grace_period"])
+    assert grace and int(grace.group(1)) > int(env["MAHJONG_DRAIN_SECONDS"]) + int(env["MAHJONG_GRACEFUL_TIMEOUT"])

@@ -1,15 +1,23 @@
-# Mahjong settlement service. Build: docker build -t mahjong-settlement .
-# Stage 1 builds a virtualenv with the service and its pinned dependencies.
+# Mahjong settlement service. Build (the tag docker/k8s/deployment.yaml runs):
+#   docker build --build-arg MAHJONG_BUILD_COMMIT=$(git rev-parse --short=12 HEAD) -t mahjong-settlement:0.1.0 .
+# Stage 1 builds a virtualenv from the lock file (exact versions, sha256
+# hashes checked), then adds the service itself without resolving anything.
 FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 RUN python -m venv /opt/venv
+COPY requirements.lock ./
+RUN /opt/venv/bin/pip install --no-cache-dir -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY service ./service
-RUN /opt/venv/bin/pip install --no-cache-dir .
+RUN /opt/venv/bin/pip install --no-cache-dir --no-deps .
 
 # Stage 2 runs it as a non-root user with nothing but the virtualenv.
 FROM python:3.11-slim-bookworm
+ARG MAHJONG_BUILD_COMMIT=""
+LABEL org.opencontainers.image.title="mahjong-settlement" \
+      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.revision="${MAHJONG_BUILD_COMMIT}"
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent app
 COPY --from=build /opt/venv /opt/venv
@@ -22,7 +30,11 @@ ENV PATH=/opt/venv/bin:$PATH \
     MAHJONG_LOG_LEVEL=info \
     MAHJONG_MAX_BODY_BYTES=65536 \
     MAHJONG_METRICS_DIR=/tmp/mahjong-metrics \
-    MAHJONG_GRACEFUL_TIMEOUT=10
+    MAHJONG_GRACEFUL_TIMEOUT=10 \
+    MAHJONG_DRAIN_SECONDS=3 \
+    MAHJONG_REQUEST_READ_TIMEOUT=10 \
+    MAHJONG_KEEPALIVE_TIMEOUT=65 \
+    MAHJONG_BUILD_COMMIT=${MAHJONG_BUILD_COMMIT}
 USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \

@@ -1,21 +1,17 @@
-"""`python -m service` runs the HTTP server with settings from the environment."""
+"""`python -m service` runs the HTTP server with settings from the environment.
+
+The order matters: the port is bound first (a second start on a taken port
+exits 1 before touching anything), then this start's own metrics directory is
+made and named in PROMETHEUS_MULTIPROC_DIR before any worker imports the
+prometheus client, and that directory alone is removed at exit.
+"""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 
 from service.settings import Settings, SettingsError
-
-
-def prepare_metrics_dir(path: str) -> None:
-    """prometheus-client multiprocess mode: the directory must exist, be empty
-    at start (stale files from an earlier run would be summed in), and be
-    named in PROMETHEUS_MULTIPROC_DIR before the client is imported."""
-    shutil.rmtree(path, ignore_errors=True)
-    os.makedirs(path, exist_ok=True)
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
 
 
 def main() -> None:
@@ -24,21 +20,19 @@ def main() -> None:
     except SettingsError as exc:
         print(f"mahjong-settlement: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
-    prepare_metrics_dir(settings.metrics_dir)
 
-    import uvicorn  # after the metrics directory is set
+    from service import serving
 
-    uvicorn.run(
-        "service.api.app:create_app",
-        factory=True,
-        host=settings.host,
-        port=settings.port,
-        workers=settings.workers,
-        log_level=settings.log_level,
-        timeout_graceful_shutdown=settings.graceful_timeout,
-        access_log=settings.access_log,
-        server_header=False,
-    )
+    try:
+        sock = serving.bind_listener(settings.host, settings.port)
+    except OSError as exc:
+        print(f"mahjong-settlement: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+    metrics_dir = serving.claim_metrics_dir(settings.metrics_dir)
+    try:
+        serving.serve(settings, sock)
+    finally:
+        shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 | MAHJONG_WORKERS | 1 | uvicorn worker processes |
 | MAHJONG_LOG_LEVEL | info | critical, error, warning, info, debug |
 | MAHJONG_MAX_BODY_BYTES | 65536 | larger request bodies get 413 |
-| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | prometheus multiprocess directory, emptied at start |
+| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | parent of the prometheus multiprocess directory: each start makes a fresh subdirectory in it and removes only that one at exit |
 | MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
 | MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
 | MAHJONG_BATCH_MAX_ITEMS | 1000 | most items one batch may carry (1–1000); more get 413 |
@@ -15,7 +15,10 @@
 | MAHJONG_LOG_FORMAT | json | `json` (one JSON object per line, with the request id) or `text` (uvicorn's plain lines) |
 | MAHJONG_CORS_ORIGINS | (empty: CORS off) | comma-separated origins browsers may call from (`https://app.example`), or `*` |
 | MAHJONG_BUILD | (empty) | build identifier shown by `GET /version` |
-| MAHJONG_COMMIT | (empty) | source commit shown by `GET /version` |
+| MAHJONG_DRAIN_SECONDS | 3 | after SIGTERM, seconds /readyz answers 503 while requests are still served, before the listener closes (0–120) |
+| MAHJONG_REQUEST_READ_TIMEOUT | 10 | seconds a client has to send a whole request (line, headers, body), from connecting or from the first byte of its next request; then the connection is closed (1–300) |
+| MAHJONG_KEEPALIVE_TIMEOUT | 65 | seconds an idle kept-alive connection stays open; keep it longer than the gateway's upstream idle timeout (1–3600) |
+| MAHJONG_BUILD_COMMIT | (empty) | source commit of this build, shown by `GET /version` and mahjong_build_info (at most 64 of 0-9 A-Z a-z . _ -) |
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ LOG_FORMATS = ("json", "text")
 MAX_CORS_ORIGINS = 64
 _ORIGIN = re.compile(r"\*|https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 _LABEL = re.compile(r"[A-Za-z0-9._+-]{0,64}")
+COMMIT = re.compile(r"[0-9A-Za-z._-]{0,64}")
 
 
 class SettingsError(ValueError):
@@ -84,6 +88,12 @@ def _label(env: Mapping[str, str], name: str) -> str:
     raw = env.get(name, "").strip()
     if not _LABEL.fullmatch(raw):
         raise SettingsError(f"{name}={raw!r} must be at most 64 letters, digits or . _ + -")
+
+
+def _commit(env: Mapping[str, str]) -> str:
+    raw = env.get("MAHJONG_BUILD_COMMIT", "").strip()
+    if not COMMIT.fullmatch(raw):
+        raise SettingsError("MAHJONG_BUILD_COMMIT must be at most 64 of 0-9 A-Z a-z . _ -")
     return raw
 
 
@@ -102,7 +112,11 @@ class Settings:
     log_format: str = "json"
     cors_origins: tuple[str, ...] = ()
     build: str = ""
-    commit: str = ""
+    # running and stopping (service.serving)
+    drain_seconds: int = 3
+    request_read_timeout: int = 10
+    keepalive_timeout: int = 65
+    build_commit: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -125,5 +139,9 @@ class Settings:
             log_format=_choice(env, "MAHJONG_LOG_FORMAT", "json", LOG_FORMATS),
             cors_origins=_origins(env, "MAHJONG_CORS_ORIGINS"),
             build=_label(env, "MAHJONG_BUILD"),
-            commit=_label(env, "MAHJONG_COMMIT"),
+            # running and stopping (service.serving)
+            drain_seconds=_int(env, "MAHJONG_DRAIN_SECONDS", 3, 0, 120),
+            request_read_timeout=_int(env, "MAHJONG_REQUEST_READ_TIMEOUT", 10, 1, 300),
+            keepalive_timeout=_int(env, "MAHJONG_KEEPALIVE_TIMEOUT", 65, 1, 3600),
+            build_commit=_commit(env),
         )

@@ -1,5 +1,7 @@
 """Start the service as a real process, exactly as the container's CMD and
-ENV would (only bind address, port, metrics directory and overrides differ)."""
+ENV would (only bind address, port, metrics directory and overrides differ;
+the drain after SIGTERM is 0 s unless a test sets MAHJONG_DRAIN_SECONDS, so
+that stopping does not wait in every test)."""
 
 from __future__ import annotations
 
@@ -34,11 +36,18 @@ def image_cmd() -> list[str]:
 
 
 def image_env() -> dict[str, str]:
+    """The final stage's ENV, with `${ARG}` references replaced by the ARG's
+    default (what an image built without --build-arg has)."""
     stage = _final_stage().replace("\\\n", " ")
+    args: dict[str, str] = {}
     env: dict[str, str] = {}
     for line in stage.splitlines():
+        if line.startswith("ARG "):
+            name, _, default = line[4:].strip().partition("=")
+            args[name] = default.strip('"')
         if line.startswith("ENV "):
-            env.update(re.findall(r"(\w+)=(\S+)", line[4:]))
+            for name, value in re.findall(r"(\w+)=(\S+)", line[4:]):
+                env[name] = re.sub(r"\$\{?(\w+)\}?", lambda m: args.get(m.group(1), ""), value).strip('"')
     return env
 
 
@@ -71,6 +80,11 @@ class Service:
     base: str
     process: subprocess.Popen[bytes]
     metrics_dir: Path
+
+    def run_dir(self) -> Path:
+        """This start's own metrics directory inside the metrics directory."""
+        (path,) = self.metrics_dir.glob(f"run-{self.process.pid}-*")
+        return path
 
     def workers(self) -> list[int]:
         """Worker pids: the children of uvicorn's supervisor that serve
@@ -105,14 +119,25 @@ class Service:
         self.process.wait()
 
 
-def start_service(metrics_dir: Path, **overrides: str) -> Service:
-    port = free_port()
+def service_env(metrics_dir: Path, port: int, **overrides: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAHJONG_", "PROMETHEUS_"))}
     env.update({k: v for k, v in image_env().items() if k.startswith(("MAHJONG_", "PYTHON"))})
     env.update({"MAHJONG_HOST": "127.0.0.1", "MAHJONG_PORT": str(port), "MAHJONG_METRICS_DIR": str(metrics_dir)})
+    env["MAHJONG_DRAIN_SECONDS"] = "0"
     env.update(overrides)
+    return env
+
+
+def service_command() -> list[str]:
     command = image_cmd()
     command[0] = sys.executable  # the image's `python` is its virtualenv's
+    return command
+
+
+def start_service(metrics_dir: Path, port: int | None = None, **overrides: str) -> Service:
+    port = port or free_port()
+    env = service_env(metrics_dir, port, **overrides)
+    command = service_command()
     log = tempfile.TemporaryFile()  # noqa: SIM115 - outlives this function, with the process
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"

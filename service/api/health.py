@@ -44,7 +44,7 @@ def readyz(request: Request) -> Health:  # type: ignore[type-arg]
 class Version(msgspec.Struct):
     version: Annotated[str, msgspec.Meta(description="The service's release (the OpenAPI document's `info.version`).")]
     build: Annotated[str | None, msgspec.Meta(description="The build identifier (MAHJONG_BUILD), null when not set.")]
-    commit: Annotated[str | None, msgspec.Meta(description="The source commit (MAHJONG_COMMIT), null when not set.")]
+    commit: Annotated[str | None, msgspec.Meta(description="The source commit (MAHJONG_BUILD_COMMIT), null when not set.")]
     python: Annotated[str, msgspec.Meta(description="The Python version running the service (`3.11.2`).")]
 
 
@@ -53,7 +53,7 @@ def version_handler(settings: Settings) -> HTTPRouteHandler:
     answer = Version(
         version=__version__,
         build=settings.build or None,
-        commit=settings.commit or None,
+        commit=settings.build_commit or None,
         python=platform.python_version(),
     )
 

@@ -12,6 +12,7 @@ client, and ``/metrics`` sums every worker's files.
 from __future__ import annotations
 
 import os
+import platform
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,6 +22,7 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     generate_latest,
     multiprocess,
 )
@@ -92,3 +94,27 @@ def metrics() -> Response[bytes]:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     return Response(generate_latest(registry), media_type=METRICS_MEDIA_TYPE)
+
+
+def _build_labels() -> tuple[str, str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from service.settings import Settings
+
+    try:
+        release = version("mahjong-settlement")
+    except PackageNotFoundError:
+        release = "unknown"
+    return release, Settings.from_env().build_commit, platform.python_version()
+
+
+# Always 1, with the build as labels. "max" in multiprocess mode: every
+# worker writes the same labels and /metrics shows the series once, with no
+# pid label (a Gauge, because prometheus-client's Info has no multiprocess mode).
+BUILD_INFO = Gauge(
+    f"{PREFIX}_build_info",
+    "The running build: version, source commit (MAHJONG_BUILD_COMMIT, empty when unset) and Python version. Always 1.",
+    ["version", "commit", "python"],
+    multiprocess_mode="max",
+)
+BUILD_INFO.labels(*_build_labels()).set(1)

@@ -281,7 +281,7 @@ def test_every_response_gets_a_fresh_request_id(client) -> None:
 
 
 def test_version() -> None:
-    with TestClient(create_app(Settings(build="2026.11.30-1", commit="ff9aa9b"))) as client:
+    with TestClient(create_app(Settings(build="2026.11.30-1", build_commit="ff9aa9b"))) as client:
         body = client.get("/version").json()
     from service import __version__
 

@@ -1,32 +1,87 @@
 """Kubernetes manifests under docker/k8s/, validated offline against the
-Kubernetes OpenAPI schemas (kubernetes-validate, strict) and checked for what
+Kubernetes OpenAPI schemas (kubernetes-validate, strict) of every version from
+the stated minimum to the newest the validator has, and checked for what
 operators rely on."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import kubernetes_validate
 import pytest
 import yaml
 
-K8S = Path(__file__).resolve().parents[2] / "docker" / "k8s"
+ROOT = Path(__file__).resolve().parents[2]
+K8S = ROOT / "docker" / "k8s"
 FILES = sorted(K8S.glob("*.yaml"))
+MINIMUM = re.search(r"^# Minimum Kubernetes version: 1\.(\d+)\b", (K8S / "deployment.yaml").read_text(), re.MULTILINE)
+assert MINIMUM, "deployment.yaml states the minimum Kubernetes version"
+MINOR = int(MINIMUM.group(1))
+NEWEST = int(kubernetes_validate.latest_version().split(".")[1])
+VERSIONS = [f"1.{minor}.0" for minor in range(MINOR, NEWEST + 1)]
 
 
 def load(name: str) -> dict:
     return yaml.safe_load((K8S / name).read_text())
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_manifest_is_valid(path: Path) -> None:
+def test_manifest_is_valid_from_the_minimum_to_the_newest_version(path: Path, version: str) -> None:
     for document in yaml.safe_load_all(path.read_text()):
-        kubernetes_validate.validate(document, "1.33.0", strict=True)
+        kubernetes_validate.validate(document, version, strict=True)
 
 
-def test_all_four_kinds_are_there() -> None:
+def test_minimum_version_is_stated_where_operators_look_and_is_needed() -> None:
+    assert MINOR == 30 and NEWEST >= 37
+    assert "Kubernetes 1.30" in (ROOT / "docs" / "operations.md").read_text()
+    # 1.28's schema has no preStop sleep action; 1.29 has it behind a feature
+    # gate that is off by default, 1.30 turns it on
+    with pytest.raises(kubernetes_validate.ValidationError, match="sleep"):
+        kubernetes_validate.validate(load("deployment.yaml"), "1.28.0", strict=True)
+
+
+def test_all_five_kinds_are_there() -> None:
     kinds = {yaml.safe_load(p.read_text())["kind"] for p in FILES}
-    assert kinds == {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
+    assert kinds == {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy"}
+
+
+def test_hpa_owns_the_replica_count() -> None:
+    assert "replicas" not in load("deployment.yaml")["spec"]
+    assert load("hpa.yaml")["spec"]["minReplicas"] >= 2
+
+
+def test_pods_spread_across_nodes() -> None:
+    pod = load("deployment.yaml")["spec"]["template"]
+    labels = pod["metadata"]["labels"]
+    spread = {c["topologyKey"]: c for c in pod["spec"]["topologySpreadConstraints"]}
+    node = spread["kubernetes.io/hostname"]
+    assert node["maxSkew"] == 1 and node["whenUnsatisfiable"] == "DoNotSchedule"
+    assert node["labelSelector"]["matchLabels"].items() <= labels.items()
+    assert "topology.kubernetes.io/zone" in spread
+
+
+def test_network_policy_admits_only_the_http_port_and_denies_egress() -> None:
+    policy = load("networkpolicy.yaml")["spec"]
+    deployment = load("deployment.yaml")
+    assert policy["podSelector"]["matchLabels"].items() <= deployment["spec"]["template"]["metadata"]["labels"].items()
+    assert set(policy["policyTypes"]) == {"Ingress", "Egress"}
+    assert policy["egress"] == []
+    (rule,) = policy["ingress"]
+    assert rule["from"] and all("namespaceSelector" in peer for peer in rule["from"])
+    container_ports = {p["name"]: p["containerPort"] for p in deployment["spec"]["template"]["spec"]["containers"][0]["ports"]}
+    assert [p["port"] for p in rule["ports"]] == ["http"] and "http" in container_ports
+
+
+def test_termination_grace_covers_prestop_drain_and_in_flight() -> None:
+    pod = load("deployment.yaml")["spec"]["template"]["spec"]
+    container = pod["containers"][0]
+    env = {e["name"]: e["value"] for e in container["env"]}
+    needed = (
+        container["lifecycle"]["preStop"]["sleep"]["seconds"] + int(env["MAHJONG_DRAIN_SECONDS"]) + int(env["MAHJONG_GRACEFUL_TIMEOUT"])
+    )
+    assert needed < pod["terminationGracePeriodSeconds"]
 
 
 def test_deployment_probes_security_and_metrics_dir() -> None:

@@ -15,6 +15,7 @@ from service.api.health import healthz, readyz
 from service.api.metrics import metrics
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.web import web_router
 from service.core.money import ExactNumber
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
@@ -49,7 +50,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.stopping = True
 
     app = SettlementService(
-        route_handlers=[*ruleset_controllers(), settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
+        route_handlers=[
+            *ruleset_controllers(),
+            settlements_controller(settings),
+            rulesets,
+            healthz,
+            readyz,
+            metrics,
+            docs_static_router(),
+            web_router(),
+        ],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
         exception_handlers=EXCEPTION_HANDLERS,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from litestar import Response, Router, get
 from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from service.core.codec import ENCODER
@@ -169,7 +170,7 @@ def index() -> Response[bytes]:
 
 
 @get("/web/strings/{language:str}", include_in_schema=False, sync_to_thread=False)
-def strings(language: str) -> Response[bytes]:
+def strings(language: FromPath[str]) -> Response[bytes]:
     """The page's strings in one of the served languages."""
     body = STRINGS.get(language)
     if body is None:

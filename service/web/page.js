@@ -428,7 +428,7 @@ function buildBettors(spec) {
 const NUMBER = "\u0000n:";
 
 function typed(kind, text) {
-  if (kind === "bool") return text === "1";
+  if (kind === "bool" || kind === "boolean") return text === "1";
   if (kind === "int" || kind === "int0" || kind === "integer") return text === "" ? null : Number(text);
   if (kind === "number") return /^-?\d+(\.\d+)?$/.test(text) ? NUMBER + text : text === "" ? null : text;
   return text;
@@ -457,7 +457,7 @@ function requestBody() {
   if (patterns) {
     const chosen = [];
     for (const [name, value] of Object.entries(v)) {
-      if (!name.startsWith("p.") || !value || value === "0") continue;
+      if (!name.startsWith("p.") || !(name in app.defaults) || !value || value === "0") continue;
       const code = name.slice(2);
       chosen.push(value === "1" || Number(value) === 1 ? code : { code, count: Number(value) });
     }

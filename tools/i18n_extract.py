@@ -21,7 +21,8 @@ Where msgids come from:
   from the ``CONTRADICTIONS`` tables) and the separators that join a list of
   codes (``list separator``);
 * the one-line meaning of every rule option that ``GET /v1/rulesets`` lists
-  (``rule option``: the first line of the option's schema description).
+  (``rule option``: the first line of the option's schema description);
+* the calculator page's own strings (``page``: service.api.web.PAGE_STRINGS).
 
 A merge adds new msgids untranslated (a translator fills ``msgstr``) and
 drops msgids the code no longer has; nothing is fuzzy-matched.
@@ -64,6 +65,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 def _data_messages() -> list[tuple[str, str | None]]:
     from service.api.discovery import OPTION_CONTEXT, RULE_OPTIONS
+    from service.api.web import PAGE_CONTEXT, PAGE_STRINGS
     from service.core.errors import SEPARATORS
     from service.core.seats import SEATS
     from service.core.warnings import MESSAGE_VARIANTS, MESSAGES
@@ -86,6 +88,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     contradictions = (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS, *taiwan_tai.CONTRADICTIONS)
     messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in contradictions]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
+    messages += [(text, PAGE_CONTEXT) for text in PAGE_STRINGS]
     return messages
 
 

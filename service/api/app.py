@@ -16,6 +16,7 @@ from service.api.logs import configure_logging
 from service.api.metrics import metrics
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.web import web_router
 from service.core.money import ExactNumber
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             version_handler(settings),
             metrics,
             docs_static_router(),
+            web_router(),
         ],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,

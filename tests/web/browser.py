@@ -1,0 +1,125 @@
+"""A real browser on the calculator page: the app under uvicorn on 127.0.0.1
+in a thread, and Debian's headless chromium driven by selenium through
+Debian's chromedriver (no browser download: `.ci/run` installs the packages).
+
+    python -m tests.web.screenshots OUTDIR     # phone and desktop screenshots
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from service.api import create_app
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not (Path(path).exists() or shutil.which(path)):
+            return f"{path} is missing: apt-get install -y chromium chromium-driver fonts-noto-cjk (.ci/run does)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serve() -> Iterator[str]:
+    """The app on 127.0.0.1:<free port>; yields its base URL."""
+    port = _free_port()
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the app did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def make_driver(size: tuple[int, int] = DESKTOP, language: str = "en-US", downloads: Path | None = None) -> Any:
+    """Headless chromium with a fresh profile, no network of its own (no
+    component updates, sync or background requests), console and network
+    logs kept for the tests."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="page-profile-")
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        f"--window-size={size[0]},{size[1]}",
+        f"--lang={language}",
+    ):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600}
+    )
+    if downloads is not None:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.profile_dir = profile
+    return driver
+
+
+def quit_driver(driver: Any) -> None:
+    driver.quit()
+    shutil.rmtree(driver.profile_dir, ignore_errors=True)
+
+
+def wait_ready(driver: Any, timeout: float = 15) -> None:
+    """Until the page has loaded and shows a settlement (or a problem)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = driver.execute_script("return [document.body.dataset.loaded, document.body.dataset.state]")
+        if state[0] == "true" and state[1] in ("ready", "problem"):
+            # a pending debounced settle starts within 120 ms
+            time.sleep(0.25)
+            if driver.execute_script("return document.body.dataset.state") in ("ready", "problem"):
+                return
+        time.sleep(0.05)
+    raise TimeoutError("the page did not show a result")
+
+
+def open_page(driver: Any, url: str) -> None:
+    driver.get("about:blank")
+    driver.get(url)
+    wait_ready(driver)

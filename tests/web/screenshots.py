@@ -1,0 +1,47 @@
+"""Phone (390×844) and desktop (1280×900) screenshots of the calculator page.
+
+    .venv/bin/python -m tests.web.screenshots /tmp/page-shots
+
+Saves, for each size, the Hong Kong tab in 繁體 with a pattern hand, riichi
+in 日本語 and NMJL in English with a bettor (the viewport, and the whole page
+as *-full.png), and the printed riichi score table as a PDF. Not committed:
+look at them before a change to the page lands.
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+from pathlib import Path
+
+from tests.web.browser import DESKTOP, PHONE, make_driver, open_page, quit_driver, serve
+
+VIEWS = {
+    "hongkong": "#r=hongkong&lang=zh-Hant&winner=south&discarder=west&use_patterns=1&p.full_flush=1&p.all_pongs=1",
+    "riichi": "#r=riichi&lang=ja&winner=south&win=self_draw&han=3&fu=30&honba=1&riichi_sticks=1",
+    "nmjl": "#r=nmjl&lang=en&winner=south&win=self_draw&value=25&bettors=Ann:south",
+}
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with serve() as base:
+        for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            driver = make_driver(size=size)
+            try:
+                for name, fragment in VIEWS.items():
+                    open_page(driver, f"{base}/{fragment}")
+                    driver.save_screenshot(str(out / f"{label}-{name}.png"))
+                    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"captureBeyondViewport": True, "format": "png"})
+                    (out / f"{label}-{name}-full.png").write_bytes(base64.b64decode(shot["data"]))
+                if label == "desktop":
+                    open_page(driver, f"{base}/#r=riichi&lang=ja")
+                    pdf = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})
+                    (out / "print-riichi.pdf").write_bytes(base64.b64decode(pdf["data"]))
+            finally:
+                quit_driver(driver)
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "page-shots"))

@@ -1,0 +1,407 @@
+"""The calculator page in headless chromium: what a person at the table does.
+
+Expected amounts are hand arithmetic from the contract's rules (and the
+settlement endpoints' own examples), not read back from the page; each
+test also checks that the page shows exactly what the API answers.
+"""
+
+from __future__ import annotations
+
+import struct
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from tests.web.browser import PHONE, open_page, wait_ready
+from tests.web.conftest import console_errors, requested_urls
+
+# --- driving the form ---------------------------------------------------------------
+
+
+def field(driver: Any, name: str) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, f'[name="{name}"]')
+
+
+def set_field(driver: Any, name: str, value: str | bool) -> None:
+    """Set a control as a person would: choose, tick or type."""
+    element = field(driver, name)
+    if element.tag_name == "select":
+        Select(element).select_by_value(str(value))
+    elif element.get_attribute("type") == "checkbox":
+        if element.is_selected() != bool(value):
+            element.click()
+    else:
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(str(value))
+    wait_ready(driver)
+
+
+def table_rows(driver: Any, table_id: str) -> list[list[str]]:
+    rows = driver.find_elements(By.CSS_SELECTOR, f"#{table_id} tbody tr")
+    return [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")] for row in rows]
+
+
+def shown(driver: Any) -> dict[str, Any]:
+    """The result as the page shows it."""
+    return {
+        "payments": table_rows(driver, "payments"),
+        "deltas": dict((seat, amount) for seat, amount in table_rows(driver, "deltas")),
+        "pre_payout_total": driver.find_element(By.ID, "pre-payout").text,
+        "tier": driver.find_element(By.ID, "tier").text,
+    }
+
+
+def as_shown(answer: dict[str, Any]) -> dict[str, Any]:
+    """An API answer written the way the page shows it (English)."""
+
+    def name(seat: str) -> str:
+        return seat.capitalize() if seat in ("east", "south", "west", "north") else seat
+
+    def signed(amount: Any) -> str:
+        return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
+
+    roles = {"non_dealer": "non_dealer", "self_draw": "self_draw"}
+    return {
+        "payments": [[name(p["payer"]), name(p["payee"]), str(p["amount"]), roles.get(p["role"], p["role"])] for p in answer["payments"]],
+        "deltas": {name(seat): signed(amount) for seat, amount in answer["deltas"].items()},
+        "pre_payout_total": str(answer["pre_payout_total"]),
+        "tier": answer["tier"] or "–",
+    }
+
+
+def api(base_url: str, ruleset: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = httpx.post(f"{base_url}/v1/{ruleset}/settlements", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# --- each ruleset's headline example -------------------------------------------------------
+
+
+def test_hong_kong_patterns_full_flush_all_pongs(page: Any, base_url: str) -> None:
+    """The settlement endpoint's pattern example: 清一色 7 + 對對胡 3 = 10 fan
+    on west's discard; half spicy at the 10-fan cap is 128 points and under
+    full gun the discarder pays all of it (seed 000's table)."""
+    open_page(page, f"{base_url}/#r=hongkong&lang=en")
+    set_field(page, "winner", "south")
+    set_field(page, "discarder", "west")
+    set_field(page, "use_patterns", True)
+    set_field(page, "p.full_flush", True)
+    set_field(page, "p.all_pongs", True)
+    result = shown(page)
+    assert result["payments"] == [["West", "South", "128", "discarder"], ["North", "South", "0", "other"], ["East", "South", "0", "other"]]
+    assert result["deltas"] == {"East": "0", "South": "+128", "West": "−128", "North": "0"}
+    assert result["pre_payout_total"] == "128"
+    assert result["tier"] == "limit"
+    assert sorted(table_rows(page, "items")) == [["All pongs", "1", "3"], ["Full flush", "1", "7"]]
+    body = {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "patterns": [{"code": "full_flush"}, {"code": "all_pongs"}]}
+    assert result == as_shown(api(base_url, "hongkong", body))
+
+
+def test_riichi_three_han_thirty_fu_tsumo_with_honba_and_stick(page: Any, base_url: str) -> None:
+    """3 han 30 fu: basic 30 × 2^5 = 960; a non-dealer tsumo: the dealer pays
+    1920 → 2000, each non-dealer 960 → 1000, each + 100 for one honba (300 / 3);
+    the riichi stick adds 1000: 2100 + 1100 + 1100 + 1000 = 5300."""
+    open_page(page, f"{base_url}/#r=riichi&lang=en")
+    set_field(page, "winner", "south")
+    set_field(page, "win", "self_draw")
+    set_field(page, "han", "3")
+    set_field(page, "fu", "30")
+    set_field(page, "honba", "1")
+    set_field(page, "riichi_sticks", "1")
+    result = shown(page)
+    assert sorted(result["payments"]) == [
+        ["East", "South", "2100", "dealer"],
+        ["North", "South", "1100", "non_dealer"],
+        ["West", "South", "1100", "non_dealer"],
+    ]
+    assert result["deltas"] == {"East": "−2100", "South": "+5300", "West": "−1100", "North": "−1100"}
+    assert result["pre_payout_total"] == "960"
+    body = {"winner": "south", "win": {"type": "self_draw"}, "han": 3, "fu": 30, "honba": 1, "riichi_sticks": 1}
+    assert result == as_shown(api(base_url, "riichi", body))
+
+
+def test_mcr_eight_points_two_flowers_on_a_discard(page: Any, base_url: str) -> None:
+    """MCR: the discarder pays 8 + 2 + 8 = 18, the other two the base 8 each."""
+    open_page(page, f"{base_url}/#r=mcr&lang=en")
+    set_field(page, "winner", "south")
+    set_field(page, "discarder", "east")
+    set_field(page, "fan", "8")
+    set_field(page, "flowers", "2")
+    result = shown(page)
+    assert sorted(result["payments"]) == [
+        ["East", "South", "18", "discarder"],
+        ["North", "South", "8", "other"],
+        ["West", "South", "8", "other"],
+    ]
+    assert result["deltas"] == {"East": "−18", "South": "+34", "West": "−8", "North": "−8"}
+    assert result["pre_payout_total"] == "18"
+    body = {"winner": "south", "win": {"type": "discard", "discarder": "east"}, "fan": 8, "flowers": 2}
+    assert result == as_shown(api(base_url, "mcr", body))
+
+
+def test_nmjl_self_draw_with_a_bettor(page: Any, base_url: str) -> None:
+    """NMJL: a self-drawn 25 — everyone pays 2 × 25; Ann bet on the winner
+    and collects what the winner collects."""
+    open_page(page, f"{base_url}/#r=nmjl&lang=en")
+    set_field(page, "winner", "south")
+    set_field(page, "win", "self_draw")
+    set_field(page, "value", "25")
+    page.find_element(By.ID, "add-bettor").click()
+    name = page.find_element(By.ID, "bettor-id-0")
+    name.send_keys("Ann")
+    Select(page.find_element(By.ID, "bettor-seat-0")).select_by_value("south")
+    wait_ready(page)
+    result = shown(page)
+    assert sorted(result["payments"]) == sorted(
+        [[seat, payee, "50", role] for seat in ("West", "North", "East") for payee, role in (("South", "self_draw"), ("Ann", "bettor"))]
+    )
+    assert result["deltas"] == {"East": "−100", "South": "+150", "West": "−100", "North": "−100", "Ann": "+150"}
+    assert result["pre_payout_total"] == "25"
+    body = {"winner": "south", "win": {"type": "self_draw"}, "value": 25, "bettors": [{"id": "Ann", "bet_on": "south"}]}
+    assert result == as_shown(api(base_url, "nmjl", body))
+
+
+def test_taiwan_dealer_self_draw_on_a_streak(page: Any, base_url: str) -> None:
+    """Taiwan: the dealer self-draws 1 tai on 連1拉1: each pays base 100 +
+    1 × 20, plus (dealer 1 + 2 × 1) × 20 = 60 for the dealer: 180 each."""
+    open_page(page, f"{base_url}/#r=taiwan&lang=en")
+    set_field(page, "winner", "east")
+    set_field(page, "win", "self_draw")
+    set_field(page, "tai", "1")
+    set_field(page, "dealer_streak", "1")
+    result = shown(page)
+    assert sorted(result["payments"]) == [
+        ["North", "East", "180", "self_draw"],
+        ["South", "East", "180", "self_draw"],
+        ["West", "East", "180", "self_draw"],
+    ]
+    assert result["deltas"] == {"East": "+540", "South": "−180", "West": "−180", "North": "−180"}
+    assert result["pre_payout_total"] == "120"
+    body = {"winner": "east", "win": {"type": "self_draw"}, "tai": 1, "dealer_streak": 1}
+    assert result == as_shown(api(base_url, "taiwan", body))
+
+
+def test_a_rule_option_changes_the_answer(page: Any, base_url: str) -> None:
+    """Settings come from discovery: full spicy 3 fan is 2^3 = 8, and at 5 fan
+    32 (half spicy would be 24); half gun: the discarder pays V/2 = 16."""
+    open_page(page, f"{base_url}/#r=hongkong&lang=en")
+    page.find_element(By.CSS_SELECTOR, "#rule-fields summary").click()
+    set_field(page, "rules.table", "full_spicy")
+    set_field(page, "rules.discard_payment", "half_gun")
+    set_field(page, "fan", "5")
+    result = shown(page)
+    assert result["payments"][0] == ["South", "East", "16", "discarder"]
+    assert result["pre_payout_total"] == "32"
+
+
+# --- languages ------------------------------------------------------------------------
+
+
+def test_language_switch(page: Any, base_url: str) -> None:
+    """繁體 in the Hong Kong wording: seat names, the page's own words and the
+    API's warning all change; the result does not."""
+    open_page(page, f"{base_url}/#r=hongkong&lang=en&fan=1")
+    assert page.find_element(By.CSS_SELECTOR, "#warnings li").get_attribute("data-code") == "below_minimum_fan"
+    Select(page.find_element(By.ID, "language")).select_by_value("zh-Hant")
+    wait_ready(page)
+    assert page.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hant"
+    assert page.find_element(By.CSS_SELECTOR, "#payments caption").text == "邊個俾錢俾邊個"
+    assert table_rows(page, "deltas")[:2] == [["東家", "+2"], ["南家", "−2"]]
+    assert "起糊" in page.find_element(By.CSS_SELECTOR, "#warnings li").text
+    assert "lang=zh-Hant" in page.current_url
+    Select(page.find_element(By.ID, "language")).select_by_value("ja")
+    wait_ready(page)
+    assert page.find_element(By.CSS_SELECTOR, "#payments caption").text == "支払い"
+    assert page.find_element(By.ID, "tab-riichi").text.startswith("リーチ麻雀")
+
+
+def test_language_from_the_browser(make_browser: Any, base_url: str) -> None:
+    """A browser set to zh-CN opens the page in 简体 (the API's negotiation)."""
+    driver = make_browser(language="zh-CN")
+    open_page(driver, f"{base_url}/")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    assert driver.find_element(By.CSS_SELECTOR, "#deltas tbody th").text == "东家"
+
+
+# --- share ------------------------------------------------------------------------------
+
+
+def test_share_link_reproduces_the_result(page: Any, base_url: str) -> None:
+    open_page(page, f"{base_url}/#r=riichi&lang=en")
+    set_field(page, "winner", "west")
+    set_field(page, "discarder", "north")
+    set_field(page, "han", "4")
+    set_field(page, "fu", "40")
+    page.find_element(By.CSS_SELECTOR, "#rule-fields summary").click()
+    set_field(page, "rules.kiriage", True)
+    before = shown(page)
+    link = page.current_url
+    assert "han=4" in link and "rules.kiriage=1" in link
+    open_page(page, link)
+    assert shown(page) == before
+    # 4 han 40 fu: 40 × 64 = 2560 → mangan (2000), non-dealer ron 8000
+    assert before["payments"][0] == ["North", "West", "8000", "discarder"]
+    assert before["tier"] == "mangan"
+
+
+def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: str) -> None:
+    page.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=self_draw&fan=10")
+    page.find_element(By.ID, "copy").click()
+    deadline = time.monotonic() + 5
+    while page.find_element(By.ID, "share-status").text != "Copied" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    text = page.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('error ' + e))")
+    lines = text.split("\n")
+    # self-drawn 10: each of the three pays 10 + 0 + 8 = 18
+    assert lines[0].startswith("Chinese Official (MCR)") or "MCR" in lines[0]
+    assert "East → South 18 (self_draw)" in lines
+    assert "Net change: East −18, South +54, West −18, North −18" in lines
+    assert lines[-1] == page.current_url
+
+
+def test_save_image_makes_a_png_card(make_browser: Any, base_url: str, tmp_path: Path) -> None:
+    driver = make_browser(downloads=tmp_path)
+    open_page(driver, f"{base_url}/#r=hongkong&lang=zh-Hant&fan=8&win=self_draw")
+    driver.find_element(By.ID, "save-image").click()
+    deadline = time.monotonic() + 10
+    while not list(tmp_path.glob("*.png")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    (png,) = tmp_path.glob("*.png")
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width == 1120 and height > 400  # 560 CSS px at 2×
+    assert console_errors(driver) == []
+
+
+# --- print -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "url", "count"),
+    [
+        ("hongkong", "/v1/hongkong/points-table", lambda d: len(d["rows"])),
+        ("riichi", "/v1/riichi/score-table", lambda d: len(d["rows"]) + len(d["limits"])),
+        ("taiwan", "/v1/taiwan/tai-table", lambda d: len(d["rows"])),
+    ],
+)
+def test_print_view_has_every_row(page: Any, base_url: str, ruleset: str, url: str, count: Any) -> None:
+    expected = count(httpx.get(base_url + url).json())
+    open_page(page, f"{base_url}/#r={ruleset}&lang=en")
+    deadline = time.monotonic() + 5
+    while not page.find_elements(By.CSS_SELECTOR, "#reference-table tbody tr") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        rows = page.find_elements(By.CSS_SELECTOR, "#reference-table tbody tr")
+        assert len(rows) == expected
+        assert all(row.is_displayed() for row in rows)
+        assert not page.find_element(By.ID, "hand").is_displayed()
+        assert not page.find_element(By.ID, "tabs").is_displayed()
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    pdf = page.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": True})
+    assert pdf["data"]
+
+
+def test_hong_kong_points_table_follows_the_rules(page: Any, base_url: str) -> None:
+    """The printed table is the one under the chosen rules: full spicy, full
+    gun at an 8-fan cap: 10 fan pays as 8, 2^8 = 256 from the discarder."""
+    open_page(page, f"{base_url}/#r=hongkong&lang=en&rules.table=full_spicy&rules.fan_cap=8")
+    deadline = time.monotonic() + 5
+    while len(table_rows(page, "reference-table")) < 14 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    rows = {row[0]: row for row in table_rows(page, "reference-table")}
+    assert rows["10"][4] == "256"
+    assert rows["3"][1:3] == ["8", "8"]
+
+
+# --- phone, keyboard, labels, network --------------------------------------------------
+
+
+def test_phone_width_has_no_sideways_scroll(make_browser: Any, base_url: str) -> None:
+    driver = make_browser(size=PHONE)
+    for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan"):
+        open_page(driver, f"{base_url}/#r={ruleset}&lang=zh-Hant&use_patterns=1&p.riichi=1")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= PHONE[0], ruleset
+    assert console_errors(driver) == []
+
+
+def test_tabs_work_from_the_keyboard(page: Any, base_url: str) -> None:
+    open_page(page, f"{base_url}/#r=hongkong&lang=en")
+    page.find_element(By.ID, "tab-hongkong").send_keys(Keys.ARROW_RIGHT)
+    wait_ready(page)
+    active = page.switch_to.active_element
+    assert active.get_attribute("id") == "tab-riichi"
+    assert active.get_attribute("aria-selected") == "true"
+    assert "r=riichi" in page.current_url
+    active.send_keys(Keys.END)
+    wait_ready(page)
+    assert page.switch_to.active_element.get_attribute("id") == "tab-taiwan"
+
+
+def test_every_control_is_labelled(make_browser: Any, base_url: str) -> None:
+    """Every input, select and button has a label or a name a screen reader
+    reads (riichi with an empty yaku list is the API's 422 `no_yaku`: shown)."""
+    page = make_browser()
+    for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan"):
+        open_page(page, f"{base_url}/#r={ruleset}&lang=en&use_patterns=1")
+        if ruleset == "nmjl":
+            page.find_element(By.ID, "add-bettor").click()
+            wait_ready(page)
+        unlabelled = page.execute_script(
+            """return [...document.querySelectorAll('input, select, button, [role=tab]')]
+                 .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+                 .map((e) => e.outerHTML)"""
+        )
+        assert unlabelled == [], ruleset
+
+
+def test_only_the_service_is_asked(page: Any, base_url: str) -> None:
+    """Fonts, scripts, styles, the icon: nothing comes from anywhere else (the
+    fixture checks the network log after every test; here it must not be empty)."""
+    open_page(page, f"{base_url}/#r=taiwan&lang=ja")
+    urls = requested_urls(page)
+    assert f"{base_url}/web/static/page.js" in urls
+    assert f"{base_url}/v1/rulesets" in urls
+    assert all(url.startswith((base_url + "/", "data:", "about:")) for url in urls)
+
+
+def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str) -> None:
+    """No ruleset lists `POST /v1/<ruleset>/hands` yet: no picker. When
+    discovery lists one (simulated here), the picker appears and writes the
+    notation."""
+    driver = make_browser()
+    open_page(driver, f"{base_url}/#r=hongkong&lang=en")
+    assert not driver.find_element(By.ID, "tile-fields").is_displayed()
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": """
+            const realFetch = window.fetch;
+            window.fetch = async (url, init) => {
+              const response = await realFetch(url, init);
+              if (String(url) !== '/v1/rulesets') return response;
+              const data = await response.json();
+              for (const r of data.rulesets) if (r.name === 'hongkong') r.endpoints.push('POST /v1/hongkong/hands');
+              return new Response(JSON.stringify(data), {headers: {'content-type': 'application/json'}});
+            };"""
+        },
+    )
+    open_page(driver, f"{base_url}/#r=hongkong&lang=en")
+    assert driver.find_element(By.ID, "tile-fields").is_displayed()
+    for tile in ("3m", "1m", "2m", "5z"):
+        driver.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+    assert field(driver, "tiles_concealed").get_attribute("value") == "123m5z"
+    assert field(driver, "tiles_win").get_attribute("value") == "5z"
+    assert "tiles_concealed=123m5z" in driver.current_url
+    assert not driver.find_element(By.ID, "pattern-fields").find_element(By.ID, "pattern-list").is_displayed()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -147,53 +148,93 @@ def complete_waits(counts_before: Sequence[int], sets: int, held: Sequence[int],
     """The tiles that complete ``counts_before`` (concealed tiles without the
     winning one) into ``sets`` sets and a pair, or (``thirteen_orphans``, a
     hand without melds) into 十三么; a tile the hand holds all four of is no
-    wait (``held``: every tile of the hand, melds included, before the win)."""
+    wait (``held``: every tile of the hand, melds included, before the win).
+
+    Only tiles that can join what is held are tried (a suited tile within two
+    of one held in its suit, an honour held), and each try is checked suit by
+    suit against cached answers, so a wait search costs a few dozen lookups."""
     work = list(counts_before)
+    if sum(work) != 3 * sets + 1:
+        return []
     found = []
     for tile in range(TILE_KINDS):
         if held[tile] >= 4:
             continue
+        if thirteen_orphans and tile in TERMINALS_AND_HONOURS:
+            work[tile] += 1
+            orphans = is_thirteen_orphans(work)
+            work[tile] -= 1
+            if orphans:
+                found.append(tile)
+                continue
+        if not _near(work, tile):
+            continue
         work[tile] += 1
-        if (thirteen_orphans and is_thirteen_orphans(work)) or _complete(work, sets):
+        if is_complete(work):
             found.append(tile)
         work[tile] -= 1
     return found
 
 
-def _complete(counts: list[int], sets: int) -> bool:
-    if sum(counts) != 3 * sets + 2:
-        return False
-    for pair in range(TILE_KINDS):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            ok = _sets_only(counts, 0)
-            counts[pair] += 2
-            if ok:
-                return True
+def _near(counts: Sequence[int], tile: int) -> bool:
+    if tile >= HONOURS:
+        return counts[tile] > 0
+    base = tile - tile % 9
+    return any(counts[t] for t in range(max(base, tile - 2), min(base + 9, tile + 3)))
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether ``counts`` is sets and exactly one pair (any number of sets):
+    each suit alone must be sets (or sets and the pair), honours pungs or the pair."""
+    pairs = 0
+    for suit in range(3):
+        run = tuple(counts[suit * 9 : suit * 9 + 9])
+        left = sum(run) % 3
+        if left == 1:
+            return False
+        if left == 2:
+            pairs += 1
+            if pairs > 1 or not _suit_with_pair(run):
+                return False
+        elif not _suit_sets(run):
+            return False
+    for tile in range(HONOURS, TILE_KINDS):
+        count = counts[tile]
+        if count == 2:
+            pairs += 1
+        elif count not in (0, 3):
+            return False
+    return pairs == 1
+
+
+@lru_cache(maxsize=8192)
+def _suit_sets(run: tuple[int, ...]) -> bool:
+    """One suit's nine counts as pungs and chows only."""
+    first = next((i for i, n in enumerate(run) if n), None)
+    if first is None:
+        return True
+    if run[first] >= 3:
+        rest = list(run)
+        rest[first] -= 3
+        if _suit_sets(tuple(rest)):
+            return True
+    if first <= 6 and run[first + 1] and run[first + 2]:
+        rest = list(run)
+        for step in (0, 1, 2):
+            rest[first + step] -= 1
+        return _suit_sets(tuple(rest))
     return False
 
 
-def _sets_only(counts: list[int], start: int) -> bool:
-    """Whether ``counts`` is sets only; the lowest tile is a pung or starts a
-    chow, and a pung of it never blocks a reading three chows would give."""
-    tile = start
-    while tile < TILE_KINDS and counts[tile] == 0:
-        tile += 1
-    if tile == TILE_KINDS:
-        return True
-    if counts[tile] >= 3:
-        counts[tile] -= 3
-        ok = _sets_only(counts, tile)
-        counts[tile] += 3
-        if ok:
-            return True
-    if tile < HONOURS and tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
-        for step in (0, 1, 2):
-            counts[tile + step] -= 1
-        ok = _sets_only(counts, tile)
-        for step in (0, 1, 2):
-            counts[tile + step] += 1
-        return ok
+@lru_cache(maxsize=8192)
+def _suit_with_pair(run: tuple[int, ...]) -> bool:
+    """One suit's nine counts as sets and one pair."""
+    for pair in range(9):
+        if run[pair] >= 2:
+            rest = list(run)
+            rest[pair] -= 2
+            if _suit_sets(tuple(rest)):
+                return True
     return False
 
 

@@ -248,9 +248,11 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
         ),
     ] = None
     evaluation: Annotated[
-        HongKongHand | None,
-        msgspec.Meta(description="With `tiles`: the evaluation the fan came from (as `POST /v1/hongkong/hands` gives it); else null."),
-    ] = None
+        HongKongHand,
+        msgspec.Meta(
+            description="Only with `tiles`: the evaluation the fan came from (as `POST /v1/hongkong/hands` gives it); absent otherwise."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -343,7 +345,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     if request.liable == winner:
         raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
 
-    evaluation: HongKongHand | None = None
+    evaluation: HongKongHand | msgspec.UnsetType = msgspec.UNSET
     if request.tiles is not msgspec.UNSET:
         evaluation = hand_result(
             request.tiles, winner=winner, dealer=request.dealer, win=request.win, rules=rules, eight_immortals=request.eight_immortals

@@ -295,9 +295,11 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
         TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` or `tiles` were sent.")
     ] = None
     evaluation: Annotated[
-        TaiwanHand | None,
-        msgspec.Meta(description="With `tiles`: the evaluation the tai came from (as `POST /v1/taiwan/hands` gives it); else null."),
-    ] = None
+        TaiwanHand,
+        msgspec.Meta(
+            description="Only with `tiles`: the evaluation the tai came from (as `POST /v1/taiwan/hands` gives it); absent otherwise."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
     rules: TaiwanRules
 
 
@@ -524,7 +526,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
     warnings: list[Warning] = []
     breakdown: TaiBreakdown | None = None
-    evaluation: TaiwanHand | None = None
+    evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
     if has_tiles:
         evaluation = hand_result(
             request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
@@ -584,7 +586,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         payer_tai=payer_tai,
         special=request.special,
         tai_breakdown=breakdown,
-        evaluation=evaluation,
+        evaluation=evaluation,  # type: ignore[arg-type]
         rules=rules,
     )
 

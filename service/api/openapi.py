@@ -95,7 +95,8 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
     unknown keys are rejected. A Struct (or a base it inherits from) may also
     declare ``__schema_extra__``, object-level rules msgspec checks in
     ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
-    alternatives and ``dependentRequired``."""
+    alternatives, ``dependentRequired``, and ``patterns`` (property → regex)
+    for string fields the struct parses itself."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
         result = super().to_openapi_schema(field_definition, schema_creator)
@@ -112,6 +113,12 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
                     target.one_of = [Schema(required=list(choice["required"])) for choice in extra["oneOf"]]
                 if "dependentRequired" in extra:
                     target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
+                for name, regex in extra.get("patterns", {}).items():
+                    # a string field the struct reads itself (to name the first
+                    # bad character) publishes its shape all the same
+                    prop = (target.properties or {}).get(name)
+                    if isinstance(prop, Schema):
+                        prop.pattern = regex
         return result
 
 

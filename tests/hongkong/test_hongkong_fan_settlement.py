@@ -146,7 +146,11 @@ def test_published_body_schema_says_exactly_one() -> None:
     document = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     body = document["paths"]["/v1/hongkong/settlements"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert body["allOf"] == [{"$ref": "#/components/schemas/HongKongRequest"}]
-    assert document["components"]["schemas"]["HongKongRequest"]["oneOf"] == [{"required": ["fan"]}, {"required": ["patterns"]}]
+    assert document["components"]["schemas"]["HongKongRequest"]["oneOf"] == [
+        {"required": ["fan"]},
+        {"required": ["patterns"]},
+        {"required": ["tiles"]},
+    ]
 
 
 @pytest.mark.parametrize("code", ["self_draw", "win_on_kong", "win_on_flower", "last_tile", "eight_immortals"])

@@ -17,6 +17,8 @@ from service.rulesets.hongkong.settlement import (
     FanRequest,
     FanResult,
     FanTable,
+    HongKongHand,
+    HongKongHandRequest,
     HongKongRequest,
     HongKongRules,
     HongKongSettlement,
@@ -52,6 +54,39 @@ EXAMPLES = [
             "winner": "south",
             "win": {"type": "discard", "discarder": "west"},
             "patterns": [{"code": "full_flush"}, {"code": "all_pongs"}],
+        },
+    ),
+]
+
+HAND_EXAMPLES = [
+    Example(
+        summary="Concealed self-draw, a red dragon pung, no flowers: 4 fan",
+        value={
+            "winner": "south",
+            "win": {"type": "self_draw"},
+            "tiles": {"concealed": "234m678p345s77z666z", "win_tile": "6z"},
+        },
+    ),
+    Example(
+        summary="All pongs + half flush on a discard (seed 002: 對對胡＋混一色＝6), called pungs, own flower",
+        value={
+            "winner": "west",
+            "win": {"type": "discard", "discarder": "north"},
+            "tiles": {
+                "concealed": "111p99p555z",
+                "melds": [{"kind": "pung", "tiles": "777p"}, {"kind": "pung", "tiles": "222p"}],
+                "win_tile": "5z",
+                "flowers": ["f3"],
+            },
+        },
+    ),
+    Example(
+        summary="Thirteen orphans: a limit hand (the cap)",
+        value={
+            "winner": "east",
+            "win": {"type": "discard", "discarder": "north"},
+            "tiles": {"concealed": "19m19p19s12345677z", "win_tile": "7z"},
+            "rules": {"fan_cap": 13},
         },
     ),
 ]
@@ -97,6 +132,30 @@ class HongKongController(Controller):
         Send `patterns` instead of `fan` to have the fan added up from the
         fan sheet (`fan_items` then shows how)."""
         documentation_stub()  # answered by the ASGI entry (service.api.asgi)
+
+    @post(
+        "/hands",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Fan of a Hong Kong hand from its tiles",
+        responses=problem_responses(),
+    )
+    def hands(self, data: Annotated[HongKongHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[HongKongHand]:
+        """Reads the tiles (MPSZ notation: `123m456p789s1122z`), finds every
+        way to split them into four sets and a pair (or 十三么), detects the
+        fan sheet's patterns in each reading and counts them as
+        `POST /v1/hongkong/fan` does; the reading worth most is answered
+        (一副牌按最高番的拆法計; equal fan: the first reading in the stated
+        order). `items` itemise the fan, `arrangement` shows the reading,
+        `waits` the tiles the hand waited on. The seat wind follows from
+        `winner` and `dealer` (the dealer sits east), 正花 from `flowers`;
+        the flags say what the tiles cannot (`last_tile` 海底, `after_kong`
+        槓上, `after_flower` 花上, `robbing_kong` 搶槓, `blessing` 天胡/地胡).
+        Unreadable notation is a 400 naming the character; a hand that cannot
+        be or is not complete, or a flag the win contradicts, a 422."""
+        return json_response(hongkong.evaluate_hand(data))
 
     @post(
         "/fan",

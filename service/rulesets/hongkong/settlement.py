@@ -35,6 +35,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
+from service.core.tiles import Arranged
 from service.core.warnings import Warning, warning
 from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
 from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
@@ -47,6 +48,7 @@ from service.rulesets.hongkong.patterns import (
     table_rows,
     tally,
 )
+from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -162,8 +164,9 @@ class PatternRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
-    """A Hong Kong hand to settle: its agreed fan (or the patterns it has) and
-    how it was won. Send exactly one of `fan` and `patterns`."""
+    """A Hong Kong hand to settle: its agreed fan (or the patterns it has, or
+    its tiles) and how it was won. Send exactly one of `fan`, `patterns` and
+    `tiles`."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
@@ -177,6 +180,12 @@ class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
             description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
+    tiles: Annotated[
+        HongKongTiles,
+        msgspec.Meta(
+            description="Instead of `fan` or `patterns`: the hand itself, evaluated as `POST /v1/hongkong/hands` does (the answer adds `evaluation`)."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
     liable: Annotated[
@@ -185,16 +194,50 @@ class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
     ] = None
     rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
 
-    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}]}
-    """Published with the schema (service.api.openapi): exactly one of `fan` and `patterns`."""
+    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}, {"required": ["tiles"]}]}
+    """Published with the schema (service.api.openapi): exactly one of `fan`, `patterns` and `tiles`."""
 
     def __post_init__(self) -> None:
-        # a schema rule (the published schema says oneOf fan/patterns): msgspec
-        # reports it as a decoding error, 400, pointing at `fan`
-        if (self.fan is msgspec.UNSET) == (self.patterns is msgspec.UNSET):
-            if self.fan is msgspec.UNSET:
+        # a schema rule (the published schema says oneOf fan/patterns/tiles):
+        # msgspec reports it as a decoding error, 400, pointing at `fan`
+        given = (self.fan is not msgspec.UNSET) + (self.patterns is not msgspec.UNSET) + (self.tiles is not msgspec.UNSET)
+        if given != 1:
+            if not given:
                 raise ValueError(template("Object missing required field `fan` (or send `patterns` instead)"))
-            raise ValueError(template("Send either field `fan` or `patterns`, not both"))
+            if self.tiles is msgspec.UNSET:
+                raise ValueError(template("Send either field `fan` or `patterns`, not both"))
+            raise ValueError(template("Send one of fields `fan`, `patterns` and `tiles`, not more"))
+
+
+class HongKongHandRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
+    """A Hong Kong hand to evaluate from its tiles. Of `rules`, `fan_cap` and
+    `min_fan` matter here."""
+
+    winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
+    win: Win
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east: it sets the winner's seat wind.")] = "east"
+    tiles: HongKongTiles
+    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+
+
+class HongKongHand(msgspec.Struct, kw_only=True):
+    """The fan of a hand read from its tiles, itemised as `POST /v1/hongkong/fan` itemises."""
+
+    fan: Annotated[int, msgspec.Meta(description="Total fan of the reading worth most (a limit hand: the cap).")]
+    fan_paid: Annotated[int, msgspec.Meta(description="The fan a settlement pays: the total clamped to `fan_cap`.")]
+    tier: Annotated[str | None, msgspec.Meta(description="`limit` when the fan reached the cap or the hand is a limit hand.")]
+    limit_hand: Annotated[bool, msgspec.Meta(description="The tiles make a limit hand (爆棚).")]
+    items: Annotated[list[FanItem], msgspec.Meta(description="The patterns found, itemised as `POST /v1/hongkong/fan` does.")]
+    arrangement: Annotated[
+        list[Arranged], msgspec.Meta(description="The reading chosen: concealed sets in tile order, the pair, the melds as called.")
+    ]
+    waits: Annotated[
+        str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
+    ]
+    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
+    warnings: list[Warning]
+    eight_immortals: EightImmortals
+    rules: HongKongRules
 
 
 class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
@@ -206,9 +249,15 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
     fan_items: Annotated[
         list[FanItem] | None,
         msgspec.Meta(
-            description="With `patterns`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."
+            description="With `patterns` or `tiles`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."
         ),
     ] = None
+    evaluation: Annotated[
+        HongKongHand,
+        msgspec.Meta(
+            description="Only with `tiles`: the evaluation the fan came from (as `POST /v1/hongkong/hands` gives it); absent otherwise."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -301,7 +350,14 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     if request.liable == winner:
         raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
 
-    fan, limit_hand, fan_items = _hand_fan(request)
+    evaluation: HongKongHand | msgspec.UnsetType = msgspec.UNSET
+    if request.tiles is not msgspec.UNSET:
+        evaluation = hand_result(
+            request.tiles, winner=winner, dealer=request.dealer, win=request.win, rules=rules, eight_immortals=request.eight_immortals
+        )
+        fan, limit_hand, fan_items = evaluation.fan, request.limit_hand or evaluation.limit_hand, evaluation.items
+    else:
+        fan, limit_hand, fan_items = _hand_fan(request)
     cap = rules.fan_cap
     fan_paid = cap if limit_hand or fan > cap else fan
     warnings = fan_warnings(fan, limit_hand, rules)
@@ -347,6 +403,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         fan_paid=fan_paid,
         rules=rules,
         fan_items=fan_items,
+        evaluation=evaluation,
     )
 
 
@@ -443,3 +500,42 @@ class FanTable(msgspec.Struct, kw_only=True):
 def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
     """Every row of the Hong Kong fan sheet; limit rows show the cap."""
     return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))
+
+
+# --- Fan from tiles -------------------------------------------------------------
+
+
+def hand_result(
+    tiles: HongKongTiles, *, winner: Seat, dealer: Seat, win: Win, rules: HongKongRules, eight_immortals: EightImmortals
+) -> HongKongHand:
+    """The tiles evaluated (:mod:`service.rulesets.hongkong.tiles`), answered
+    as `POST /v1/hongkong/hands` answers."""
+    check_discarder(winner, win, SEATS)
+    found = evaluate_tiles(tiles, winner=winner, dealer=dealer, win=win, fan_cap=rules.fan_cap, eight_immortals=eight_immortals)
+    result = found.tally
+    cap = rules.fan_cap
+    fan, limit_hand = result.fan, result.limit_hand
+    return HongKongHand(
+        fan=fan,
+        fan_paid=cap if limit_hand or fan > cap else fan,
+        tier="limit" if limit_hand or fan >= cap else None,
+        limit_hand=limit_hand,
+        items=result.items,
+        arrangement=found.arrangement,
+        waits=found.waits,
+        seat_wind=found.seat_wind,
+        warnings=fan_warnings(fan, limit_hand, rules),
+        eight_immortals=eight_immortals,
+        rules=rules,
+    )
+
+
+def evaluate_hand(request: HongKongHandRequest) -> HongKongHand:
+    return hand_result(
+        request.tiles,
+        winner=request.winner,
+        dealer=request.dealer,
+        win=request.win,
+        rules=request.rules,
+        eight_immortals=request.eight_immortals,
+    )

@@ -18,6 +18,8 @@ from service.rulesets.taiwan.settlement import (
     TaiRequest,
     TaiResult,
     TaiTable,
+    TaiwanHand,
+    TaiwanHandRequest,
     TaiwanRequest,
     TaiwanSettlement,
 )
@@ -49,6 +51,37 @@ SETTLEMENT_EXAMPLES = [
             "special": "robbing_kong",
             "dealer_streak": 1,
             "rules": {"base": 50, "unit": 10, "streak_tai_per": 1, "tai_cap": 30},
+        },
+    ),
+]
+
+HAND_EXAMPLES = [
+    Example(
+        summary="Seed 003 三暗坎: 444678筒 555索 78萬 發發發 + 6萬 (with a 99索 pair) on a discard",
+        value={
+            "winner": "south",
+            "win": {"type": "discard", "discarder": "west"},
+            "tiles": {
+                "concealed": "678m444678p555s99s666z",
+                "win_tile": "6m",
+            },
+        },
+    ),
+    Example(
+        summary="Concealed self-draw with an own flower, 宅神爺 values",
+        value={
+            "winner": "east",
+            "win": {"type": "self_draw"},
+            "tiles": {"concealed": "123456789m234p567s88p", "win_tile": "8p", "flowers": ["f1"]},
+            "preset": "zhaishenye",
+        },
+    ),
+    Example(
+        summary="Heavenly ready declared (天聽), won on a discard",
+        value={
+            "winner": "north",
+            "win": {"type": "discard", "discarder": "east"},
+            "tiles": {"concealed": "123456789m234p567s88p", "win_tile": "8p", "context": ["heavenly_ready"]},
         },
     ),
 ]
@@ -91,6 +124,31 @@ class TaiwanController(Controller):
         names a robbing-the-kong, seven-robs-one or eight-immortals win and is
         checked against `win`."""
         documentation_stub()  # answered by the ASGI entry (service.api.asgi)
+
+    @post(
+        "/hands",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Tai of a Taiwanese 16-tile hand from its tiles",
+        responses=problem_responses(),
+    )
+    def hands(self, data: Annotated[TaiwanHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[TaiwanHand]:
+        """Reads the tiles (MPSZ notation: `123m456p789s1122z`), finds every
+        way to split them into five sets and a pair, detects the tai table's
+        patterns in each reading and counts them as `POST /v1/taiwan/tai`
+        does under `preset` and `mode`; the reading worth most is answered
+        (equal tai: the first reading in the stated order). 邊張/中洞/單吊/獨聽
+        come from the waits, the seat wind from `winner` and `dealer` (the
+        dealer sits east), 正花 and 花槓 from `flowers` (eight: 八仙過海
+        self-drawn, 七搶一 on a discard). `context` takes what only the
+        table knows: `declared_ready`, `heavenly_ready`, `earthly_ready`,
+        `flower_win_from_deal`. Dealer and streak tai are the settlement's.
+        Unreadable notation is a 400 naming the character; a hand that cannot
+        be or is not complete, a flag the win contradicts or a context code
+        the tiles decide, a 422."""
+        return json_response(taiwan.evaluate_hand(data))
 
     @post(
         "/tai",

@@ -47,6 +47,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
+from service.core.tiles import Arranged
 from service.core.warnings import Warning, warning
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
@@ -65,6 +66,7 @@ from service.rulesets.taiwan.tai_table import (
     Section,
     Unit,
 )
+from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
 
 # --- Bounds --------------------------------------------------------------------
 
@@ -223,9 +225,9 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
-    """A Taiwanese hand to settle: its tai (or its patterns) and how it was won.
-    Exactly one of `tai` and `patterns`; `preset` and `mode` only apply to
-    `patterns`."""
+    """A Taiwanese hand to settle: its tai (or its patterns, or its tiles) and
+    how it was won. Exactly one of `tai`, `patterns` and `tiles`; `preset` and
+    `mode` only apply to `patterns` and `tiles`."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
@@ -235,6 +237,12 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(
             max_length=len(PATTERN_CODES),
             description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
+    tiles: Annotated[
+        TaiwanTiles,
+        msgspec.Meta(
+            description="Instead of `tai` or `patterns`: the hand itself, evaluated as `POST /v1/taiwan/hands` does under `preset` and `mode` (the answer adds `evaluation`)."
         ),
     ] = msgspec.UNSET  # type: ignore[assignment]
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
@@ -248,6 +256,32 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     rules: TaiwanRules = msgspec.field(default_factory=TaiwanRules)
 
 
+class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
+    """A Taiwanese 16-tile hand to evaluate from its tiles, under a preset and mode."""
+
+    winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
+    win: Win
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east: it sets the winner's seat wind.")] = "east"
+    tiles: TaiwanTiles
+
+
+class TaiwanHand(msgspec.Struct, kw_only=True):
+    """The tai of a hand read from its tiles, itemised as `POST /v1/taiwan/tai` itemises."""
+
+    tai: Annotated[int, msgspec.Meta(description="The tai of the reading worth most (dealer and streak tai are the settlement's).")]
+    preset: Preset
+    mode: Mode
+    items: Annotated[list[TaiItem], msgspec.Meta(description="The patterns found, itemised as `POST /v1/taiwan/tai` does.")]
+    arrangement: Annotated[
+        list[Arranged], msgspec.Meta(description="The reading chosen: concealed sets in tile order, the pair, the melds as called.")
+    ]
+    waits: Annotated[
+        str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
+    ]
+    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
+    warnings: list[Warning]
+
+
 class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     """Who pays whom for a Taiwanese hand. `pre_payout_total` is base + tai ×
     unit (a payment without dealer or streak tai)."""
@@ -259,7 +293,15 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     ]
     payer_tai: Annotated[dict[str, int], msgspec.Meta(description="Seat → the tai its payment was computed from.")]
     special: Special | None
-    tai_breakdown: Annotated[TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` were sent.")] = None
+    tai_breakdown: Annotated[
+        TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` or `tiles` were sent.")
+    ] = None
+    evaluation: Annotated[
+        TaiwanHand,
+        msgspec.Meta(
+            description="Only with `tiles`: the evaluation the tai came from (as `POST /v1/taiwan/hands` gives it); absent otherwise."
+        ),
+    ] = msgspec.UNSET  # type: ignore[assignment]
     rules: TaiwanRules
 
 
@@ -475,14 +517,27 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     check_discarder(winner, request.win, SEATS)
     has_tai = request.tai is not msgspec.UNSET
     has_patterns = request.patterns is not msgspec.UNSET
-    if has_tai == has_patterns:
+    has_tiles = request.tiles is not msgspec.UNSET
+    if has_tiles and (has_tai or has_patterns):
+        detail = template("Send exactly one of tai, patterns and tiles.")
+        raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
+    if has_tai == has_patterns and not has_tiles:
         detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
         raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
     _check_win(request)
 
     warnings: list[Warning] = []
     breakdown: TaiBreakdown | None = None
-    if has_patterns:
+    evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
+    if has_tiles:
+        evaluation = hand_result(
+            request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+        )
+        _check_special(request.special, evaluation)
+        breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
+        warnings = list(evaluation.warnings)
+        hand_tai = evaluation.tai
+    elif has_patterns:
         breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
         hand_tai = breakdown.tai
     else:
@@ -533,8 +588,52 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         payer_tai=payer_tai,
         special=request.special,
         tai_breakdown=breakdown,
+        evaluation=evaluation,  # type: ignore[arg-type]
         rules=rules,
     )
+
+
+# --- Tai from tiles ----------------------------------------------------------------
+
+
+def _pattern(code: str, count: int) -> PatternIn:
+    return PatternIn(code=code, count=count)  # type: ignore[arg-type]
+
+
+def hand_result(tiles: TaiwanTiles, *, winner: Seat, dealer: Seat, win: Win, preset: Preset, mode: Mode) -> TaiwanHand:
+    """The tiles evaluated (:mod:`service.rulesets.taiwan.tiles`) and counted
+    by :func:`count_tai`, answered as `POST /v1/taiwan/hands` answers."""
+    check_discarder(winner, win, SEATS)
+    found = evaluate_tiles(tiles, winner=winner, dealer=dealer, win=win, preset=preset, mode=mode, count=count_tai, pattern=_pattern)
+    breakdown: TaiBreakdown = found.breakdown
+    return TaiwanHand(
+        tai=breakdown.tai,
+        preset=preset,
+        mode=mode,
+        items=breakdown.items,
+        arrangement=found.arrangement,
+        waits=found.waits,
+        seat_wind=found.seat_wind,
+        warnings=found.warnings,
+    )
+
+
+def evaluate_hand(request: TaiwanHandRequest) -> TaiwanHand:
+    return hand_result(
+        request.tiles, winner=request.winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+    )
+
+
+def _check_special(special: str | None, evaluation: TaiwanHand) -> None:
+    """`special` must be what the tiles say (搶槓, 七搶一, 八仙過海)."""
+    if special is None:
+        return
+    found = {item.code for item in evaluation.items}
+    if not SPECIAL_PATTERNS[special] & found:
+        names = one_of(sorted(SPECIAL_PATTERNS[special]))
+        raise RuleViolation(
+            field_problem("/special", "special is {special} but the tiles do not show {names}.", special=special, names=names)
+        )
 
 
 # --- Tai table -----------------------------------------------------------------------

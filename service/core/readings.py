@@ -1,0 +1,273 @@
+"""Readings of a complete hand for the rulesets that score it themselves
+(Hong Kong, Taiwan): every split of the concealed tiles, with every place the
+winning tile can sit in it, as groups an evaluator can look at.
+
+A *reading* is one split (:func:`service.core.tiles.splits`) plus the group
+the winning tile completed. The place matters: a pung completed by another
+player's discard is not a concealed pung (坎坎胡, 三暗刻), and a chow
+completed on its middle tile is a closed wait (中洞). Evaluators score every
+reading and keep the one worth most, so the search is over readings, not
+splits.
+
+Built on :mod:`service.core.tiles` and additive to it: nothing there changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from service.core.seats import SEATS, Seat
+from service.core.tiles import (
+    HONOURS,
+    TILE_KINDS,
+    Arranged,
+    Hand,
+    Meld,
+    Split,
+    WaitShape,
+    arrangement,
+    format_tiles,
+    splits,
+)
+
+GroupKind = Literal["chow", "pung", "kong"]
+
+PLAIN_NOTATION = "^([1-9]+[mps]|[1-7]+z)*$"
+"""The published shape of notation without red fives (every ruleset but riichi)."""
+PLAIN_TILE = "^([1-9][mps]|[1-7]z)$"
+"""The published shape of one tile without red fives."""
+PLAIN_TILES_SCHEMA: dict[str, Any] = {"patterns": {"concealed": PLAIN_NOTATION, "win_tile": PLAIN_TILE}}
+"""`__schema_extra__` of a ruleset's Tiles without red fives: the notation's
+shape in the published schema (the struct still reads it itself, to name the
+first bad character in a 400)."""
+
+
+class PlainMeld(Meld, kw_only=True):
+    """A called meld or concealed kong, in notation without red fives."""
+
+    __schema_extra__: ClassVar[dict[str, Any]] = {"patterns": {"tiles": PLAIN_NOTATION}}
+
+
+PlainMelds = Annotated[list[PlainMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")]
+
+TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
+"""十三么's thirteen kinds: the ones and nines of each suit, the seven honours."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set of a reading: a chow by its lowest tile, a pung or kong by its
+    tile. ``concealed`` is false for a called meld and for a pung completed by
+    a discarded winning tile."""
+
+    kind: GroupKind
+    tile: int
+    concealed: bool
+    called: bool
+    """A meld called from another player (a concealed kong is not)."""
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    @property
+    def triplet(self) -> bool:
+        return self.kind != "chow"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand: its groups (concealed sets, then the
+    melds), the pair, and where the winning tile sits (``shape``; ``None`` for
+    a special hand)."""
+
+    groups: tuple[Group, ...]
+    pair: int | None
+    shape: WaitShape | None
+    split: Split | None
+    special: str | None = None
+    """The special shape's name (``thirteen_orphans``) when the hand is not sets and a pair."""
+
+
+def meld_groups(hand: Hand) -> tuple[Group, ...]:
+    return tuple(Group(kind=meld.kind, tile=meld.first, concealed=meld.concealed, called=not meld.concealed) for meld in hand.melds)
+
+
+def readings(hand: Hand, sets: int, won_on_discard: bool) -> Iterator[Reading]:
+    """Every reading of ``hand`` as ``sets`` sets and a pair (melds included),
+    in a stated order: splits as :func:`splits` finds them (pairs from the
+    lowest tile), and within one split the winning tile in the pair first,
+    then in each set in tile order."""
+    melds = meld_groups(hand)
+    win = hand.win_tile
+    for split in splits(hand.counts, sets - len(hand.melds)):
+        base = [Group(kind=kind, tile=first, concealed=True, called=False) for kind, first in split.sets]
+        if split.pair == win:
+            yield Reading(groups=(*base, *melds), pair=split.pair, shape="pair", split=split)
+        seen: set[tuple[str, int]] = set()
+        for index, (kind, first) in enumerate(split.sets):
+            if (kind, first) in seen:
+                continue
+            if kind == "pung" and first == win:
+                seen.add((kind, first))
+                groups = list(base)
+                if won_on_discard:
+                    groups[index] = Group(kind="pung", tile=first, concealed=False, called=False)
+                yield Reading(groups=(*groups, *melds), pair=split.pair, shape="pung", split=split)
+            elif kind == "chow" and first <= win <= first + 2:
+                seen.add((kind, first))
+                yield Reading(groups=(*base, *melds), pair=split.pair, shape=chow_shape(first, win), split=split)
+
+
+def chow_shape(first: int, win: int) -> WaitShape:
+    offset = win - first
+    if offset == 1:
+        return "closed"
+    if (offset == 0 and first % 9 == 6) or (offset == 2 and first % 9 == 0):
+        return "edge"
+    return "two_sided"
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """一九、四风、三元各一，再多一只: one of each of the thirteen, one of them twice."""
+    if sum(counts) != 14:
+        return False
+    return all(counts[tile] >= 1 for tile in TERMINALS_AND_HONOURS) and all(
+        counts[tile] == 0 for tile in range(TILE_KINDS) if tile not in TERMINALS_AND_HONOURS
+    )
+
+
+def complete_waits(counts_before: Sequence[int], sets: int, held: Sequence[int], thirteen_orphans: bool = False) -> list[int]:
+    """The tiles that complete ``counts_before`` (concealed tiles without the
+    winning one) into ``sets`` sets and a pair, or (``thirteen_orphans``, a
+    hand without melds) into 十三么; a tile the hand holds all four of is no
+    wait (``held``: every tile of the hand, melds included, before the win).
+
+    Only tiles that can join what is held are tried (a suited tile within two
+    of one held in its suit, an honour held), and each try is checked suit by
+    suit against cached answers, so a wait search costs a few dozen lookups."""
+    work = list(counts_before)
+    if sum(work) != 3 * sets + 1:
+        return []
+    found = []
+    for tile in range(TILE_KINDS):
+        if held[tile] >= 4:
+            continue
+        if thirteen_orphans and tile in TERMINALS_AND_HONOURS:
+            work[tile] += 1
+            orphans = is_thirteen_orphans(work)
+            work[tile] -= 1
+            if orphans:
+                found.append(tile)
+                continue
+        if not _near(work, tile):
+            continue
+        work[tile] += 1
+        if is_complete(work):
+            found.append(tile)
+        work[tile] -= 1
+    return found
+
+
+def _near(counts: Sequence[int], tile: int) -> bool:
+    if tile >= HONOURS:
+        return counts[tile] > 0
+    base = tile - tile % 9
+    return any(counts[t] for t in range(max(base, tile - 2), min(base + 9, tile + 3)))
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether ``counts`` is sets and exactly one pair (any number of sets):
+    each suit alone must be sets (or sets and the pair), honours pungs or the pair."""
+    pairs = 0
+    for suit in range(3):
+        run = tuple(counts[suit * 9 : suit * 9 + 9])
+        left = sum(run) % 3
+        if left == 1:
+            return False
+        if left == 2:
+            pairs += 1
+            if pairs > 1 or not _suit_with_pair(run):
+                return False
+        elif not _suit_sets(run):
+            return False
+    for tile in range(HONOURS, TILE_KINDS):
+        count = counts[tile]
+        if count == 2:
+            pairs += 1
+        elif count not in (0, 3):
+            return False
+    return pairs == 1
+
+
+@lru_cache(maxsize=8192)
+def _suit_sets(run: tuple[int, ...]) -> bool:
+    """One suit's nine counts as pungs and chows only."""
+    first = next((i for i, n in enumerate(run) if n), None)
+    if first is None:
+        return True
+    if run[first] >= 3:
+        rest = list(run)
+        rest[first] -= 3
+        if _suit_sets(tuple(rest)):
+            return True
+    if first <= 6 and run[first + 1] and run[first + 2]:
+        rest = list(run)
+        for step in (0, 1, 2):
+            rest[first + step] -= 1
+        return _suit_sets(tuple(rest))
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _suit_with_pair(run: tuple[int, ...]) -> bool:
+    """One suit's nine counts as sets and one pair."""
+    for pair in range(9):
+        if run[pair] >= 2:
+            rest = list(run)
+            rest[pair] -= 2
+            if _suit_sets(tuple(rest)):
+                return True
+    return False
+
+
+def hand_waits(hand: Hand, sets: int, thirteen_orphans: bool = False) -> list[int]:
+    """The waits before the winning tile, as :func:`complete_waits` finds them."""
+    before = list(hand.counts)
+    before[hand.win_tile] -= 1
+    held = hand.all_counts
+    held[hand.win_tile] -= 1
+    return complete_waits(before, sets - len(hand.melds), held, thirteen_orphans and not hand.melds)
+
+
+def shown(reading: Reading, hand: Hand, won_on_discard: bool) -> list[Arranged]:
+    """The reading as the answer's `arrangement`: concealed sets in tile order,
+    the pair, the melds as called; a special hand as one group."""
+    if reading.split is None:
+        tiles = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
+        out = [Arranged(kind="special", tiles=format_tiles(tiles), concealed=True)]
+        out += [Arranged(kind=m.kind, tiles=format_tiles(m.tiles), concealed=m.concealed) for m in hand.melds]
+        return out
+    return arrangement(reading.split, hand.melds, won_on_discard=won_on_discard and reading.shape == "pung", win_tile=hand.win_tile)
+
+
+def seat_wind(winner: Seat, dealer: Seat) -> Seat:
+    """The winner's seat wind: the dealer sits east, the others follow in turn."""
+    return SEATS[(SEATS.index(winner) - SEATS.index(dealer)) % 4]
+
+
+def suits_and_honours(counts: Sequence[int]) -> tuple[set[int], bool]:
+    """The suits present (0 characters, 1 dots, 2 bamboo) and whether any honour is."""
+    suits = {tile // 9 for tile in range(HONOURS) if counts[tile]}
+    return suits, any(counts[tile] for tile in range(HONOURS, TILE_KINDS))
+
+
+def terminal_or_honour(tile: int) -> bool:
+    return tile >= HONOURS or tile % 9 in (0, 8)

@@ -1,0 +1,336 @@
+"""Taiwanese tai from the tiles themselves.
+
+The evaluator *detects* which rows of seed 004's tai table a 16-tile hand has
+and *counts* them with :func:`service.rulesets.taiwan.settlement.count_tai`,
+the counter behind `POST /v1/taiwan/tai`, under the request's preset and
+mode: the list of patterns it builds is the list a client would post, so the
+value and `items` come from one place. Rows the preset or the mode does not
+score are left out of the list (as a client of that app would).
+
+A hand is five sets and a pair (17 tiles, one more per kong). 八仙過海 (eight
+bonus tiles, self-drawn) and 七搶一 (seven, robbing the eighth: a discard by
+the robbed player) win whatever the tiles; when the tiles are not a hand only
+the flower rows count (seed 003: 花胡嗰陣如果手牌未同時成胡…唔計手牌台數). Every
+reading (split, and the set the winning tile completed) is scored and the one
+worth most is taken. Tie-break: among readings worth the same tai, the first
+in the order of :func:`service.core.readings.readings`.
+
+From the waits: 邊張/中洞/單吊/獨聽 when the hand waited on one tile only (the
+shape is where the winning tile sits in the reading; a one-tile wait that is
+none of the three is 獨聽). 平胡 needs a two-sided wait on more than one tile.
+What the tiles cannot show: `win`, the dealer (east, so the seat wind),
+`round_wind`, the flags (`last_tile`, `after_kong`, `after_flower`,
+`robbing_kong`, `blessing` → 天胡/地胡/人胡) and `context` — 宣告聽牌, 天聽,
+地聽 and 配牌花胡; any other code the tiles decide (422).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem, one_of, template
+from service.core.readings import PLAIN_TILES_SCHEMA, PlainMelds, Reading, hand_waits, readings, seat_wind, shown, suits_and_honours
+from service.core.seats import Seat
+from service.core.settlement import SelfDraw, Win
+from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
+from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, PatternCode
+
+SETS = 5
+"""Seed 004: 五組順子加一對 — a 16-tile hand wins with five sets and a pair."""
+
+CONTEXT_CODES: tuple[str, ...] = ("declared_ready", "heavenly_ready", "earthly_ready", "flower_win_from_deal")
+"""The rows only the players know: 宣告聽牌, 天聽, 地聽 (declared at the table)
+and 配牌花胡 (the flowers came with the deal)."""
+
+FLOWER_ROWS: frozenset[str] = frozenset(
+    {"own_flower", "flower_set", "any_flower", "eight_immortals", "seven_robs_one", "flower_win_from_deal"}
+)
+
+NOT_COMPLETE = template("The tiles are not a complete hand: five sets and a pair")
+FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once")
+NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
+NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
+NO_KONG = template("`after_kong` needs a kong among the melds")
+BLESSING_MELDS = template("A first-turn win (天胡, 地胡, 人胡) has no melds and no replacement tile")
+BLESSING_DEALER_DISCARD = template("The dealer's first-turn win (天胡) is a self-draw")
+CONTEXT_FROM_TILES = template("`{code}` follows from the tiles, the win or the flags; `context` takes only {codes}")
+CONTEXT_TWICE = template("`{code}` is listed twice in `context`")
+READY_OPEN = template("`{code}` is declared with a concealed hand, but the hand has called melds")
+READY_BOTH = template("A hand declares heavenly ready (天聽) or earthly ready (地聽), not both")
+FROM_DEAL_NEEDS_FLOWERS = template("`flower_win_from_deal` (配牌花胡) needs all eight bonus tiles in `flowers`")
+
+
+class TaiwanTiles(Tiles, kw_only=True):
+    """A Taiwanese 16-tile hand: the shared tile fields, the bonus tiles, the
+    flower-replacement flag and the table's context codes."""
+
+    __schema_extra__: ClassVar[dict[str, Any]] = PLAIN_TILES_SCHEMA
+
+    melds: PlainMelds = []  # type: ignore[assignment]  # narrower: notation without red fives
+
+    flowers: Annotated[
+        list[Flower],
+        msgspec.Meta(
+            max_length=8,
+            description="Bonus tiles: `f1`–`f4` 梅蘭菊竹, `s1`–`s4` 春夏秋冬; number n is the seat wind n counted from east (the dealer is east). Eight: 八仙過海 when self-drawn, 七搶一 on a discard (the robbed player's).",
+        ),
+    ] = []
+    after_flower: Annotated[bool, msgspec.Meta(description="Won on the replacement tile drawn for a bonus tile (槓上開花).")] = False
+    context: Annotated[
+        list[PatternCode],
+        msgspec.Meta(
+            max_length=4,
+            description="What only the table knows: `declared_ready` 宣告聽牌, `heavenly_ready` 天聽, `earthly_ready` 地聽, `flower_win_from_deal` 配牌花胡. A code the tiles, the win or the flags decide is a 422.",
+        ),
+    ] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The reading worth most: the patterns listed and their count
+    (``breakdown``, ``warnings`` as the counter gave them), how it is shown,
+    the waits, the seat wind."""
+
+    patterns: list[Any]
+    breakdown: Any
+    warnings: list[Any]
+    arrangement: list[Arranged]
+    waits: str
+    seat_wind: Seat
+
+
+Counter = Callable[[list[Any], str, str, str], tuple[Any, list[Any]]]
+"""`count_tai(patterns, preset, mode, pointer)` of the settlement module."""
+
+
+def evaluate_tiles(
+    tiles: TaiwanTiles,
+    *,
+    winner: Seat,
+    dealer: Seat,
+    win: Win,
+    preset: str,
+    mode: str,
+    count: Counter,
+    pattern: Callable[[str, int], Any],
+    pointer: str = "/tiles",
+) -> Evaluation:
+    """Read the tiles, count every reading under ``preset`` and ``mode``, keep
+    the one worth most. ``count`` is the tai counter, ``pattern`` builds one
+    request pattern (code, count)."""
+    hand = read_hand(tiles, SETS, pointer)
+    self_drawn = isinstance(win, SelfDraw)
+    _check_context(tiles, hand, winner, dealer, win, pointer)
+    wind = seat_wind(winner, dealer)
+    waits = hand_waits(hand, SETS)
+    flowers: set[str] = set(tiles.flowers)
+    scored = _scored(preset, mode)
+    shared = _shared_patterns(tiles, hand, wind, winner, dealer, win, flowers)
+
+    cache: dict[tuple[tuple[str, int], ...], tuple[Any, list[Any], list[Any]]] = {}
+    best: tuple[tuple[Any, list[Any], list[Any]], Reading | None] | None = None
+
+    def score(found: list[tuple[str, int]]) -> tuple[Any, list[Any], list[Any]]:
+        listed = tuple((code, n) for code, n in found if code in scored)
+        result = cache.get(listed)
+        if result is None:
+            patterns = [pattern(code, n) for code, n in listed]
+            breakdown, warnings = count(patterns, preset, mode, f"{pointer}/context")
+            result = (breakdown, warnings, patterns)
+            cache[listed] = result
+        return result
+
+    concealed = not hand.open
+    for reading in readings(hand, SETS, won_on_discard=not self_drawn):
+        found = score(shared + _reading_patterns(reading, hand, wind, tiles.round_wind, waits, flowers, self_drawn, concealed, preset))
+        if best is None or found[0].tai > best[0][0].tai:
+            best = (found, reading)
+    if best is None:
+        if len(flowers) != 8:
+            raise RuleViolation(FieldProblem(f"{pointer}/concealed", NOT_COMPLETE))
+        # 花胡: the tiles need not be a hand, and only the flowers count
+        best = (score([(code, n) for code, n in shared if code in FLOWER_ROWS]), None)
+
+    (breakdown, warnings, patterns), chosen = best
+    if chosen is None:
+        tiles_held = [tile for tile, n in enumerate(hand.counts) for _ in range(n)]
+        arranged = [Arranged(kind="special", tiles=format_tiles(tiles_held), concealed=True)]
+    else:
+        arranged = shown(chosen, hand, not self_drawn)
+    return Evaluation(
+        patterns=patterns,
+        breakdown=breakdown,
+        warnings=warnings,
+        arrangement=arranged,
+        waits=format_tiles(waits),
+        seat_wind=wind,
+    )
+
+
+def _scored(preset: str, mode: str) -> frozenset[str]:
+    """The codes this preset and mode score."""
+    off = MODE_NOT_SCORED[mode]
+    return frozenset(code for code, cell in CELLS[preset].items() if code not in off and cell.status != "not_scored")
+
+
+def _check_context(tiles: TaiwanTiles, hand: Hand, winner: Seat, dealer: Seat, win: Win, pointer: str) -> None:
+    problems: list[FieldProblem] = []
+    self_drawn = isinstance(win, SelfDraw)
+    seen: set[str] = set()
+    for index, flower in enumerate(tiles.flowers):
+        if flower in seen:
+            problems.append(field_problem(f"{pointer}/flowers/{index}", FLOWER_TWICE, flower=flower))
+        seen.add(flower)
+    for flag in ("after_kong", "after_flower"):
+        if getattr(tiles, flag) and not self_drawn:
+            problems.append(field_problem(f"{pointer}/{flag}", NEEDS_SELF_DRAW, flag=flag))
+    if tiles.after_kong and not any(meld.kind == "kong" for meld in hand.melds):
+        problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
+    if tiles.robbing_kong and self_drawn:
+        problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
+    if tiles.blessing:
+        if hand.melds or tiles.after_kong or tiles.after_flower:
+            problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_MELDS))
+        elif winner == dealer and not self_drawn:
+            problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_DEALER_DISCARD))
+    listed: set[str] = set()
+    for index, code in enumerate(tiles.context):
+        at = f"{pointer}/context/{index}"
+        if code not in CONTEXT_CODES:
+            problems.append(field_problem(at, CONTEXT_FROM_TILES, code=code, codes=one_of(CONTEXT_CODES)))
+        elif code in listed:
+            problems.append(field_problem(at, CONTEXT_TWICE, code=code))
+        elif code in ("heavenly_ready", "earthly_ready") and hand.open:
+            problems.append(field_problem(at, READY_OPEN, code=code))
+        elif code == "flower_win_from_deal" and len(seen) != 8:
+            problems.append(FieldProblem(at, FROM_DEAL_NEEDS_FLOWERS))
+        listed.add(code)
+    if "heavenly_ready" in listed and "earthly_ready" in listed:
+        problems.append(FieldProblem(f"{pointer}/context", READY_BOTH))
+    if problems:
+        raise RuleViolation(*problems)
+
+
+def _shared_patterns(
+    tiles: TaiwanTiles, hand: Hand, wind: Seat, winner: Seat, dealer: Seat, win: Win, flowers: set[str]
+) -> list[tuple[str, int]]:
+    """The rows every reading shares: how the hand was won, 門清, the bonus
+    tiles, the melds, first-turn wins and the context codes."""
+    out: list[tuple[str, int]] = []
+    self_drawn = isinstance(win, SelfDraw)
+    concealed = not hand.open
+    ready = "heavenly_ready" in tiles.context or "earthly_ready" in tiles.context
+    if self_drawn:
+        if concealed and not ready:
+            out.append(("concealed_self_draw", 1))  # 門清一摸三
+        elif concealed:
+            out += [("self_draw", 1), ("unaided", 1)]  # 天聽/地聽 already hold 門清
+        else:
+            out.append(("self_draw", 1))
+        if tiles.after_kong or tiles.after_flower:
+            out.append(("win_on_replacement", 1))
+        if tiles.last_tile:
+            out.append(("last_tile_self_draw", 1))
+    else:
+        if concealed:
+            out.append(("concealed", 1))
+        if tiles.robbing_kong:
+            out.append(("robbing_kong", 1))
+        if tiles.last_tile:
+            out.append(("last_discard", 1))
+    called = [meld for meld in hand.melds if not meld.concealed]
+    if len(called) == SETS:
+        out.append(("half_melded" if self_drawn else "all_melded", 1))
+    exposed_kongs = sum(1 for meld in called if meld.kind == "kong")
+    concealed_kongs = sum(1 for meld in hand.melds if meld.concealed)
+    if exposed_kongs:
+        out.append(("exposed_kong", exposed_kongs))
+    if concealed_kongs:
+        out.append(("concealed_kong", concealed_kongs))
+    number = str(("east", "south", "west", "north").index(wind) + 1)
+    own = sum(1 for flower in flowers if flower[1] == number)
+    sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
+    if len(flowers) == 8:
+        out.append(("eight_immortals" if self_drawn else "seven_robs_one", 1))
+    if own:
+        out.append(("own_flower", own))
+    if sets:
+        out.append(("flower_set", sets))
+    if flowers:
+        out.append(("any_flower", len(flowers)))
+    if tiles.blessing:
+        if winner == dealer:
+            out.append(("heavenly_win", 1))
+        else:
+            out.append(("earthly_win" if self_drawn else "human_win", 1))
+    out += [(code, 1) for code in tiles.context]
+    return out
+
+
+def _reading_patterns(
+    reading: Reading,
+    hand: Hand,
+    wind: Seat,
+    round_wind: Seat,
+    waits: list[int],
+    flowers: set[str],
+    self_drawn: bool,
+    concealed: bool,
+    preset: str,
+) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    groups = reading.groups
+    pair = reading.pair
+    assert pair is not None
+    triplets = [group.tile for group in groups if group.triplet]
+    dragons = sum(1 for tile in triplets if tile in DRAGONS)
+    winds = sum(1 for tile in triplets if tile in WINDS)
+    if WIND_OF_SEAT[round_wind] in triplets:
+        out.append(("round_wind", 1))
+    if WIND_OF_SEAT[wind] in triplets:
+        out.append(("seat_wind", 1))
+    if dragons:
+        out.append(("dragon_pung", dragons))
+    if winds:
+        out.append(("any_wind_pung", winds))
+    if dragons == 3:
+        out.append(("big_three_dragons", 1))
+    elif dragons == 2 and pair in DRAGONS:
+        out.append(("little_three_dragons", 1))
+    if winds == 4:
+        out.append(("big_four_winds", 1))
+    elif winds == 3 and pair in WINDS:
+        out.append(("little_four_winds", 1))
+
+    if len(waits) == 1:
+        # 只聽一種牌: the shape says which; a one-tile wait that is none of them is 獨聽
+        shape = reading.shape
+        code = {"edge": "edge_wait", "closed": "closed_wait", "pair": "pair_wait"}.get(shape or "", "single_wait")
+        out.append((code, 1))
+
+    counts = hand.all_counts
+    suits, honours = suits_and_honours(counts)
+    # 平胡: 五組順子加一對數牌，沒有字、沒有花，胡別人打的牌而且聽雙頭 (宅神爺: 手牌不能門清)
+    two_sided = reading.shape == "two_sided" and len(waits) > 1
+    if not triplets and not self_drawn and not flowers and pair < HONOURS and two_sided and not (preset == "zhaishenye" and concealed):
+        out.append(("all_chows", 1))
+    hidden = sum(1 for group in groups if group.triplet and group.concealed)
+    if hidden >= 5:
+        out.append(("five_concealed_pungs", 1))
+    elif hidden == 4:
+        out.append(("four_concealed_pungs", 1))
+    elif hidden == 3:
+        out.append(("three_concealed_pungs", 1))
+    if len(triplets) == SETS:
+        out.append(("all_pungs", 1))
+    if len(suits) == 1:
+        out.append(("half_flush" if honours else "full_flush", 1))
+    elif not suits:
+        out.append(("all_honours", 1))
+    if not honours and not flowers:
+        out.append(("no_honours_no_flowers", 1))
+    return out

@@ -11,6 +11,7 @@ from litestar import Litestar
 from service.api.asgi import SettlementService
 from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
+from service.api.games import games_controllers
 from service.api.health import healthz, readyz
 from service.api.metrics import metrics
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
@@ -49,7 +50,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.stopping = True
 
     app = SettlementService(
-        route_handlers=[*ruleset_controllers(), settlements_controller(settings), rulesets, healthz, readyz, metrics, docs_static_router()],
+        route_handlers=[
+            *ruleset_controllers(),
+            *games_controllers(),
+            settlements_controller(settings),
+            rulesets,
+            healthz,
+            readyz,
+            metrics,
+            docs_static_router(),
+        ],
         openapi_config=openapi_config(),
         plugins=SCHEMA_PLUGINS,
         exception_handlers=EXCEPTION_HANDLERS,

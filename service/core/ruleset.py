@@ -20,6 +20,10 @@ class Ruleset:
     result: type
     rules: type
     settle: Callable[[Any], Any]
+    game: Callable[[Any], Any] | None = None
+    """Replays a whole game (`POST /v1/<name>/games`), from its `game` module."""
+    game_types: Any = None
+    """The game's shapes (:class:`service.core.game.GameTypes`)."""
 
     @property
     def package(self) -> str:

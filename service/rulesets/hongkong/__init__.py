@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
-from service.rulesets.hongkong import settlement
+from service.rulesets.hongkong import game, settlement
 
 RULESET = Ruleset(
     name="hongkong",
@@ -15,4 +15,6 @@ RULESET = Ruleset(
     result=settlement.HongKongSettlement,
     rules=settlement.HongKongRules,
     settle=settlement.settle,
+    game=game.game,
+    game_types=game.TYPES,
 )

@@ -14,10 +14,10 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec
+from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
-from service.core.codec import decode
-from service.core.game import MAX_HANDS, read_hands
+from service.core.errors import FieldProblem
+from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
 
@@ -67,6 +67,20 @@ EXAMPLES: dict[str, list[Example]] = {
 }
 
 
+def _part(raw: bytes, type_: Any, at: str) -> Any:
+    """One part of the body, decoded as strictly as a settlement body, its
+    problems pointed under ``at``."""
+    try:
+        return decode_strict(bytes(raw), type_)
+    except RequestInvalid as exc:
+        problem = exc.problem
+        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
+
+
+def _field_type(struct: Any, name: str) -> Any:
+    return next(field.type for field in msgspec.structs.fields(struct) if field.name == name)
+
+
 def games_controller(ruleset: Ruleset) -> type[Controller]:
     types = ruleset.game_types
     play = ruleset.game
@@ -105,11 +119,18 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
                 raise LocalizedHTTPException(
                     413, "A game may carry at most {limit} hands; this one has {count}.", limit=MAX_HANDS, count=len(data.hands)
                 )
-            try:
-                hands = read_hands(data.hands, types, decode)
-            except msgspec.ValidationError as exc:
-                raise RequestInvalid(pointer_from_msgspec(str(exc))) from None
-            return json_response(play(types.request(rules=data.rules, game=data.game, hands=hands)))
+            rules = _part(data.rules, ruleset.rules, "/rules")
+            game = _part(data.game, _field_type(types.request, "game"), "/game")
+            hands = []
+            for index, raw in enumerate(data.hands):
+                at = f"/hands/{index}"
+                kind = _part(raw, HandKind, at).type
+                try:
+                    item_type = hand_type(types, kind)
+                except ValueError:
+                    raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
+                hands.append(_part(raw, item_type, at))
+            return json_response(play(types.request(rules=rules, game=game, hands=hands)))
 
     GamesController.__name__ = GamesController.__qualname__ = f"{ruleset.name.capitalize()}GamesController"
     return GamesController

@@ -100,7 +100,7 @@ class GameSpec:
     """MCR: the deal passes after every hand."""
 
 
-BAD_HAND_TYPE = template("Invalid value `type`: expected `draw` or `abort`, or no `type` for a win")
+BAD_HAND_TYPE = template("`type` must be `win` (or left out), `draw` or `abort`")
 GAME_OVER = template("The game ended with hand {last} (counting from 0): no hand can follow it.")
 DEALER_SEAT_TAKEN = template("{seat} is not at this table.")
 
@@ -250,11 +250,12 @@ def check_not_over(finished: bool, index: int) -> None:
 
 
 def prefixed(exc: RuleViolation, index: int) -> RuleViolation:
-    """A hand's settlement problem, pointed at that hand."""
-    moved = [
+    """A hand's settlement problem, pointed at that hand (the same exception,
+    its title kept)."""
+    exc.problems = tuple(
         type(problem)(f"/hands/{index}{problem.pointer}", problem.detail, problem.template, problem.params) for problem in exc.problems
-    ]
-    return RuleViolation(*moved, title=exc.title)
+    )
+    return exc
 
 
 def add(totals: dict[str, Decimal], deltas: dict[str, Decimal]) -> None:
@@ -304,8 +305,12 @@ def game_types(
         [*win_fields(request_type, (*omit, "rules")), *extra_win_fields],
         kw_only=True,
         forbid_unknown_fields=True,
+        tag_field="type",
+        tag="win",
         module=module,
     )
+    # the body's own object-level rules, and a win may leave `type` out
+    win.__schema_extra__ = {**getattr(request_type, "__schema_extra__", {}), "optional": ["type"]}  # type: ignore[attr-defined]
     win.__doc__ = f"A won hand: the {title} settlement body without the fields the game derives ({', '.join(omit)}) and `rules`."
     hands_meta = msgspec.Meta(
         max_length=MAX_HANDS,
@@ -326,14 +331,19 @@ def game_types(
     ]
     request = msgspec.defstruct(
         f"{title}GameRequest",
-        [*common, ("hands", Annotated[list[dict[str, Any]], hands_meta])],
+        [*common, ("hands", Annotated[list[win | draw_type | abort_type], hands_meta])],  # type: ignore[valid-type]
         kw_only=True,
         forbid_unknown_fields=True,
         module=module,
     )
     request.__doc__ = f"A {title} game so far: its rules, how it runs and its hands."
+    empty = msgspec.Raw(b"{}")
     wire = msgspec.defstruct(
-        f"_{title}GameWire", [*common, ("hands", list[msgspec.Raw])], kw_only=True, forbid_unknown_fields=True, module=module
+        f"_{title}GameWire",
+        [("rules", msgspec.Raw, empty), ("game", msgspec.Raw, empty), ("hands", list[msgspec.Raw])],
+        kw_only=True,
+        forbid_unknown_fields=True,
+        module=module,
     )
     hand = msgspec.defstruct(
         f"{title}GameHand",
@@ -387,38 +397,23 @@ def game_types(
         module=module,
     )
     return GameTypes(
-        win=win, request=request, wire=wire, hand=hand, answer=answer, items={None: win, "draw": draw_type, "abort": abort_type}
+        win=win, request=request, wire=wire, hand=hand, answer=answer, items={None: win, "win": win, "draw": draw_type, "abort": abort_type}
     )
 
 
-class _Kind(msgspec.Struct):
+class HandKind(msgspec.Struct):
+    """What is read of a hand first: its `type` (none for a win)."""
+
     type: str | None = None
 
 
-def read_hands(raws: Sequence[msgspec.Raw | bytes], types: GameTypes, decode: Callable[[bytes, type], Any]) -> list[Any]:
-    """Each raw hand decoded into its Struct: a win unless it says `type`.
-    Errors are msgspec's, their paths moved under `$.hands[i]`."""
-    hands = []
-    for index, raw in enumerate(raws):
-        data = bytes(raw)
-        try:
-            kind = decode(data, _Kind).type
-            item_type = types.items.get(kind)
-            if item_type is None:
-                raise msgspec.ValidationError(f"{BAD_HAND_TYPE} - at `$.type`")
-            hands.append(decode(data, item_type))
-        except msgspec.ValidationError as exc:
-            raise msgspec.ValidationError(_under(str(exc), index)) from None
-        except msgspec.DecodeError:  # pragma: no cover - the envelope was valid JSON
-            raise msgspec.ValidationError(f"Expected `object` - at `$.hands[{index}]`") from None
-    return hands
-
-
-def _under(message: str, index: int) -> str:
-    marker = " - at `$"
-    if marker in message:
-        return message.replace(marker, f"{marker}.hands[{index}]", 1)
-    return f"{message} - at `$.hands[{index}]`"
+def hand_type(types: GameTypes, kind: str | None) -> type:
+    """The Struct of a hand by its `type`; ``ValueError`` (a 400 at `type`)
+    for any other value."""
+    item_type = types.items.get(kind)
+    if item_type is None:
+        raise ValueError(BAD_HAND_TYPE)
+    return item_type
 
 
 # --- The generic driver ---------------------------------------------------------------

@@ -3,7 +3,7 @@ the running totals, standings and settle-up out (service.core.game)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 
@@ -14,7 +14,7 @@ from service.rulesets.nmjl.settlement import NmjlRequest, NmjlRules, NmjlSettlem
 class NmjlGameOptions(GameOptions, forbid_unknown_fields=True, kw_only=True):
     """How an NMJL game runs."""
 
-    players: Annotated[Literal[3, 4], msgspec.Meta(description="Players at the table: 4 (default) or 3 (no north).")] = 4
+    players: Annotated[int, msgspec.Meta(ge=3, le=4, description="Players at the table: 4 (default) or 3 (no north).")] = 4
 
 
 SPEC = GameSpec(name="nmjl", request=NmjlRequest, settle=settle)

@@ -44,6 +44,7 @@ from service.core.game import (
 from service.core.seats import Seat
 from service.rulesets.riichi.game_results import (
     MAX_START,
+    MAX_UMA,
     STICK_POINTS,
     GameResults,
     GameResultsRequest,
@@ -53,6 +54,7 @@ from service.rulesets.riichi.game_results import (
     game_results,
 )
 from service.rulesets.riichi.settlement import (
+    Players,
     RiichiDrawRequest,
     RiichiDrawResult,
     RiichiRequest,
@@ -74,7 +76,7 @@ class RiichiGameOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     length: Annotated[
         Literal["east", "hanchan"], msgspec.Meta(description="`east` (東風戰, one round) or `hanchan` (半莊, two; default).")
     ] = "hanchan"
-    players: Annotated[Literal[3, 4], msgspec.Meta(description="4 (default) or 3 (三麻: no north).")] = 4
+    players: Players = 4
     start_points: Annotated[
         int, msgspec.Meta(ge=1000, le=MAX_START, description="原點: each player's points at the start (default 25,000).")
     ] = 25_000
@@ -84,7 +86,10 @@ class RiichiGameOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     uma: Annotated[
         list[UmaValue],
         msgspec.Meta(
-            min_length=2, max_length=2, description="馬 `[smaller, larger]` in thousands (default 10-20), as game-results takes it."
+            min_length=2,
+            max_length=2,
+            description="馬 `[smaller, larger]` in thousands (default 10-20), as game-results takes it.",
+            extra_json_schema={"extra": {"items": {"type": "integer", "minimum": 0, "maximum": MAX_UMA}, "default": [10, 20]}},
         ),
     ] = msgspec.field(default_factory=lambda: [10, 20])
     ties: Annotated[Ties, msgspec.Meta(description="Equal final scores: `split` (default) or `seat_order`.")] = "split"

@@ -11,6 +11,7 @@ from litestar import Litestar
 from service.api.asgi import SettlementService
 from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
+from service.api.games import games_controllers
 from service.api.health import healthz, readyz, version_handler
 from service.api.logs import configure_logging
 from service.api.metrics import metrics
@@ -54,6 +55,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = SettlementService(
         route_handlers=[
             *ruleset_controllers(),
+            *games_controllers(),
             settlements_controller(settings),
             rulesets,
             healthz,

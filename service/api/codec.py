@@ -24,6 +24,7 @@ from litestar.typing import FieldDefinition
 from service.api.language import localize
 from service.core.codec import ENCODER, convert, decode
 from service.core.errors import FieldProblem, field_problem
+from service.core.game import BAD_HAND_TYPE
 from service.core.money import DECIMAL_MESSAGES
 from service.core.tiles import NOTATION_MESSAGES
 from service.i18n import N_
@@ -60,6 +61,7 @@ SCHEMA_MESSAGES: tuple[str, ...] = (
     *DECIMAL_MESSAGES,
     WITHOUT_YAKU,
     *NOTATION_MESSAGES,
+    BAD_HAND_TYPE,
 )
 """msgspec's validation sentences (and the engine's own ``__post_init__``
 ones) as catalogue templates, so a 400's detail follows Accept-Language. A

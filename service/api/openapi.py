@@ -95,8 +95,9 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
     unknown keys are rejected. A Struct (or a base it inherits from) may also
     declare ``__schema_extra__``, object-level rules msgspec checks in
     ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
-    alternatives, ``dependentRequired``, and ``patterns`` (property → regex)
-    for string fields the struct parses itself."""
+    alternatives, ``dependentRequired``, ``patterns`` (property → regex)
+    for string fields the struct parses itself, and ``optional``: fields
+    msgspec publishes as required (a tag) that the service also accepts left out."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
         result = super().to_openapi_schema(field_definition, schema_creator)
@@ -111,8 +112,17 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
             if extra:
                 if "oneOf" in extra:
                     target.one_of = [Schema(required=list(choice["required"])) for choice in extra["oneOf"]]
+                if "optional" in extra and target.required:  # a tag the service also accepts absent
+                    target.required = [name for name in target.required if name not in extra["optional"]]
                 if "dependentRequired" in extra:
                     target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
+                    # the same rule in keywords every generator and validator reads
+                    # (some test-data generators skip dependentRequired): for each
+                    # key, either its companions are present or the key is absent
+                    target.all_of = [
+                        Schema(any_of=[Schema(required=list(value)), Schema(schema_not=Schema(required=[key]))])
+                        for key, value in extra["dependentRequired"].items()
+                    ]
                 for name, regex in extra.get("patterns", {}).items():
                     # a string field the struct reads itself (to name the first
                     # bad character) publishes its shape all the same

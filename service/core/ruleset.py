@@ -34,6 +34,10 @@ class Ruleset:
     more_options: tuple[OptionGroup, ...] = ()
     """House rules a settlement request carries outside `rules` (pattern
     counting, fu and yaku options), each group one rules Struct."""
+    game: Callable[[Any], Any] | None = None
+    """Replays a whole game (`POST /v1/<name>/games`), from its `game` module."""
+    game_types: Any = None
+    """The game's shapes (:class:`service.core.game.GameTypes`)."""
 
     @property
     def package(self) -> str:

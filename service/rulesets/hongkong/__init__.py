@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.hongkong import settlement
+from service.rulesets.hongkong import game, settlement
 
 RULESET = Ruleset(
     name="hongkong",
@@ -16,4 +16,6 @@ RULESET = Ruleset(
     rules=settlement.HongKongRules,
     settle=settlement.settle,
     more_options=(OptionGroup("", settlement.PatternRules),),
+    game=game.game,
+    game_types=game.TYPES,
 )

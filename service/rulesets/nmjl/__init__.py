@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
-from service.rulesets.nmjl import settlement
+from service.rulesets.nmjl import game, settlement
 
 RULESET = Ruleset(
     name="nmjl",
@@ -15,4 +15,6 @@ RULESET = Ruleset(
     result=settlement.NmjlSettlement,
     rules=settlement.NmjlRules,
     settle=settlement.settle,
+    game=game.game,
+    game_types=game.TYPES,
 )

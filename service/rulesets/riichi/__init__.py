@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.riichi import fu, settlement, yaku
+from service.rulesets.riichi import fu, game, settlement, yaku
 
 RULESET = Ruleset(
     name="riichi",
@@ -16,4 +16,6 @@ RULESET = Ruleset(
     rules=settlement.RiichiRules,
     settle=settlement.settle,
     more_options=(OptionGroup("/yaku_options", yaku.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
+    game=game.game,
+    game_types=game.TYPES,
 )

@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.taiwan import settlement
+from service.rulesets.taiwan import game, settlement
 
 RULESET = Ruleset(
     name="taiwan",
@@ -16,4 +16,6 @@ RULESET = Ruleset(
     rules=settlement.TaiwanRules,
     settle=settlement.settle,
     more_options=(OptionGroup("", settlement.TaiCountRules),),
+    game=game.game,
+    game_types=game.TYPES,
 )

@@ -1,0 +1,140 @@
+"""`POST /v1/<ruleset>/games`: one implementation for every ruleset that
+declares a game (its `game` module), routes built from the registry.
+
+The body's `hands` are decoded one by one (a win unless the item says
+`type`), so each problem points at its hand (`#/hands/3/win/discarder`)."""
+
+# no `from __future__ import annotations`: litestar reads the handlers'
+# annotations, which name types built per ruleset at run time
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Response, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, schema_problem
+from service.api.problems import LocalizedHTTPException, problem_responses
+from service.core.errors import FieldProblem
+from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
+from service.core.ruleset import Ruleset
+from service.rulesets.registry import RULESETS
+
+EXAMPLES: dict[str, list[Example]] = {
+    "hongkong": [
+        Example(
+            summary="Two hands: the dealer wins (keeps the deal), then south wins (the deal passes)",
+            value={
+                "hands": [
+                    {"winner": "east", "win": {"type": "self_draw"}, "fan": 3},
+                    {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "fan": 4},
+                ]
+            },
+        )
+    ],
+    "riichi": [
+        Example(
+            summary="East-only: a riichi ron by the dealer, then a draw with the dealer noten",
+            value={
+                "game": {"length": "east"},
+                "hands": [
+                    {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30, "riichi": ["east"]},
+                    {"type": "draw", "tenpai": ["south"], "riichi": ["south"]},
+                ],
+            },
+        )
+    ],
+    "mcr": [
+        Example(
+            summary="The deal passes after every hand",
+            value={"hands": [{"winner": "east", "win": {"type": "self_draw"}, "fan": 8}, {"type": "draw"}]},
+        )
+    ],
+    "nmjl": [Example(summary="One hand", value={"hands": [{"winner": "north", "win": {"type": "self_draw"}, "value": 25}]})],
+    "taiwan": [
+        Example(
+            summary="連1拉1: the dealer wins, then a draw, then a non-dealer wins on the dealer's discard",
+            value={
+                "hands": [
+                    {"winner": "east", "win": {"type": "self_draw"}, "tai": 3},
+                    {"type": "draw"},
+                    {"winner": "south", "win": {"type": "discard", "discarder": "east"}, "tai": 2},
+                ]
+            },
+        )
+    ],
+}
+
+
+def _part(raw: bytes, type_: Any, at: str) -> Any:
+    """One part of the body, decoded as strictly as a settlement body, its
+    problems pointed under ``at``."""
+    try:
+        return decode_strict(bytes(raw), type_)
+    except RequestInvalid as exc:
+        problem = exc.problem
+        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
+
+
+def _field_type(struct: Any, name: str) -> Any:
+    return next(field.type for field in msgspec.structs.fields(struct) if field.name == name)
+
+
+def games_controller(ruleset: Ruleset) -> type[Controller]:
+    types = ruleset.game_types
+    play = ruleset.game
+    assert play is not None and types is not None
+
+    class GameBody(StrictBody):
+        """Decodes the envelope; the hands stay raw until the handler."""
+
+        def decode_bytes(self, value: bytes) -> Any:
+            return decode_strict(value, types.wire)
+
+    class GamesController(Controller):
+        path = f"/v1/{ruleset.name}"
+        tags = ["Games"]
+
+        @post(
+            "/games",
+            dto=GameBody,
+            return_dto=None,
+            status_code=200,
+            sync_to_thread=False,
+            summary=f"A whole {ruleset.names['en']} game: the derived state after each hand, totals, standings",
+            responses=problem_responses(),
+            operation_id=f"V1{ruleset.name.capitalize()}GamesPlay",
+        )
+        def play_game(self, data: Annotated[types.request, Body(examples=EXAMPLES.get(ruleset.name, []))]) -> Response[types.answer]:  # type: ignore[name-defined]
+            """Stateless: send the hands so far, get what a score-keeper
+            derives — each hand settled exactly as the settlement endpoint
+            settles it with the derived dealer (riichi: honba and sticks;
+            Taiwan: the dealer streak), the running totals, the next hand's
+            state, and when the game is over its standings and the fewest
+            transfers that settle the table. At most 256 hands (more is 413).
+            A hand that contradicts the derived state is a 422 naming it
+            (`#/hands/<i>/…`)."""
+            if len(data.hands) > MAX_HANDS:
+                raise LocalizedHTTPException(
+                    413, "A game may carry at most {limit} hands; this one has {count}.", limit=MAX_HANDS, count=len(data.hands)
+                )
+            rules = _part(data.rules, ruleset.rules, "/rules")
+            game = _part(data.game, _field_type(types.request, "game"), "/game")
+            hands = []
+            for index, raw in enumerate(data.hands):
+                at = f"/hands/{index}"
+                kind = _part(raw, HandKind, at).type
+                try:
+                    item_type = hand_type(types, kind)
+                except ValueError:
+                    raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
+                hands.append(_part(raw, item_type, at))
+            return json_response(play(types.request(rules=rules, game=game, hands=hands)))
+
+    GamesController.__name__ = GamesController.__qualname__ = f"{ruleset.name.capitalize()}GamesController"
+    return GamesController
+
+
+def games_controllers() -> list[type[Controller]]:
+    return [games_controller(ruleset) for ruleset in RULESETS if ruleset.game is not None]

@@ -1,0 +1,17 @@
+"""A whole Hong Kong game: the hands so far in, the derived state after each,
+the running totals, standings and settle-up out (service.core.game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules, HongKongSettlement, settle
+
+SPEC = GameSpec(name="hongkong", request=HongKongRequest, settle=settle)
+TYPES: GameTypes = game_types("hongkong", "HongKong", HongKongRequest, HongKongRules, GameOptions, HongKongSettlement, omit=("dealer",))
+
+
+def game(request: Any) -> Any:
+    """Replay the hands of `request` (`TYPES.request`, hands decoded)."""
+    return play(SPEC, TYPES, request)

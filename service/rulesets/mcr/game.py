@@ -1,0 +1,17 @@
+"""A whole MCR game: the hands so far in, the derived state after each,
+the running totals, standings and settle-up out (service.core.game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.rulesets.mcr.settlement import McrRequest, McrRules, McrSettlement, settle
+
+SPEC = GameSpec(name="mcr", request=McrRequest, settle=settle, pass_every_hand=True)
+TYPES: GameTypes = game_types("mcr", "Mcr", McrRequest, McrRules, GameOptions, McrSettlement, omit=("dealer",))
+
+
+def game(request: Any) -> Any:
+    """Replay the hands of `request` (`TYPES.request`, hands decoded)."""
+    return play(SPEC, TYPES, request)

@@ -1,0 +1,261 @@
+"""A whole riichi game (east-only or hanchan) as a ledger of hands.
+
+What the score-keeper derives, hand by hand (the contract's "Games"):
+
+- Riichi: each seat in a hand's `riichi` puts a 1,000-point stick on the
+  table before the hand is settled (it needs 1,000 points to do so). A win
+  takes every stick on the table (on a multiple ron, the first winner in turn
+  order from the discarder, as the settlement endpoint pays them); after a
+  draw they stay.
+- The dealer keeps the deal (honba + 1) on a dealer win (any of several
+  winners) or a draw with the dealer tenpai, and after an abortive draw.
+  Otherwise the deal passes: honba 0 after a non-dealer win, honba + 1 after
+  a draw.
+- The round wind advances when the deal has gone round the table; the game
+  ends when the last round's deal passes on (east-only: one round; hanchan:
+  two), or, with `bust`, as soon as a score falls below zero.
+- `standings` are exactly `POST /v1/riichi/game-results` on the final scores
+  with the game's uma, oka and ties, the sticks left on the table going to
+  first place; `settle_up` pays those results (in thousands).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from service.core.errors import RuleViolation, field_problem, template
+from service.core.game import (
+    GameTypes,
+    HandState,
+    HandType,
+    Rotation,
+    add,
+    build_request,
+    check_not_over,
+    game_types,
+    prefixed,
+    seats_at,
+    settle_up,
+    snapshot,
+)
+from service.core.seats import Seat
+from service.rulesets.riichi.game_results import (
+    MAX_START,
+    MAX_UMA,
+    STICK_POINTS,
+    GameResults,
+    GameResultsRequest,
+    GameScores,
+    Ties,
+    UmaValue,
+    game_results,
+)
+from service.rulesets.riichi.settlement import (
+    Players,
+    RiichiDrawRequest,
+    RiichiDrawResult,
+    RiichiRequest,
+    RiichiRules,
+    RiichiSettlement,
+    draw,
+    settle,
+)
+
+Declared = Annotated[
+    list[Seat],
+    msgspec.Meta(max_length=4, description="Seats that declared riichi this hand: each puts a 1,000-point stick on the table."),
+]
+
+
+class RiichiGameOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """How a riichi game runs."""
+
+    length: Annotated[
+        Literal["east", "hanchan"], msgspec.Meta(description="`east` (東風戰, one round) or `hanchan` (半莊, two; default).")
+    ] = "hanchan"
+    players: Players = 4
+    start_points: Annotated[
+        int, msgspec.Meta(ge=1000, le=MAX_START, description="原點: each player's points at the start (default 25,000).")
+    ] = 25_000
+    return_points: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_START, description="返點 for the standings (default 30,000; oka = (return − start) × players).")
+    ] = 30_000
+    uma: Annotated[
+        list[UmaValue],
+        msgspec.Meta(
+            min_length=2,
+            max_length=2,
+            description="馬 `[smaller, larger]` in thousands (default 10-20), as game-results takes it.",
+            extra_json_schema={"extra": {"items": {"type": "integer", "minimum": 0, "maximum": MAX_UMA}, "default": [10, 20]}},
+        ),
+    ] = msgspec.field(default_factory=lambda: [10, 20])
+    ties: Annotated[Ties, msgspec.Meta(description="Equal final scores: `split` (default) or `seat_order`.")] = "split"
+    bust: Annotated[bool, msgspec.Meta(description="The game ends as soon as a score falls below 0 (飛び, default true).")] = True
+    start_dealer: Annotated[Seat, msgspec.Meta(description="The first hand's dealer (default east).")] = "east"
+    start_round: Annotated[Seat, msgspec.Meta(description="The first hand's round wind (default east).")] = "east"
+
+
+class RiichiGameDraw(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="draw"):
+    """An exhaustive draw (荒牌流局), settled as `POST /v1/riichi/draws`."""
+
+    tenpai: Annotated[list[Seat], msgspec.Meta(max_length=4, description="The tenpai seats.")] = msgspec.field(default_factory=list)
+    nagashi_mangan: Annotated[list[Seat], msgspec.Meta(max_length=4, description="流局滿貫 seats.")] = msgspec.field(default_factory=list)
+    riichi: Declared = msgspec.field(default_factory=list)
+
+
+class RiichiGameAbort(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="abort"):
+    """An abortive draw (途中流局): nobody pays, the dealer keeps the deal, honba + 1."""
+
+    riichi: Declared = msgspec.field(default_factory=list)
+
+
+DERIVED = ("dealer", "honba", "riichi_sticks", "players")
+TYPES: GameTypes = game_types(
+    "riichi",
+    "Riichi",
+    RiichiRequest,
+    RiichiRules,
+    RiichiGameOptions,
+    RiichiSettlement,
+    omit=DERIVED,
+    extra_win_fields=[("riichi", Declared, msgspec.field(default_factory=list))],
+    draw_type=RiichiGameDraw,
+    abort_type=RiichiGameAbort,
+    draw_result=RiichiDrawResult,
+    standings_type=GameResults,
+)
+
+NOT_AT_TABLE = template("{seat} is not at this table.")
+TWICE = template("{seat} is listed twice.")
+NO_POINTS_FOR_RIICHI = template("{seat} has {points} points: a riichi needs a 1,000-point stick.")
+RIICHI_NOT_TENPAI = template("{seat} declared riichi this hand, so is tenpai at the draw: list it in `tenpai`.")
+
+
+def _declare(item: Any, index: int, seats: tuple[Seat, ...], totals: dict[str, Decimal]) -> int:
+    """Take each declaring seat's stick; the number of sticks put down."""
+    seen: set[Seat] = set()
+    for at, seat in enumerate(item.riichi):
+        pointer = f"/hands/{index}/riichi/{at}"
+        if seat not in seats:
+            raise RuleViolation(field_problem(pointer, NOT_AT_TABLE, seat=seat))
+        if seat in seen:
+            raise RuleViolation(field_problem(pointer, TWICE, seat=seat))
+        if totals[seat] < STICK_POINTS:
+            raise RuleViolation(field_problem(pointer, NO_POINTS_FOR_RIICHI, seat=seat, points=totals[seat]))
+        seen.add(seat)
+        totals[seat] -= STICK_POINTS
+    return len(seen)
+
+
+def game(request: Any) -> Any:
+    """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
+    options: RiichiGameOptions = request.game
+    players = options.players
+    seats = seats_at(players)
+    for name in ("start_dealer",):
+        if getattr(options, name) not in seats:
+            raise RuleViolation(field_problem(f"/game/{name}", NOT_AT_TABLE, seat=getattr(options, name)))
+    rotation = Rotation(
+        seats=seats,
+        dealer=options.start_dealer,
+        round=options.start_round,
+        rounds=1 if options.length == "east" else 2,
+        start_dealer=options.start_dealer,
+    )
+    totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
+    honba = 0
+    sticks = 0
+    busted = False
+    answered = []
+    for index, item in enumerate(request.hands):
+        check_not_over(rotation.over or busted, index)
+        dealer = rotation.dealer
+        state = {"round": rotation.round, "hand_number": rotation.hand_number, "dealer": dealer, "honba": honba}
+        sticks += _declare(item, index, seats, totals)
+        settlement: RiichiSettlement | None = None
+        drawn: RiichiDrawResult | None = None
+        kind: HandType
+        if isinstance(item, RiichiGameAbort):
+            kind, keeps = "abort", True
+            honba += 1
+        elif isinstance(item, RiichiGameDraw):
+            kind = "draw"
+            for seat in item.riichi:
+                if seat not in item.tenpai:
+                    raise RuleViolation(field_problem(f"/hands/{index}/tenpai", RIICHI_NOT_TENPAI, seat=seat))
+            body = RiichiDrawRequest(
+                tenpai=item.tenpai,
+                nagashi_mangan=item.nagashi_mangan,
+                dealer=dealer,
+                players=players,
+                honba=honba,
+                riichi_sticks=sticks,
+                rules=request.rules,
+            )
+            try:
+                drawn = draw(body)
+            except RuleViolation as exc:
+                raise prefixed(exc, index) from None
+            add(totals, drawn.deltas)
+            keeps = dealer in item.tenpai
+            honba += 1
+        else:
+            kind = "win"
+            body = build_request(
+                RiichiRequest, item, index, dealer=dealer, honba=honba, riichi_sticks=sticks, players=players, rules=request.rules
+            )
+            try:
+                settlement = settle(body)
+            except RuleViolation as exc:
+                raise prefixed(exc, index) from None
+            add(totals, settlement.deltas)
+            sticks = 0
+            keeps = any(winner.winner == dealer and winner.paid for winner in settlement.winners)
+            honba = honba + 1 if keeps else 0
+        answered.append(
+            TYPES.hand(
+                type=kind,
+                **state,
+                riichi_sticks=settlement.riichi_sticks if settlement else sticks,
+                dealer_streak=None,
+                settlement=settlement,
+                draw=drawn,
+                scores=snapshot(totals),
+            )
+        )
+        if options.bust and any(points < 0 for points in totals.values()):
+            busted = True
+        if not keeps:
+            rotation.pass_deal()
+    finished = busted or rotation.over
+    standings = None
+    transfers = []
+    if finished:
+        scores = {seat: int(totals[seat]) for seat in seats}
+        standings = game_results(
+            GameResultsRequest(
+                scores=GameScores(**scores),  # type: ignore[arg-type]
+                start_points=options.start_points,
+                return_points=options.return_points,
+                uma=options.uma,
+                riichi_sticks=sticks,
+                sticks_to_first=True,
+                ties=options.ties,
+            )
+        )
+        transfers = settle_up({standing.seat: standing.result for standing in standings.standings})
+    return TYPES.answer(
+        ruleset="riichi",
+        hands=answered,
+        scores=snapshot(totals),
+        next=None
+        if finished
+        else HandState(round=rotation.round, hand_number=rotation.hand_number, dealer=rotation.dealer, honba=honba, riichi_sticks=sticks),
+        finished=finished,
+        end_reason=("bust" if busted else "length") if finished else None,
+        standings=standings,
+        settle_up=transfers,
+    )

@@ -73,7 +73,6 @@ SERVER_ERROR_DETAIL = N_("The service could not answer this request.")
 NO_ENDPOINT = N_("No endpoint at {path}.")
 EMPTY_BODY = N_("The body is empty; send a JSON object.")
 AT_POINTER = N_("{detail} (at {pointer}).")
-RULE_BROKEN = N_("The request breaks a rule of the game")
 LITESTAR_DETAILS = (N_("Method Not Allowed"), N_("Request Entity Too Large"))
 """Details litestar itself raises, translated like ours."""
 

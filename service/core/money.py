@@ -3,8 +3,9 @@
 Every amount the service computes is a :class:`decimal.Decimal` produced by the
 helpers here, under a context that *traps* inexact results: a division that
 would need rounding raises instead of silently losing a cent. Rounding happens
-only where a ruleset says so (riichi rounds each payment up to 100), through
-:func:`ceil_to`.
+only where a ruleset says so, in that ruleset's own whole-number arithmetic
+(riichi rounds each payment up to 100 in integer points before it becomes
+money).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from decimal import (
-    ROUND_CEILING,
     Context,
     Decimal,
     DivisionByZero,
@@ -27,9 +27,6 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 
 from service.core.errors import template
-
-Money = Decimal
-"""Alias used in signatures: an exact amount of points or currency."""
 
 # 50 significant digits: a decimal input has at most MAX_INPUT_DIGITS
 # significant digits and lies in 0 or SMALLEST_NONZERO..1000000, so it spans at
@@ -83,13 +80,6 @@ def use_exact_context() -> None:
         setcontext(CONTEXT)
 
 
-def money(value: int | str | Decimal) -> Decimal:
-    """An exact Decimal from an int, a decimal string or a Decimal."""
-    if isinstance(value, Decimal):
-        return value
-    return Decimal(value)
-
-
 def add(*values: Decimal | int) -> Decimal:
     total = ZERO
     for value in values:
@@ -99,17 +89,6 @@ def add(*values: Decimal | int) -> Decimal:
 
 def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
     return a * b  # type: ignore[return-value]
-
-
-def div(a: Decimal | int, b: Decimal | int) -> Decimal:
-    """Exact division; under :func:`exact` an inexact quotient raises decimal.Inexact."""
-    return Decimal(a) / b
-
-
-def ceil_to(value: Decimal | int, step: int) -> Decimal:
-    """Round up to a multiple of ``step`` (riichi: each payment up to 100)."""
-    units = (Decimal(value) / step).to_integral_value(rounding=ROUND_CEILING)
-    return units * step
 
 
 def clean(value: Decimal) -> Decimal:

@@ -144,21 +144,3 @@ def settle_lines(
         for party in summed:
             deltas[party] = clean(deltas[party])
     return cleaned, deltas, deltas[winner]
-
-
-def deltas_of(payments: list[Payment], seats: tuple[str, ...]) -> dict[str, Decimal]:
-    """Net change per seat (and any other party named in ``payments``), in
-    seat order, from payments whose amounts are already clean. Call under
-    :func:`service.core.money.exact`."""
-    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
-    for p in payments:
-        amount = p.amount
-        if amount:
-            deltas[p.payer] = deltas.get(p.payer, ZERO) - amount
-            deltas[p.payee] = deltas.get(p.payee, ZERO) + amount
-        else:
-            deltas.setdefault(p.payer, ZERO)
-            deltas.setdefault(p.payee, ZERO)
-    for key, value in deltas.items():
-        deltas[key] = clean(value)  # a sum like 0.5 + 0.25 + 0.25 is "1.00"
-    return deltas

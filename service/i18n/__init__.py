@@ -92,10 +92,6 @@ def gettext(message: str, language: str, context: str | None = None) -> str:
     return CATALOGUES[language].get((context, message), message)
 
 
-def has_translation(message: str, language: str, context: str | None = None) -> bool:
-    return language == DEFAULT or (context, message) in CATALOGUES[language]
-
-
 def localized_params(params: Mapping[str, object], language: str) -> dict[str, object]:
     """Parameters for display: codes named in :data:`PARAM_CONTEXTS` become
     their localized names."""

@@ -197,7 +197,6 @@ FAN_TABLE: tuple[FanRow, ...] = (
 """Seed 002's 番数表, every row, in the sheet's order."""
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
-ORDER: dict[str, int] = {row.code: index for index, row in enumerate(FAN_TABLE)}
 
 INCLUDED_BY: dict[str, tuple[tuple[FanCode, int], ...]] = {
     # 混么九 … 全部成碰（已包括对对胡）

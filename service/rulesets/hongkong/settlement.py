@@ -208,11 +208,6 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
 # --- Arithmetic --------------------------------------------------------------
 
 
-def table_points(fan: int, table: Table) -> int:
-    """Raw ladder points for a fan already clamped to 0..13."""
-    return POINTS_TABLES[table][fan]
-
-
 def hand_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (seed 000)."""

@@ -19,6 +19,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
+from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
@@ -80,9 +81,22 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
     unknown keys are rejected. A Struct (or a base it inherits from) may also
     declare ``__schema_extra__``, object-level rules msgspec checks in
     ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
-    alternatives and ``dependentRequired``."""
+    alternatives and ``dependentRequired``.
+
+    A Struct may declare ``__schema_name__``: the name of its component
+    (litestar names a component after the class, and titles it
+    ``__schema_name__``). A class renamed in the code keeps the name
+    clients generated their code from."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
+        name = getattr(field_definition.type_, "__schema_name__", None)
+        kwarg_definition = field_definition.kwarg_definition
+        if name is not None and not (isinstance(kwarg_definition, KwargDefinition) and kwarg_definition.schema_component_key == name):
+            # the same type, keyed by its published name; the Reference comes back
+            named = FieldDefinition.from_annotation(
+                field_definition.annotation, kwarg_definition=KwargDefinition(schema_component_key=name)
+            )
+            return schema_creator.for_field_definition(named)
         result = super().to_openapi_schema(field_definition, schema_creator)
         config = getattr(field_definition.type_, "__struct_config__", None)
         extra = getattr(field_definition.type_, "__schema_extra__", None)

@@ -11,7 +11,7 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import ZERO, clean
 from service.core.seats import SEATS, THREE_PLAYER_SEATS, Seat
-from service.core.warnings import Warning
+from service.core.warnings import SettlementWarning
 
 Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
 """Why a payer pays: ``discarder`` dealt in; ``other`` a non-discarder paying
@@ -71,7 +71,7 @@ class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
     ]
     pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
     tier: str | None
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
     @property
     def ruleset(self) -> str:

@@ -105,3 +105,13 @@ def test_every_request_integer_and_list_is_bounded(client) -> None:
 
     for name in request_components:
         check(name, schemas[name], name)
+
+
+def test_renamed_classes_keep_their_published_component_names(client) -> None:
+    """The warning struct is SettlementWarning in the code (``Warning`` shadowed
+    the builtin) and stays ``Warning`` for clients generated from the document."""
+    document = client.get("/schema/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    assert "SettlementWarning" not in schemas
+    assert schemas["Warning"]["title"] == "Warning"
+    assert schemas["HongKongSettlement"]["properties"]["warnings"]["items"] == {"$ref": "#/components/schemas/Warning"}

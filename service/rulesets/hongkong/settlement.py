@@ -35,7 +35,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
 from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
 from service.rulesets.hongkong.patterns import (
@@ -234,10 +234,10 @@ def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decim
     return share(value, split.half_gun_discarder), share(value, split.half_gun_other)
 
 
-def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:
+def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[SettlementWarning]:
     if limit_hand:
         return [warning("limit_hand_declared", cap=rules.fan_cap)]
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if fan < rules.min_fan:
         warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
     if fan > rules.fan_cap:
@@ -403,7 +403,7 @@ class FanResult(msgspec.Struct, kw_only=True):
             description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
         ),
     ]
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
     eight_immortals: EightImmortals
     rules: HongKongRules
 

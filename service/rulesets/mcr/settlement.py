@@ -32,7 +32,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -153,7 +153,7 @@ def settle(request: McrRequest) -> McrSettlement:
     winner = request.winner
     _check(request)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if request.fan < rules.min_fan:
         warnings.append(warning("below_minimum_fan", "points", fan=request.fan, min_fan=rules.min_fan))
         if request.fan + request.flowers >= rules.min_fan:

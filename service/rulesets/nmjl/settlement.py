@@ -35,7 +35,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -188,7 +188,7 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
     seats = seats_for(request.players)
     _check_table(request, seats)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if request.value < rules.min_value:
         warnings.append(warning("below_minimum_value", value=request.value, min_value=rules.min_value))
 

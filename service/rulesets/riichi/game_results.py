@@ -35,7 +35,7 @@ import msgspec
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.money import ZERO, check_decimal, clean, decimal_field, exact
 from service.core.seats import SEATS, Seat
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) ------------------------------------------------------
 
@@ -180,7 +180,7 @@ class GameResults(msgspec.Struct, kw_only=True):
     sticks_to_first: bool
     ties: Ties
     chip_value: Decimal | None
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -277,7 +277,7 @@ def game_results(request: GameResultsRequest) -> GameResults:
     oka_by_place = [oka] + [0] * (players - 1)
     sticks_by_place = [sticks] + [0] * (players - 1)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     place: dict[Seat, int] = {}
     uma: dict[Seat, int] = {}
     oka_of: dict[Seat, int] = {}

@@ -32,7 +32,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
 from service.rulesets.riichi.yaku import (
     MAX_AKA_DORA,
@@ -520,7 +520,7 @@ class HandValue(msgspec.Struct, frozen=True):
     yakuman: int
     basic: int
     tier: str | None
-    warnings: tuple[Warning, ...] = ()
+    warnings: tuple[SettlementWarning, ...] = ()
     fu_count: FuResult | None = None
     yaku_items: list[HanItem] | None = None
 
@@ -575,7 +575,7 @@ def hand_value(
         )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
-        notes: tuple[Warning, ...] = ()
+        notes: tuple[SettlementWarning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
         return HandValue(None, None, paid, basic, tier, notes, counted)
@@ -626,7 +626,7 @@ def _value_from_yaku(
         _check_yaku_against_shape(declared, counted, pointer)
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
     _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
-    notes: tuple[Warning, ...] = () if count.has_yaku else (NO_YAKU,)
+    notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
@@ -693,12 +693,12 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
         raise RuleViolation(*problems, title=template("The declared yaku contradict the win"))
 
 
-def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
+def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[SettlementWarning, ...]:
     """Han/fu combinations no real hand has (seed 000 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
     if fu != 20 and fu != 25:
         return ()
-    notes: list[Warning] = []
+    notes: list[SettlementWarning] = []
     if fu == 20 and not tsumo:
         notes.append(warning("fu_20_on_ron", seat=seat))
     if fu == 20 and tsumo and han < 2:
@@ -888,7 +888,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     lines: list[Payment] = []
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []

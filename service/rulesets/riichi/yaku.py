@@ -32,7 +32,7 @@ from service.core.errors import (
     template,
 )
 from service.core.settlement import LocalizedName
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 YakuCode = Literal[
     # 一番役
@@ -592,7 +592,7 @@ class HanResult(msgspec.Struct, kw_only=True):
         ),
     ]
     open: bool
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
     rules: YakuRules
 
 

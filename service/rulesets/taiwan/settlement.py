@@ -47,7 +47,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
@@ -179,7 +179,7 @@ class TaiBreakdown(msgspec.Struct, kw_only=True):
 class TaiResult(TaiBreakdown, kw_only=True):
     """The tai of a hand, pattern by pattern."""
 
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
 
 class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -326,7 +326,9 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
     return index
 
 
-def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = "/patterns") -> tuple[TaiBreakdown, list[Warning]]:
+def count_tai(
+    patterns: list[PatternIn], preset: str, mode: str, pointer: str = "/patterns"
+) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
     A replaced pattern is itemised with 0 tai and ``replaced_by``; a pattern
@@ -357,7 +359,7 @@ def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = 
             replaces.setdefault(by, []).append(target)
 
     items: list[TaiItem] = []
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     total = 0
     for pattern in patterns:
         code = pattern.code
@@ -407,7 +409,7 @@ _CELL_WARNINGS: dict[CellStatus, str] = {
 }
 
 
-def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[Warning]) -> None:
+def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[SettlementWarning]) -> None:
     """Listings the seed scores differently from what was sent; the hand is
     still counted as listed."""
 
@@ -476,7 +478,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
     _check_win(request)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
     if has_patterns:
         breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)

@@ -52,7 +52,7 @@ def example_requests(base: str) -> list[tuple[str, str, bytes]]:
 
 
 @dataclass
-class Tally:
+class StatusCounts:
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -68,7 +68,7 @@ class Tally:
         return sum(n for status, n in self.statuses.items() if status >= 500)
 
 
-def drive(base: str, requests, stop: threading.Event, tally: Tally, seed: int) -> None:
+def drive(base: str, requests, stop: threading.Event, tally: StatusCounts, seed: int) -> None:
     rng = random.Random(seed)
     with httpx.Client(base_url=base, timeout=10) as client:
         while not stop.is_set():
@@ -89,11 +89,11 @@ def warm_up(base: str, requests) -> None:
                 client.request(method, path, content=content or None, headers={"content-type": "application/json"})
 
 
-def run_load(base: str, seconds: float, on_sample=None) -> Tally:
+def run_load(base: str, seconds: float, on_sample=None) -> StatusCounts:
     requests = example_requests(base) * 4 + MALFORMED
     warm_up(base, requests)
     stop = threading.Event()
-    tally = Tally()
+    tally = StatusCounts()
     threads = [threading.Thread(target=drive, args=(base, requests, stop, tally, i), daemon=True) for i in range(THREADS)]
     for thread in threads:
         thread.start()
@@ -137,7 +137,7 @@ def test_sigterm_during_load_completes_in_flight_and_exits_zero(tmp_path) -> Non
     service = start_service(tmp_path, MAHJONG_GRACEFUL_TIMEOUT=str(grace))
     requests = example_requests(service.base)
     stop = threading.Event()
-    tally = Tally()
+    tally = StatusCounts()
     threads = [threading.Thread(target=drive, args=(service.base, requests, stop, tally, i), daemon=True) for i in range(THREADS)]
     for thread in threads:
         thread.start()

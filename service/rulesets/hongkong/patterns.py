@@ -8,7 +8,7 @@ set is counted instead of its seat flower (每組計兩番，唔計正花), that
 flowers replace the flower fan (拎滿花改計8台) and that Hong Kong tables play
 eight immortals as a limit hand (香港牌當例牌食糊) — an option here.
 
-The table is data; :func:`tally` walks the declared patterns once against
+The table is data; :func:`tally_fan` walks the declared patterns once against
 module-level lookups (no per-call table building).
 """
 
@@ -310,8 +310,8 @@ class FanItem(msgspec.Struct, kw_only=True):
 WonBy = Literal["self_draw", "discard"]
 
 
-class Tally(msgspec.Struct, kw_only=True):
-    """What :func:`tally` found (the settlement uses it without warnings)."""
+class FanCount(msgspec.Struct, kw_only=True):
+    """What :func:`tally_fan` found (the settlement uses it without warnings)."""
 
     items: list[FanItem]
     fan: int
@@ -327,9 +327,9 @@ def _pointer(index: int, field: str = "code") -> str:
     return f"/patterns/{index}/{field}"
 
 
-def tally(
+def tally_fan(
     patterns: list[PatternEntry], *, fan_cap: int, eight_immortals: EightImmortals = "eight_fan", self_drawn_win: bool = False
-) -> Tally:
+) -> FanCount:
     """Add up declared patterns: limit hands score ``fan_cap``; ``self_drawn_win``
     (a settlement whose win is a self-draw) adds `self_draw` when it was not
     declared. Contradictions raise :class:`RuleViolation` naming both codes."""
@@ -406,7 +406,7 @@ def tally(
         won_by = "self_draw"
     elif any(code in ON_DISCARD for code in positions):
         won_by = "discard"
-    return Tally(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+    return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:

@@ -45,7 +45,7 @@ from service.rulesets.hongkong.patterns import (
     Patterns,
     WonBy,
     table_rows,
-    tally,
+    tally_fan,
 )
 
 # --- Rule tables (data) -------------------------------------------------------
@@ -208,7 +208,7 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
 # --- Arithmetic --------------------------------------------------------------
 
 
-def hand_value(fan: int, rules: HongKongRules) -> Decimal:
+def fan_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (seed 000)."""
     cap = rules.fan_cap
@@ -251,7 +251,7 @@ def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None
         return request.fan, request.limit_hand, None
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
+    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
 
@@ -296,7 +296,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     warnings = fan_warnings(fan, limit_hand, rules)
     tier = "limit" if limit_hand or fan >= rules.fan_cap else None
 
-    value = hand_value(fan_paid, rules)
+    value = fan_value(fan_paid, rules)
     losers = others(winner)
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
@@ -362,7 +362,7 @@ def points_table(rules: HongKongRules) -> PointsTable:
     two columns raw, the rest under the given cap, ladder, scheme and point value."""
     rows = []
     for fan in range(MAX_FAN_CAP + 1):
-        value = hand_value(fan, rules)
+        value = fan_value(fan, rules)
         discarder_pays, other_pays = discard_shares(value, rules)
         rows.append(
             PointsRow(
@@ -410,7 +410,7 @@ class FanResult(msgspec.Struct, kw_only=True):
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
+    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
     return FanResult(
         items=result.items,
         fan=result.fan,

@@ -281,7 +281,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
     han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
-    han). All of these are validated in one place, `hand_value`."""
+    han). All of these are validated in one place, `resolve_hand`."""
 
     han: Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")] = (
         msgspec.UNSET
@@ -511,7 +511,7 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 # --- Hand value ----------------------------------------------------------------------
 
 
-class HandValue(msgspec.Struct, frozen=True):
+class ResolvedHand(msgspec.Struct, frozen=True):
     """A hand's resolved value: basic points and the tier, with the han/fu or
     yakuman count that produced them."""
 
@@ -544,7 +544,7 @@ def yakuman_points(count: int, rules: RiichiRules) -> tuple[int, int, str]:
     return paid, YAKUMAN_BASIC * paid, yakuman_tier(paid)
 
 
-def hand_value(
+def resolve_hand(
     fields: HandFields,
     *,
     tsumo: bool,
@@ -553,7 +553,7 @@ def hand_value(
     pointer: str = "",
     options: YakuOptions | None = None,
     dealer: Seat | None = None,
-) -> HandValue:
+) -> ResolvedHand:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
     in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
     is counted into fu (and checked) whatever the han."""
@@ -578,20 +578,20 @@ def hand_value(
         notes: tuple[SettlementWarning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
-        return HandValue(None, None, paid, basic, tier, notes, counted)
+        return ResolvedHand(None, None, paid, basic, tier, notes, counted)
     han = fields.han
     if han is msgspec.UNSET:
         raise RuleViolation(FieldProblem(f"{pointer}/han", "Give `han` (with `fu` below 5 han) or `yakuman`."))
     if han >= 5:
         basic, tier = basic_points(han, 0, rules)
-        return HandValue(han, None, 0, basic, tier, (), counted)
+        return ResolvedHand(han, None, 0, basic, tier, (), counted)
     fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
         raise RuleViolation(
             field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=han)
         )
     basic, tier = basic_points(han, fu, rules)
-    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+    return ResolvedHand(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
 
 
 TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
@@ -612,7 +612,7 @@ def _value_from_yaku(
     options: YakuOptions,
     dealer_won: bool,
     counted: FuResult | None,
-) -> HandValue:
+) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (seed 003's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
     for name in ("han", "yakuman"):
@@ -630,12 +630,14 @@ def _value_from_yaku(
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
-        return HandValue(None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items)
+        return ResolvedHand(
+            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items
+        )
     if count.han == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))
     if count.han >= 5:
         basic, tier = basic_points(count.han, 0, rules)
-        return HandValue(count.han, None, 0, basic, tier, notes, counted, count.items)
+        return ResolvedHand(count.han, None, 0, basic, tier, notes, counted, count.items)
     fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
         raise RuleViolation(
@@ -644,7 +646,7 @@ def _value_from_yaku(
             )
         )
     basic, tier = basic_points(count.han, fu, rules)
-    return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+    return ResolvedHand(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
 
 
 def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
@@ -751,7 +753,7 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
 
 def _winner_lines(
     winner: Seat,
-    value: HandValue,
+    value: ResolvedHand,
     *,
     discarder: Seat | None,
     dealer: Seat,
@@ -816,7 +818,7 @@ def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     return rules
 
 
-def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: tuple[Seat, ...], pointer: str) -> int:
+def _check_winner(fields: WinnerFields, winner: Seat, value: ResolvedHand, seats: tuple[Seat, ...], pointer: str) -> int:
     """Check a winner's pao fields; return the yakuman paid under pao."""
     if fields.liable is None:
         return 0
@@ -835,7 +837,7 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
     return min(fields.liable_yakuman, value.yakuman)
 
 
-def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
+def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
     """祝儀 each payer hands a paid winner. Seed 001: 和牌者會收到一顆祝儀，自摸時
     則從每人收到一顆 — 立直一發, 每隻裏懸賞牌, 每隻赤懸賞牌, 役滿（榮和10顆，自摸每人5顆）:
     one per ippatsu, ura dora and red five, plus the yakuman chips (the
@@ -893,7 +895,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
     for seat, fields, pointer in entries:
-        value = hand_value(
+        value = resolve_hand(
             fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer
         )
         warnings.extend(value.warnings)

@@ -90,7 +90,8 @@ def _fields_to_visit(cls: type) -> tuple[str, ...]:
     plan = _PLANS.get(cls)
     if plan is None:
         info = msgspec.inspect.type_info(cls)
-        plan = tuple(field.name for field in info.fields if _may_hold(field.type, set()))  # type: ignore[attr-defined]
+        fields = info.fields if isinstance(info, msgspec.inspect.StructType) else ()
+        plan = tuple(field.name for field in fields if _may_hold(field.type, set()))
         _PLANS[cls] = plan
     return plan
 

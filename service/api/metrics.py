@@ -85,5 +85,5 @@ def metrics() -> Response[bytes]:
     registry = REGISTRY
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves its __init__ unannotated
     return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)

@@ -22,7 +22,7 @@ from decimal import (
     getcontext,
     setcontext,
 )
-from typing import Annotated, Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
 
@@ -43,17 +43,18 @@ SMALLEST_NONZERO = Decimal("0.0001")
 minimum). Without it an amount like 7.8E-48 passes a 0–1000000 range and
 its sum with 100 needs more digits than :data:`CONTEXT` carries."""
 
-_F = TypeVar("_F", bound=Callable[..., Any])
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-def exact(function: _F) -> _F:
+def exact(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run an engine entry point under :data:`CONTEXT`, so that plain
     operators (``a * b``, ``v / 4``) are exact and an inexact result raises
     instead of rounding. Every public engine function that computes money is
     decorated with it."""
 
     @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         # swap the thread's context in and out (a fifth of localcontext()'s
         # cost, which copies the context on every call)
         previous = getcontext()
@@ -65,7 +66,7 @@ def exact(function: _F) -> _F:
         finally:
             setcontext(previous)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def use_exact_context() -> None:
@@ -87,8 +88,8 @@ def add(*values: Decimal | int) -> Decimal:
     return total
 
 
-def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
-    return a * b  # type: ignore[return-value]
+def mul(a: Decimal | int, b: Decimal) -> Decimal:
+    return a * b
 
 
 def clean(value: Decimal) -> Decimal:
@@ -118,7 +119,7 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
     """Validate a decimal request field in a struct's ``__post_init__``.
 
     msgspec cannot put bounds on Decimal fields, so they are checked here and
-    published in the schema through :func:`decimal_field`. The error message
+    published in the schema through :func:`decimal_meta`. The error message
     names the field, which the API layer turns into a JSON pointer.
     """
     if not value.is_finite():
@@ -205,10 +206,11 @@ def enc_hook(value: Any) -> Any:
     raise NotImplementedError(f"cannot encode {type(value)!r}")
 
 
-def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
-    """Annotation for a bounded decimal request field (JSON number). With a
-    minimum below :data:`SMALLEST_NONZERO` the schema also excludes the
-    magnitudes between 0 and it (``not``), as :func:`check_decimal` does."""
+def decimal_meta(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> msgspec.Meta:
+    """What to annotate a bounded decimal request field (JSON number) with:
+    ``Annotated[ExactNumber, decimal_meta(...)]``. With a minimum below
+    :data:`SMALLEST_NONZERO` the schema also excludes the magnitudes between
+    0 and it (``not``), as :func:`check_decimal` does."""
     schema: dict[str, object] = {"minimum": float(minimum), "maximum": float(maximum)}
     bounds = f"{minimum}–{maximum}"
     if minimum < SMALLEST_NONZERO:
@@ -216,27 +218,25 @@ def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examp
             raise ValueError("a decimal field's range is 0 or starts at SMALLEST_NONZERO")
         schema["not"] = {"exclusiveMinimum": 0, "exclusiveMaximum": float(SMALLEST_NONZERO)}
         bounds = f"0 or {SMALLEST_NONZERO}–{maximum}"
-    return Annotated[
-        ExactNumber,
-        msgspec.Meta(
-            description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
-            examples=examples,
-            extra_json_schema=schema,
-        ),
-    ]
+    return msgspec.Meta(
+        description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
+        examples=examples,
+        extra_json_schema=schema,
+    )
 
 
 POINT_VALUE_MIN = Decimal("0.0001")
 POINT_VALUE_MAX = Decimal(1_000_000)
 
 
-def point_value_field(description: str, examples: list[float]) -> object:
-    """The `rules.point_value` annotation shared by the rulesets that multiply
-    table points by a money value (Hong Kong, MCR, NMJL)."""
-    return decimal_field(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
+def point_value_meta(description: str, examples: list[float]) -> msgspec.Meta:
+    """The bounds of `rules.point_value`, shared by the rulesets that multiply
+    table points by a money value (Hong Kong, MCR, NMJL):
+    ``Annotated[ExactNumber, point_value_meta(...)]``."""
+    return decimal_meta(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
 
 
-POINT_VALUE_DEFAULT = Decimal(1)
+POINT_VALUE_DEFAULT = ExactNumber(1)
 """The default `rules.point_value` (one object: a request that leaves it out
 shares it, and it is known to be valid)."""
 

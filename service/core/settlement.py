@@ -76,7 +76,9 @@ class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
     @property
     def ruleset(self) -> str:
         """The ruleset's name (the struct's tag)."""
-        return self.__struct_config__.tag  # type: ignore[return-value]
+        tag = self.__struct_config__.tag
+        assert isinstance(tag, str), "each ruleset's settlement is tagged with its name"
+        return tag
 
 
 def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ...]) -> None:
@@ -109,7 +111,8 @@ def settle_lines(
     deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
     cleaned: list[Payment] = []
     summed: list[str] = []  # parties with more than one line: cleaned once, at the end
-    raw = amount = None
+    raw: Decimal | None = None  # no line's amount: the first line sets both
+    amount = ZERO
     for p in lines:
         if p.amount is not raw:  # lines often share an amount: clean it once
             raw = p.amount

@@ -106,11 +106,11 @@ class SettlementWarning(msgspec.Struct, frozen=True):
     ]
 
 
-def warning(code: WarningCode, variant: str | None = None, **params: object) -> SettlementWarning:
+def warning(code: WarningCode, variant: str | None = None, **params: str | int) -> SettlementWarning:
     """A warning worded from its code's template, or from the ``variant``
     wording of :data:`MESSAGE_VARIANTS`."""
     text = MESSAGES[code] if variant is None else MESSAGE_VARIANTS[code][variant]
-    return SettlementWarning(code=code, message=text.format(**params), params=params)  # type: ignore[arg-type]
+    return SettlementWarning(code=code, message=text.format(**params), params=params)
 
 
 def template_of(item: SettlementWarning) -> str:

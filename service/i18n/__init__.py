@@ -76,7 +76,7 @@ def _load(language: str) -> dict[tuple[str | None, str], str]:
     return {
         (message.context, message.id): message.string
         for message in catalog
-        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+        if message.id and isinstance(message.id, str) and message.string and isinstance(message.string, str) and not message.fuzzy
     }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Annotated
 
 from litestar import Controller, Response, get, post
@@ -12,10 +11,11 @@ from litestar.params import Body, Parameter
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.api.responses import rules_from_query, settlement_response
+from service.core.money import POINT_VALUE_DEFAULT
 from service.rulesets.hongkong import settlement as hongkong
+from service.rulesets.hongkong.patterns import EightImmortals
 from service.rulesets.hongkong.settlement import (
     DiscardPayment,
-    EightImmortals,
     FanRequest,
     FanResult,
     FanTable,
@@ -150,7 +150,9 @@ class HongKongController(Controller):
         payment_scheme: Annotated[
             PaymentScheme, Parameter(description="`standard`, `per_share`, `classic_self_draw` or `equal_total`.")
         ] = "standard",
-        point_value: Annotated[hongkong.PointValue, Parameter(description="Multiplier on table points, 0.0001–1000000.")] = Decimal(1),  # type: ignore[valid-type]
+        point_value: Annotated[
+            hongkong.PointValue, Parameter(description="Multiplier on table points, 0.0001–1000000.")
+        ] = POINT_VALUE_DEFAULT,
     ) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point
         value 1), `self_draw_each`, `discarder_pays` and `others_pay` under the

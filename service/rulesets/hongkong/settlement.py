@@ -17,13 +17,15 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.money import (
     POINT_VALUE_DEFAULT,
     ZERO,
+    ExactNumber,
     check_point_value,
     clean,
     exact,
-    point_value_field,
+    point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others
 from service.core.settlement import (
@@ -101,10 +103,13 @@ SCHEMES: dict[str, Split] = {
 """Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
 
 
-PointValue = point_value_field(
-    description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
-    examples=[1, 0.1, 4],
-)
+PointValue = Annotated[
+    ExactNumber,
+    point_value_meta(
+        description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
+        examples=[1, 0.1, 4],
+    ),
+]
 
 
 class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -140,7 +145,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             )
         ),
     ] = "standard"
-    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)
@@ -160,16 +165,18 @@ class HongKongRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    # UNSET defaults (not `int | UnsetType`) keep the bounds in the published schema
-    fan: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    patterns: Annotated[
-        Patterns,
-        msgspec.Meta(
-            description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    # OrUnset, not `int | UnsetType`: the bounds stay in the published schema (service.core.fields)
+    fan: OrUnset[
+        Annotated[int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")]
+    ] = msgspec.UNSET
+    patterns: OrUnset[
+        Annotated[
+            Patterns,
+            msgspec.Meta(
+                description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
+            ),
+        ]
+    ] = msgspec.UNSET
     eight_immortals: EightImmortalsRule = "eight_fan"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
@@ -248,6 +255,7 @@ def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Settl
 def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
     """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
     if request.patterns is msgspec.UNSET:
+        assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
         return request.fan, request.limit_hand, None
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
@@ -265,12 +273,12 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         detail = template("`{code}` is a self-drawn win, but `win` is a discard.")
         problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
     if self_drawn:
-        code = next((code for code in positions if code in ON_DISCARD_CODES), None)
-        if code is not None:
+        on_discard = next((code for code in positions if code in ON_DISCARD_CODES), None)
+        if on_discard is not None:
             detail = template("`{code}` is a win on another player's tile, but `win` is a self-draw.")
             problems += [
-                field_problem("/win/type", detail, code=code),
-                field_problem(f"/patterns/{positions[code]}/code", detail, code=code),
+                field_problem("/win/type", detail, code=on_discard),
+                field_problem(f"/patterns/{positions[on_discard]}/code", detail, code=on_discard),
             ]
     if "heavenly_hand" in positions and request.winner != request.dealer:
         detail = template("`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer.")

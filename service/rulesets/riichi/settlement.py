@@ -22,11 +22,13 @@ from typing import Annotated, Any, ClassVar, Literal, get_args
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.money import POINTS
 from service.core.seats import Seat, others, seats_for
 from service.core.settlement import (
     Discard,
     Payment,
+    Role,
     Settlement,
     Win,
     check_discarder,
@@ -196,17 +198,19 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         bool,
         msgspec.Meta(description="複合役滿: `yakuman: k` pays k × 8000 basic points; false pays any yakuman hand as one."),
     ] = True
-    honba_value: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            le=10_000,
-            description=(
-                "Points per honba counter: default 300 with 4 players, 200 with 3 (seed 001). Added to a ron from the "
-                "discarder; on a tsumo each payer pays honba_value / (players − 1) per counter."
+    honba_value: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=10_000,
+                description=(
+                    "Points per honba counter: default 300 with 4 players, 200 with 3 (seed 001). Added to a ron from the "
+                    "discarder; on a tsumo each payer pays honba_value / (players − 1) per counter."
+                ),
             ),
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]  # absent → the default for the table size
+        ]
+    ] = msgspec.UNSET  # absent → the default for the table size
     sanma_tsumo: Annotated[
         SanmaTsumo,
         msgspec.Meta(
@@ -283,51 +287,63 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
     han). All of these are validated in one place, `resolve_hand`."""
 
-    han: Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")] = (
-        msgspec.UNSET
-    )  # type: ignore[assignment]
-    fu: Annotated[
-        Fu,
-        _literal_bounds(20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    yakuman: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1,
-            le=MAX_YAKUMAN,
-            description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    yaku: Annotated[
-        list[YakuCode],
-        msgspec.Meta(
-            max_length=len(YAKU_TABLE),
-            description=(
-                "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
-                "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
+    han: OrUnset[
+        Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")]
+    ] = msgspec.UNSET
+    fu: OrUnset[
+        Annotated[
+            Fu,
+            _literal_bounds(20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."),
+        ]
+    ] = msgspec.UNSET
+    yakuman: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                le=MAX_YAKUMAN,
+                description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
             ),
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    hand: Annotated[
-        RiichiSettlementHand,
-        msgspec.Meta(
-            description=(
-                "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
-                "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
-                "whatever the han."
-            )
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+        ]
+    ] = msgspec.UNSET
+    yaku: OrUnset[
+        Annotated[
+            list[YakuCode],
+            msgspec.Meta(
+                max_length=len(YAKU_TABLE),
+                description=(
+                    "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
+                    "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
+                ),
+            ),
+        ]
+    ] = msgspec.UNSET
+    hand: OrUnset[
+        Annotated[
+            RiichiSettlementHand,
+            msgspec.Meta(
+                description=(
+                    "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
+                    "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
+                    "whatever the han."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
     # UNSET defaults: these go with `yaku` only, and their presence is what the schema's dependentRequired checks
-    open: Annotated[
-        bool, msgspec.Meta(description="With `yaku`: the hand has an open meld (open han; closed-only yaku refused). Default false.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    nuki_dora: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    open: OrUnset[
+        Annotated[
+            bool, msgspec.Meta(description="With `yaku`: the hand has an open meld (open han; closed-only yaku refused). Default false.")
+        ]
+    ] = msgspec.UNSET
+    dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")]] = msgspec.UNSET
+    aka_dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")]] = msgspec.UNSET
+    ura_dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")]] = (
+        msgspec.UNSET
+    )
+    nuki_dora: OrUnset[
+        Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")]
+    ] = msgspec.UNSET
 
     __schema_extra__: ClassVar[dict[str, Any]] = {
         "dependentRequired": {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
@@ -360,17 +376,15 @@ class _DeclaredHand:
     nuki_dora: int
 
     @classmethod
-    def of(cls, fields: HandFields) -> _DeclaredHand:
-        def given(value: Any, default: Any) -> Any:
-            return default if value is msgspec.UNSET else value
-
+    def of(cls, fields: HandFields, yaku: list[YakuCode]) -> _DeclaredHand:
+        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none."""
         return cls(
-            fields.yaku,
-            given(fields.open, False),
-            given(fields.dora, 0),
-            given(fields.aka_dora, 0),
-            given(fields.ura_dora, 0),
-            given(fields.nuki_dora, 0),
+            yaku,
+            False if fields.open is msgspec.UNSET else fields.open,
+            0 if fields.dora is msgspec.UNSET else fields.dora,
+            0 if fields.aka_dora is msgspec.UNSET else fields.aka_dora,
+            0 if fields.ura_dora is msgspec.UNSET else fields.ura_dora,
+            0 if fields.nuki_dora is msgspec.UNSET else fields.nuki_dora,
         )
 
 
@@ -558,6 +572,7 @@ def resolve_hand(
     in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
     is counted into fu (and checked) whatever the han."""
     counted: FuResult | None = None
+    tier: str | None  # yakuman, a limit, or none
     if fields.hand is not msgspec.UNSET:
         if fields.fu is not msgspec.UNSET:
             raise RuleViolation(FieldProblem(f"{pointer}/hand", "Give `fu` or `hand`, not both."))
@@ -565,6 +580,7 @@ def resolve_hand(
     if fields.yaku is not msgspec.UNSET:
         return _value_from_yaku(
             fields,
+            fields.yaku,
             tsumo=tsumo,
             rules=rules,
             seat=seat,
@@ -604,6 +620,7 @@ NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
 
 def _value_from_yaku(
     fields: HandFields,
+    yaku: list[YakuCode],
     *,
     tsumo: bool,
     rules: RiichiRules,
@@ -621,7 +638,7 @@ def _value_from_yaku(
             raise RuleViolation(
                 field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name)
             )
-    declared = _DeclaredHand.of(fields)
+    declared = _DeclaredHand.of(fields, yaku)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
@@ -763,14 +780,14 @@ def _winner_lines(
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
-) -> tuple[list[tuple[Seat, int, str]], int]:
+) -> tuple[list[tuple[Seat, int, Role]], int]:
     """(payer, points, role) lines for one winner in turn order, and the hand
     points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
     liable_basic = YAKUMAN_BASIC * liable_yakuman if liable is not None else 0
     rest_basic = value.basic - liable_basic
     payers = OTHERS[(players, winner)]
-    lines: list[tuple[Seat, int, str]] = []
+    lines: list[tuple[Seat, int, Role]] = []
     if discarder is None:  # tsumo: one share for the dealer, one for the others
         from_other = tsumo_share(rest_basic, winner_is_dealer, False, len(payers), rule) if rest_basic else 0
         if winner_is_dealer or not rest_basic:
@@ -809,6 +826,11 @@ def _winner_lines(
 def _check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
     if seat not in seats:
         raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
+
+
+def honba_value_for(rules: RiichiRules, players: int) -> int:
+    """`rules.honba_value`, or the default for the table size."""
+    return HONBA_VALUE[players] if rules.honba_value is msgspec.UNSET else rules.honba_value
 
 
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
@@ -861,7 +883,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = seats_for(players)
     rules = resolve_rules(request.rules, players)
-    honba_value: int = rules.honba_value
+    honba_value = honba_value_for(rules, players)
     winner = request.winner
     _check_seat(winner, seats, "/winner")
     _check_seat(request.dealer, seats, "/dealer")
@@ -871,7 +893,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
 
     entries: list[tuple[Seat, WinnerFields, str]] = [(winner, request, "")]
     if request.further_winners:
-        if tsumo:
+        if discarder is None:  # a tsumo
             raise RuleViolation(FieldProblem("/further_winners", "Only a discard can have further winners (multiple ron)."))
         taken = {winner}
         for index, further in enumerate(request.further_winners):
@@ -883,7 +905,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 raise RuleViolation(field_problem(f"{pointer}/winner", "{seat} is already a winner of this hand.", seat=further.winner))
             taken.add(further.winner)
             entries.append((further.winner, further, pointer))
-        order = OTHERS[(players, discarder)]  # type: ignore[index]
+        order = OTHERS[(players, discarder)]
         entries.sort(key=lambda entry: order.index(entry[0]))
 
     winners = tuple([entry[0] for entry in entries])
@@ -927,7 +949,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 winners=winners,
             )
             for payer, points, role in winner_lines:
-                lines.append(Payment(payer, seat, POINTS[points], role))  # type: ignore[arg-type]
+                lines.append(Payment(payer, seat, POINTS[points], role))
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0
@@ -954,7 +976,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             each = shugi_chips(fields, value, tsumo=tsumo, rules=rules, pointer=pointer) if paid else 0
             results[-1].chips_each = each
             if paid:
-                chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if tsumo else (discarder,))]
+                chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if discarder is None else (discarder,))]
 
     payments, deltas, _ = settle_lines(first, lines, seats, POINTS[RIICHI_STICK * request.riichi_sticks], whole=True)
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
@@ -980,7 +1002,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         yaku_items=main.yaku_items,
     )
     if rules.shugi:
-        chip_deltas = dict.fromkeys(seats, 0)
+        chip_deltas: dict[str, int] = dict.fromkeys(seats, 0)
         for line in chip_lines:
             chip_deltas[line.payer] -= line.chips
             chip_deltas[line.payee] += line.chips

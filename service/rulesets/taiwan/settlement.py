@@ -27,12 +27,14 @@ from service.core.errors import (
     one_of,
     template,
 )
+from service.core.fields import OrUnset
 from service.core.money import (
     ZERO,
+    ExactNumber,
     add,
     check_decimal,
     clean,
-    decimal_field,
+    decimal_meta,
     exact,
     mul,
 )
@@ -47,7 +49,7 @@ from service.core.settlement import (
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning, WarningCode, warning
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
@@ -81,12 +83,15 @@ MAX_KONGS = 5
 
 MONEY_MIN = Decimal(0)
 MONEY_MAX = Decimal(1_000_000)
-BASE_DEFAULT = Decimal(100)
+BASE_DEFAULT = ExactNumber(100)
 """The default `rules.base` (底): one shared object, known to be valid."""
-UNIT_DEFAULT = Decimal(20)
+UNIT_DEFAULT = ExactNumber(20)
 """The default `rules.unit` (每台): one shared object, known to be valid."""
-Base = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50])
-UnitValue = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])
+Base = Annotated[
+    ExactNumber,
+    decimal_meta(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50]),
+]
+UnitValue = Annotated[ExactNumber, decimal_meta(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])]
 
 Special = Literal["robbing_kong", "seven_robs_one", "eight_immortals"]
 SPECIAL_WIN: dict[str, type] = {"robbing_kong": Discard, "seven_robs_one": Discard, "eight_immortals": SelfDraw}
@@ -152,7 +157,7 @@ class TaiItem(msgspec.Struct, kw_only=True):
     code: str
     name_zh: str
     name_en: str
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     unit: Unit
     count: int
     counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
@@ -186,8 +191,8 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 
-    base: Base = BASE_DEFAULT  # type: ignore[valid-type]
-    unit: UnitValue = UNIT_DEFAULT  # type: ignore[valid-type]
+    base: Base = BASE_DEFAULT
+    unit: UnitValue = UNIT_DEFAULT
     dealer_tai: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
     ] = 1
@@ -223,14 +228,18 @@ class TaiwanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    tai: Annotated[int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")] = msgspec.UNSET  # type: ignore[assignment]
-    patterns: Annotated[
-        list[PatternIn],
-        msgspec.Meta(
-            max_length=len(PATTERN_CODES),
-            description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    tai: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")]] = (
+        msgspec.UNSET
+    )
+    patterns: OrUnset[
+        Annotated[
+            list[PatternIn],
+            msgspec.Meta(
+                max_length=len(PATTERN_CODES),
+                description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
+            ),
+        ]
+    ] = msgspec.UNSET
     preset: PresetField = "default"
     mode: ModeField = "standard"
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
@@ -327,7 +336,7 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
 
 
 def count_tai(
-    patterns: list[PatternIn], preset: str, mode: str, pointer: str = "/patterns"
+    patterns: list[PatternIn], preset: Preset, mode: Mode, pointer: str = "/patterns"
 ) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
@@ -399,10 +408,10 @@ def count_tai(
             )
         )
     _combination_warnings(index, items, warnings)
-    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings  # type: ignore[arg-type]
+    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings
 
 
-_CELL_WARNINGS: dict[CellStatus, str] = {
+_CELL_WARNINGS: dict[CellStatus, WarningCode] = {
     "listed_without_value": "taiwan_preset_value_missing",
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",
@@ -480,10 +489,11 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
     warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
-    if has_patterns:
+    if request.patterns is not msgspec.UNSET:
         breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
         hand_tai = breakdown.tai
     else:
+        assert request.tai is not msgspec.UNSET  # exactly one of them: checked above
         hand_tai = request.tai
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
@@ -542,7 +552,7 @@ class TaiTableRow(msgspec.Struct, kw_only=True):
     code: str
     name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in seed 004.")]
     name_en: Annotated[str, msgspec.Meta(description="English name as printed in seed 004.")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     section: Section
     unit: Annotated[
         Unit,

@@ -22,7 +22,7 @@ from decimal import (
     getcontext,
     setcontext,
 )
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 import msgspec
 
@@ -88,7 +88,12 @@ def add(*values: Decimal | int) -> Decimal:
     return total
 
 
-def mul(a: Decimal | int, b: Decimal) -> Decimal:
+@overload
+def mul(a: Decimal, b: Decimal | int) -> Decimal: ...
+@overload
+def mul(a: int, b: Decimal) -> Decimal: ...
+def mul(a: Decimal | int, b: Decimal | int) -> Decimal | int:
+    """``a × b``, one of them a Decimal (so the product is one)."""
     return a * b
 
 

@@ -208,7 +208,7 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
         role: Role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
         amount = by_role.get(role)
         if amount is None:
-            amount = by_role[role] = mul(MULTIPLIER[role], value)
+            amount = by_role[role] = mul(value, MULTIPLIER[role])
         owes[seat] = amount
         lines.append(Payment(seat, winner, amount, role))
     seat_lines = tuple(lines) if request.bettors else ()

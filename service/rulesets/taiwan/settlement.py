@@ -480,21 +480,21 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     rules = request.rules
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
-    has_tai = request.tai is not msgspec.UNSET
-    has_patterns = request.patterns is not msgspec.UNSET
-    if has_tai == has_patterns:
+    tai, patterns = request.tai, request.patterns
+    has_tai = tai is not msgspec.UNSET
+    if has_tai == (patterns is not msgspec.UNSET):
         detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
         raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
     _check_win(request)
 
     warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
-    if request.patterns is not msgspec.UNSET:
-        breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
-        hand_tai = breakdown.tai
+    if isinstance(tai, int):
+        hand_tai = tai
     else:
-        assert request.tai is not msgspec.UNSET  # exactly one of them: checked above
-        hand_tai = request.tai
+        assert patterns is not msgspec.UNSET  # exactly one of them: checked above
+        breakdown, warnings = count_tai(patterns, request.preset, request.mode)
+        hand_tai = breakdown.tai
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
         tai_paid = rules.tai_cap

@@ -828,11 +828,6 @@ def _check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
         raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
 
 
-def honba_value_for(rules: RiichiRules, players: int) -> int:
-    """`rules.honba_value`, or the default for the table size."""
-    return HONBA_VALUE[players] if rules.honba_value is msgspec.UNSET else rules.honba_value
-
-
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     """The rules with `honba_value` filled in for the table size."""
     if rules.honba_value is msgspec.UNSET:
@@ -883,7 +878,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = seats_for(players)
     rules = resolve_rules(request.rules, players)
-    honba_value = honba_value_for(rules, players)
+    honba_value = rules.honba_value
+    assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
     _check_seat(winner, seats, "/winner")
     _check_seat(request.dealer, seats, "/dealer")

@@ -88,6 +88,7 @@ def _label(env: Mapping[str, str], name: str) -> str:
     raw = env.get(name, "").strip()
     if not _LABEL.fullmatch(raw):
         raise SettingsError(f"{name}={raw!r} must be at most 64 letters, digits or . _ + -")
+    return raw
 
 
 def _commit(env: Mapping[str, str]) -> str:

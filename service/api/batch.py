@@ -8,7 +8,7 @@ problem object (pointers under `#/items/<i>/…`) and never fails the others.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union, cast
 
 import msgspec
 from litestar import Controller, Request, Response, post
@@ -34,6 +34,7 @@ from service.api.problems import (
 from service.api.responses import settlement_response
 from service.core.codec import ENCODER
 from service.core.errors import RuleViolation
+from service.core.settlement import Settlement
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
@@ -56,11 +57,17 @@ def _item_type(ruleset: Any) -> type:
 
 
 ITEM_TYPES = tuple(_item_type(ruleset) for ruleset in RULESETS)
-SettlementItem = Union[ITEM_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a union built at run time from the registry
-"""Any ruleset's settlement request, tagged by `ruleset`."""
 SETTLE = {item: ruleset.settle for item, ruleset in zip(ITEM_TYPES, RULESETS, strict=True)}
-AnySettlement = Union[tuple(ruleset.result for ruleset in RULESETS)]  # type: ignore[valid-type]  # noqa: UP007 - built at run time
-"""Any ruleset's settlement response (each has `ruleset`)."""
+if TYPE_CHECKING:
+    # the unions are built at run time from the registry (for decoding and
+    # the schema); to the checker they are what every member is
+    SettlementItem: TypeAlias = msgspec.Struct
+    AnySettlement: TypeAlias = Settlement
+else:
+    SettlementItem = Union[ITEM_TYPES]  # noqa: UP007 - a union built at run time from the registry
+    """Any ruleset's settlement request, tagged by `ruleset`."""
+    AnySettlement = Union[tuple(ruleset.result for ruleset in RULESETS)]  # noqa: UP007 - built at run time
+    """Any ruleset's settlement response (each has `ruleset`)."""
 
 
 class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -96,7 +103,7 @@ class BatchEntry(msgspec.Struct, omit_defaults=True):
     with `problem` for that item alone."""
 
     status: Annotated[int, msgspec.Meta(description="200, or the status the item alone would have got (400, 422).")]
-    result: AnySettlement | None = None  # type: ignore[valid-type]
+    result: AnySettlement | None = None
     problem: Problem | None = None
 
 
@@ -128,7 +135,7 @@ BATCH_EXAMPLES = [
 ]
 
 
-def settle_item(raw: bytes, index: int, instance: str) -> BatchEntry:
+def settle_item(raw: msgspec.Raw, index: int, instance: str) -> BatchEntry:
     try:
         item = decode_strict(raw, SettlementItem)
         result = SETTLE[type(item)](item)
@@ -157,7 +164,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
         )
         def settle_one(
             self, data: Annotated[SettlementItem, Body(examples=[Example(summary="A Hong Kong hand", value=ITEM_EXAMPLE)])]
-        ) -> Response[AnySettlement]:  # type: ignore[valid-type]
+        ) -> Response[AnySettlement]:
             """The body is that ruleset's settlement body plus `"ruleset"`;
             the answer is that ruleset's settlement."""
             return settlement_response(SETTLE[type(data)](data))

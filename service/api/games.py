@@ -7,6 +7,7 @@ The body's `hands` are decoded one by one (a win unless the item says
 # no `from __future__ import annotations`: litestar reads the handlers'
 # annotations, which name types built per ruleset at run time
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -85,6 +86,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
     types = ruleset.game_types
     play = ruleset.game
     assert play is not None and types is not None
+    play_hands: Callable[[Any], Any] = play
 
     class GameBody(StrictBody):
         """Decodes the envelope; the hands stay raw until the handler."""
@@ -130,7 +132,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
                 except ValueError:
                     raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
                 hands.append(_part(raw, item_type, at))
-            return json_response(play(types.request(rules=rules, game=game, hands=hands)))
+            return json_response(play_hands(types.request(rules=rules, game=game, hands=hands)))
 
     GamesController.__name__ = GamesController.__qualname__ = f"{ruleset.name.capitalize()}GamesController"
     return GamesController

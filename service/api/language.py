@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from service.core.warnings import Warning, template_of
+from service.core.warnings import SettlementWarning, template_of
 from service.i18n import (
     DEFAULT,
     LANGUAGE,
@@ -53,8 +53,8 @@ def request_language(scope: Any) -> Language:
 # --- Localizing engine results ---------------------------------------------------
 
 
-def _warning(item: Warning, language: str) -> Warning:
-    return Warning(code=item.code, message=render(template_of(item), item.params, language), params=item.params)
+def _warning(item: SettlementWarning, language: str) -> SettlementWarning:
+    return SettlementWarning(code=item.code, message=render(template_of(item), item.params, language), params=item.params)
 
 
 def _set_name(ruleset: str) -> Callable[[Any, str], Any]:
@@ -85,12 +85,13 @@ _PLANS: dict[type, tuple[str, ...]] = {}
 
 
 def _fields_to_visit(cls: type) -> tuple[str, ...]:
-    """The fields of a Struct type that may hold a Warning, a named pattern or
+    """The fields of a Struct type that may hold a SettlementWarning, a named pattern or
     a Struct that does (worked out once per type from its annotations)."""
     plan = _PLANS.get(cls)
     if plan is None:
         info = msgspec.inspect.type_info(cls)
-        plan = tuple(field.name for field in info.fields if _may_hold(field.type, set()))  # type: ignore[attr-defined]
+        fields = info.fields if isinstance(info, msgspec.inspect.StructType) else ()
+        plan = tuple(field.name for field in fields if _may_hold(field.type, set()))
         _PLANS[cls] = plan
     return plan
 
@@ -104,7 +105,7 @@ def _may_hold(info: msgspec.inspect.Type, seen: set[type]) -> bool:
         return any(_may_hold(member, seen) for member in info.types)
     if isinstance(info, msgspec.inspect.StructType):
         cls = info.cls
-        if cls is Warning or cls in NAMED:
+        if cls is SettlementWarning or cls in NAMED:
             return True
         if cls in seen:
             return False
@@ -122,7 +123,7 @@ def _visit(value: Any, language: str) -> Any:
         if all(new is old for new, old in zip(items, value, strict=True)):
             return value
         return items if isinstance(value, list) else tuple(items)
-    if isinstance(value, Warning):
+    if isinstance(value, SettlementWarning):
         return _warning(value, language)
     if isinstance(value, msgspec.Struct):
         named = NAMED.get(type(value))

@@ -22,10 +22,11 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
+from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
-from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__
 
@@ -100,6 +101,14 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
     msgspec publishes as required (a tag) that the service also accepts left out."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
+        name = getattr(field_definition.type_, "__schema_name__", None)
+        kwarg_definition = field_definition.kwarg_definition
+        if name is not None and not (isinstance(kwarg_definition, KwargDefinition) and kwarg_definition.schema_component_key == name):
+            # the same type, keyed by its published name; the Reference comes back
+            named = FieldDefinition.from_annotation(
+                field_definition.annotation, kwarg_definition=KwargDefinition(schema_component_key=name)
+            )
+            return schema_creator.for_field_definition(named)
         result = super().to_openapi_schema(field_definition, schema_creator)
         config = getattr(field_definition.type_, "__struct_config__", None)
         extra = getattr(field_definition.type_, "__schema_extra__", None)

@@ -77,7 +77,6 @@ NOT_JSON = N_("Send the body as application/json (or a +json type); this request
 NO_CONTENT_TYPE = N_("Send the body as application/json (or a +json type); this request has no Content-Type.")
 EMPTY_BODY = N_("The body is empty; send a JSON object.")
 AT_POINTER = N_("{detail} (at {pointer}).")
-RULE_BROKEN = N_("The request breaks a rule of the game")
 LITESTAR_DETAILS = (N_("Method Not Allowed"), N_("Request Entity Too Large"))
 """Details litestar itself raises, translated like ours."""
 

@@ -107,16 +107,16 @@ def field_problem(pointer: str, template: str, **params: object) -> FieldProblem
     return FieldProblem(pointer, template.format(**params), template, tuple(params.items()))
 
 
+RULE_BROKEN = template("The request breaks a rule of the game")
+"""The title of a 422 whose engine code names no more specific one."""
+
+
 class RuleViolation(Exception):
     """A request that decodes but cannot be settled (the discarder is the
     winner, more flowers than exist, contradictory patterns). The API layer
     answers 422 problem+json listing every :class:`FieldProblem`."""
 
-    def __init__(self, *problems: FieldProblem, title: str = "The request breaks a rule of the game") -> None:
+    def __init__(self, *problems: FieldProblem, title: str = RULE_BROKEN) -> None:
         super().__init__("; ".join(f"{p.pointer}: {p.detail}" for p in problems))
         self.problems = problems
         self.title = title
-
-
-def violation(pointer: str, detail: str) -> RuleViolation:
-    return RuleViolation(FieldProblem(pointer, detail))

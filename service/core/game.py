@@ -217,10 +217,16 @@ class Rotation:
         return self.rounds_played >= self.rounds
 
 
+def field_names(struct: Any) -> tuple[str, ...]:
+    """A Struct's (or Struct type's) field names."""
+    names: tuple[str, ...] = struct.__struct_fields__
+    return names
+
+
 def win_fields(request_type: type, omit: Sequence[str]) -> list[tuple[str, Any, Any]]:
     """The fields of a settlement body a game's win item carries: all but the
     derived ones and `rules` (one for the whole game)."""
-    fields = []
+    fields: list[Any] = []
     for info in msgspec.structs.fields(request_type):
         if info.name in omit:
             continue
@@ -230,14 +236,14 @@ def win_fields(request_type: type, omit: Sequence[str]) -> list[tuple[str, Any, 
             fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
         else:
             fields.append((info.name, info.type, info.default))
-    return fields  # type: ignore[return-value]
+    return fields
 
 
 def build_request(request_type: type, item: Any, index: int, **derived: Any) -> Any:
     """The ruleset's settlement body for a win item, the derived fields filled
     in. A rule the body's own checks enforce (`__post_init__`) is a 400 at
     the hand, as for a settlement."""
-    values = {name: getattr(item, name) for name in item.__struct_fields__ if name in request_type.__struct_fields__}
+    values = {name: getattr(item, name) for name in field_names(item) if name in field_names(request_type)}
     try:
         return request_type(**values, **derived)
     except (ValueError, TypeError) as exc:
@@ -319,9 +325,9 @@ def game_types(
             f"{', '.join(f'`{field}`' for field in omit)} and `rules`, which the game supplies; "
             f"{extra_doc}"
             '`{"type": "draw"}` (fields: '
-            + ", ".join(f"`{f}`" for f in draw_type.__struct_fields__)
+            + ", ".join(f"`{f}`" for f in field_names(draw_type))
             + ') and `{"type": "abort"}`'
-            + (" (fields: " + ", ".join(f"`{f}`" for f in abort_type.__struct_fields__) + ")" if abort_type.__struct_fields__ else "")
+            + (" (fields: " + ", ".join(f"`{f}`" for f in field_names(abort_type)) + ")" if field_names(abort_type) else "")
             + " are hands nobody won. Each hand is decoded on its own, as strictly as a settlement body, so the list's items are left open here."
         ),
     )
@@ -448,7 +454,7 @@ def play(spec: GameSpec, types: GameTypes, request: Any) -> Any:
         else:
             kind = "win"
             derived: dict[str, Any] = {"dealer": dealer, "rules": request.rules}
-            if "players" in spec.request.__struct_fields__:
+            if "players" in field_names(spec.request):
                 derived["players"] = players
             if spec.streak:
                 derived["dealer_streak"] = streak

@@ -3,8 +3,9 @@
 Every amount the service computes is a :class:`decimal.Decimal` produced by the
 helpers here, under a context that *traps* inexact results: a division that
 would need rounding raises instead of silently losing a cent. Rounding happens
-only where a ruleset says so (riichi rounds each payment up to 100), through
-:func:`ceil_to`.
+only where a ruleset says so, in that ruleset's own whole-number arithmetic
+(riichi rounds each payment up to 100 in integer points before it becomes
+money).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from decimal import (
-    ROUND_CEILING,
     Context,
     Decimal,
     DivisionByZero,
@@ -22,14 +22,11 @@ from decimal import (
     getcontext,
     setcontext,
 )
-from typing import Annotated, Any, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 import msgspec
 
 from service.core.errors import template
-
-Money = Decimal
-"""Alias used in signatures: an exact amount of points or currency."""
 
 # 50 significant digits: a decimal input has at most MAX_INPUT_DIGITS
 # significant digits and lies in 0 or SMALLEST_NONZERO..1000000, so it spans at
@@ -46,17 +43,18 @@ SMALLEST_NONZERO = Decimal("0.0001")
 minimum). Without it an amount like 7.8E-48 passes a 0–1000000 range and
 its sum with 100 needs more digits than :data:`CONTEXT` carries."""
 
-_F = TypeVar("_F", bound=Callable[..., Any])
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-def exact(function: _F) -> _F:
+def exact(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run an engine entry point under :data:`CONTEXT`, so that plain
     operators (``a * b``, ``v / 4``) are exact and an inexact result raises
     instead of rounding. Every public engine function that computes money is
     decorated with it."""
 
     @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         # swap the thread's context in and out (a fifth of localcontext()'s
         # cost, which copies the context on every call)
         previous = getcontext()
@@ -68,7 +66,7 @@ def exact(function: _F) -> _F:
         finally:
             setcontext(previous)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def use_exact_context() -> None:
@@ -83,13 +81,6 @@ def use_exact_context() -> None:
         setcontext(CONTEXT)
 
 
-def money(value: int | str | Decimal) -> Decimal:
-    """An exact Decimal from an int, a decimal string or a Decimal."""
-    if isinstance(value, Decimal):
-        return value
-    return Decimal(value)
-
-
 def add(*values: Decimal | int) -> Decimal:
     total = ZERO
     for value in values:
@@ -97,19 +88,13 @@ def add(*values: Decimal | int) -> Decimal:
     return total
 
 
-def mul(a: Decimal | int, b: Decimal | int) -> Decimal:
-    return a * b  # type: ignore[return-value]
-
-
-def div(a: Decimal | int, b: Decimal | int) -> Decimal:
-    """Exact division; under :func:`exact` an inexact quotient raises decimal.Inexact."""
-    return Decimal(a) / b
-
-
-def ceil_to(value: Decimal | int, step: int) -> Decimal:
-    """Round up to a multiple of ``step`` (riichi: each payment up to 100)."""
-    units = (Decimal(value) / step).to_integral_value(rounding=ROUND_CEILING)
-    return units * step
+@overload
+def mul(a: Decimal, b: Decimal | int) -> Decimal: ...
+@overload
+def mul(a: int, b: Decimal) -> Decimal: ...
+def mul(a: Decimal | int, b: Decimal | int) -> Decimal | int:
+    """``a × b``, one of them a Decimal (so the product is one)."""
+    return a * b
 
 
 def clean(value: Decimal) -> Decimal:
@@ -139,7 +124,7 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
     """Validate a decimal request field in a struct's ``__post_init__``.
 
     msgspec cannot put bounds on Decimal fields, so they are checked here and
-    published in the schema through :func:`decimal_field`. The error message
+    published in the schema through :func:`decimal_meta`. The error message
     names the field, which the API layer turns into a JSON pointer.
     """
     if not value.is_finite():
@@ -226,10 +211,11 @@ def enc_hook(value: Any) -> Any:
     raise NotImplementedError(f"cannot encode {type(value)!r}")
 
 
-def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> object:
-    """Annotation for a bounded decimal request field (JSON number). With a
-    minimum below :data:`SMALLEST_NONZERO` the schema also excludes the
-    magnitudes between 0 and it (``not``), as :func:`check_decimal` does."""
+def decimal_meta(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> msgspec.Meta:
+    """What to annotate a bounded decimal request field (JSON number) with:
+    ``Annotated[ExactNumber, decimal_meta(...)]``. With a minimum below
+    :data:`SMALLEST_NONZERO` the schema also excludes the magnitudes between
+    0 and it (``not``), as :func:`check_decimal` does."""
     schema: dict[str, object] = {"minimum": float(minimum), "maximum": float(maximum)}
     bounds = f"{minimum}–{maximum}"
     if minimum < SMALLEST_NONZERO:
@@ -237,27 +223,25 @@ def decimal_field(*, minimum: Decimal, maximum: Decimal, description: str, examp
             raise ValueError("a decimal field's range is 0 or starts at SMALLEST_NONZERO")
         schema["not"] = {"exclusiveMinimum": 0, "exclusiveMaximum": float(SMALLEST_NONZERO)}
         bounds = f"0 or {SMALLEST_NONZERO}–{maximum}"
-    return Annotated[
-        ExactNumber,
-        msgspec.Meta(
-            description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
-            examples=examples,
-            extra_json_schema=schema,
-        ),
-    ]
+    return msgspec.Meta(
+        description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
+        examples=examples,
+        extra_json_schema=schema,
+    )
 
 
 POINT_VALUE_MIN = Decimal("0.0001")
 POINT_VALUE_MAX = Decimal(1_000_000)
 
 
-def point_value_field(description: str, examples: list[float]) -> object:
-    """The `rules.point_value` annotation shared by the rulesets that multiply
-    table points by a money value (Hong Kong, MCR, NMJL)."""
-    return decimal_field(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
+def point_value_meta(description: str, examples: list[float]) -> msgspec.Meta:
+    """The bounds of `rules.point_value`, shared by the rulesets that multiply
+    table points by a money value (Hong Kong, MCR, NMJL):
+    ``Annotated[ExactNumber, point_value_meta(...)]``."""
+    return decimal_meta(minimum=POINT_VALUE_MIN, maximum=POINT_VALUE_MAX, description=description, examples=examples)
 
 
-POINT_VALUE_DEFAULT = Decimal(1)
+POINT_VALUE_DEFAULT = ExactNumber(1)
 """The default `rules.point_value` (one object: a request that leaves it out
 shares it, and it is known to be valid)."""
 

@@ -11,7 +11,7 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import ZERO, clean
 from service.core.seats import SEATS, THREE_PLAYER_SEATS, Seat
-from service.core.warnings import Warning
+from service.core.warnings import SettlementWarning
 
 Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
 """Why a payer pays: ``discarder`` dealt in; ``other`` a non-discarder paying
@@ -71,12 +71,14 @@ class Settlement(msgspec.Struct, kw_only=True, tag_field="ruleset"):
     ]
     pre_payout_total: Annotated[Decimal, msgspec.Meta(description="The figure before it is split between payers.")]
     tier: str | None
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
     @property
     def ruleset(self) -> str:
         """The ruleset's name (the struct's tag)."""
-        return self.__struct_config__.tag  # type: ignore[return-value]
+        tag = self.__struct_config__.tag
+        assert isinstance(tag, str), "each ruleset's settlement is tagged with its name"
+        return tag
 
 
 def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ...]) -> None:
@@ -109,7 +111,8 @@ def settle_lines(
     deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
     cleaned: list[Payment] = []
     summed: list[str] = []  # parties with more than one line: cleaned once, at the end
-    raw = amount = None
+    raw: Decimal | None = None  # no line's amount: the first line sets both
+    amount = ZERO
     for p in lines:
         if p.amount is not raw:  # lines often share an amount: clean it once
             raw = p.amount
@@ -144,21 +147,3 @@ def settle_lines(
         for party in summed:
             deltas[party] = clean(deltas[party])
     return cleaned, deltas, deltas[winner]
-
-
-def deltas_of(payments: list[Payment], seats: tuple[str, ...]) -> dict[str, Decimal]:
-    """Net change per seat (and any other party named in ``payments``), in
-    seat order, from payments whose amounts are already clean. Call under
-    :func:`service.core.money.exact`."""
-    deltas: dict[str, Decimal] = dict.fromkeys(seats, ZERO)
-    for p in payments:
-        amount = p.amount
-        if amount:
-            deltas[p.payer] = deltas.get(p.payer, ZERO) - amount
-            deltas[p.payee] = deltas.get(p.payee, ZERO) + amount
-        else:
-            deltas.setdefault(p.payer, ZERO)
-            deltas.setdefault(p.payee, ZERO)
-    for key, value in deltas.items():
-        deltas[key] = clean(value)  # a sum like 0.5 + 0.25 + 0.25 is "1.00"
-    return deltas

@@ -14,7 +14,7 @@ template here and a translation in every catalogue (docs/i18n.md).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -82,8 +82,12 @@ code stays the one clients switch on; only the sentence (and its
 translations, each a msgid of its own) follows the ruleset's unit."""
 
 
-class Warning(msgspec.Struct, frozen=True):
+class SettlementWarning(msgspec.Struct, frozen=True):
     """Something to know about a settlement that was still computed."""
+
+    __schema_name__: ClassVar[str] = "Warning"
+    """Its name in the OpenAPI document, which clients generated code from
+    before the class was renamed (``Warning`` shadowed the builtin)."""
 
     code: WarningCode
     message: Annotated[
@@ -102,14 +106,14 @@ class Warning(msgspec.Struct, frozen=True):
     ]
 
 
-def warning(code: WarningCode, variant: str | None = None, **params: object) -> Warning:
+def warning(code: WarningCode, variant: str | None = None, **params: str | int) -> SettlementWarning:
     """A warning worded from its code's template, or from the ``variant``
     wording of :data:`MESSAGE_VARIANTS`."""
     text = MESSAGES[code] if variant is None else MESSAGE_VARIANTS[code][variant]
-    return Warning(code=code, message=text.format(**params), params=params)  # type: ignore[arg-type]
+    return SettlementWarning(code=code, message=text.format(**params), params=params)
 
 
-def template_of(item: Warning) -> str:
+def template_of(item: SettlementWarning) -> str:
     """The template ``item``'s (English) message was worded from."""
     for text in MESSAGE_VARIANTS.get(item.code, {}).values():
         if text.format(**item.params) == item.message:

@@ -76,7 +76,7 @@ def _load(language: str) -> dict[tuple[str | None, str], str]:
     return {
         (message.context, message.id): message.string
         for message in catalog
-        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+        if message.id and isinstance(message.id, str) and message.string and isinstance(message.string, str) and not message.fuzzy
     }
 
 
@@ -90,10 +90,6 @@ def gettext(message: str, language: str, context: str | None = None) -> str:
     if language == DEFAULT:
         return message
     return CATALOGUES[language].get((context, message), message)
-
-
-def has_translation(message: str, language: str, context: str | None = None) -> bool:
-    return language == DEFAULT or (context, message) in CATALOGUES[language]
 
 
 def localized_params(params: Mapping[str, object], language: str) -> dict[str, object]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from service.core.ruleset import Ruleset
 from service.rulesets import hongkong, mcr, nmjl, riichi, taiwan
 
+__all__ = ["RULESETS", "Ruleset"]
+
 RULESETS: tuple[Ruleset, ...] = (
     hongkong.RULESET,
     riichi.RULESET,

@@ -6,7 +6,7 @@ from decimal import Decimal, Inexact
 
 import pytest
 
-from service.core.money import ceil_to, clean, div, exact
+from service.core.money import clean, exact
 
 
 @pytest.mark.parametrize(
@@ -39,16 +39,10 @@ def test_point_one_times_24_is_exactly_2_4() -> None:
 def test_inexact_division_raises_under_exact() -> None:
     @exact
     def third() -> Decimal:
-        return div(Decimal(1), 3)
+        return Decimal(1) / 3
 
     with pytest.raises(Inexact):
         third()
-
-
-@pytest.mark.parametrize(("value", "rounded"), [(3840, 3900), (3900, 3900), (960, 1000), (1, 100), (5760, 5800), (0, 0)])
-def test_ceil_to_hundred(value, rounded) -> None:
-    # the reference calculator: 4 × 960 = 3,840 → 3,900; 6 × 960 = 5,760 → 5,800
-    assert exact(ceil_to)(Decimal(value), 100) == Decimal(rounded)
 
 
 def test_use_exact_context_is_for_the_calling_thread_only() -> None:

@@ -4,7 +4,7 @@ Two halves:
 
 * completeness: every detail the engine can put in a 422 is a catalogue
   template. The engine's source is read (``ast``) and the detail argument of
-  every ``FieldProblem`` / ``field_problem`` / ``_fail`` / ``violation`` call
+  every ``FieldProblem`` / ``field_problem`` / ``_fail`` call
   (and every ``RuleViolation`` title) must be a literal, a ``template(...)``
   literal, a name bound only to those, or a module-level table of them —
   never an f-string, a concatenation or ``.format`` (those embed values in an
@@ -42,7 +42,7 @@ from tests.conftest import TSUMO, ron
 from tools.i18n_extract import placeholders
 
 SERVICE = Path(__file__).resolve().parents[2] / "service"
-DETAIL_CALLS = {"FieldProblem", "field_problem", "_fail", "violation"}
+DETAIL_CALLS = {"FieldProblem", "field_problem", "_fail"}
 """Calls whose second positional argument is a detail (a catalogue msgid)."""
 
 

@@ -55,7 +55,7 @@ def example_requests(base: str) -> list[tuple[str, str, bytes]]:
 
 
 @dataclass
-class Tally:
+class StatusCounts:
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -71,7 +71,7 @@ class Tally:
         return sum(n for status, n in self.statuses.items() if status >= 500)
 
 
-def drive(base: str, requests, stop: threading.Event, tally: Tally, seed: int) -> None:
+def drive(base: str, requests, stop: threading.Event, tally: StatusCounts, seed: int) -> None:
     rng = random.Random(seed)
     with httpx.Client(base_url=base, timeout=10) as client:
         while not stop.is_set():
@@ -92,11 +92,11 @@ def warm_up(base: str, requests) -> None:
                 client.request(method, path, content=content or None, headers={"content-type": "application/json"})
 
 
-def run_load(base: str, seconds: float, on_sample=None) -> Tally:
+def run_load(base: str, seconds: float, on_sample=None) -> StatusCounts:
     requests = example_requests(base) * 4 + MALFORMED
     warm_up(base, requests)
     stop = threading.Event()
-    tally = Tally()
+    tally = StatusCounts()
     threads = [threading.Thread(target=drive, args=(base, requests, stop, tally, i), daemon=True) for i in range(THREADS)]
     for thread in threads:
         thread.start()
@@ -160,7 +160,7 @@ def test_sigterm_during_load_fails_readiness_drains_and_loses_no_request(tmp_pat
     service = start_service(tmp_path, MAHJONG_GRACEFUL_TIMEOUT=str(grace), MAHJONG_DRAIN_SECONDS=str(drain))
     requests = example_requests(service.base)
     stop, out_of_rotation = threading.Event(), threading.Event()
-    tally, readiness = Tally(), Counter()
+    tally, readiness = StatusCounts(), Counter()
     watcher = threading.Thread(target=watch_readiness, args=(service.base, out_of_rotation, stop, readiness), daemon=True)
     watcher.start()
     threads = [

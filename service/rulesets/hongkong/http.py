@@ -68,7 +68,7 @@ HAND_EXAMPLES = [
         },
     ),
     Example(
-        summary="All pongs + half flush on a discard (seed 002: 對對胡＋混一色＝6), called pungs, own flower",
+        summary="All pongs + half flush on a discard (the Hong Kong fan sheet: 對對胡＋混一色＝6), called pungs, own flower",
         value={
             "winner": "west",
             "win": {"type": "discard", "discarder": "north"},

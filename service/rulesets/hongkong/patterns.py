@@ -8,7 +8,7 @@ set is counted instead of its seat flower (每組計兩番，唔計正花), that
 flowers replace the flower fan (拎滿花改計8台) and that Hong Kong tables play
 eight immortals as a limit hand (香港牌當例牌食糊) — an option here.
 
-The table is data; :func:`tally` walks the declared patterns once against
+The table is data; :func:`tally_fan` walks the declared patterns once against
 module-level lookups (no per-call table building).
 """
 
@@ -26,6 +26,7 @@ from service.core.errors import (
     field_problem,
     template,
 )
+from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 
 FanCode = Literal[
@@ -86,7 +87,7 @@ class FanRow(msgspec.Struct, frozen=True, kw_only=True):
     name_zh: Annotated[str, msgspec.Meta(description="The Chinese name as printed on the sheet (Simplified characters).")]
     name_zh_hant: Annotated[str, msgspec.Meta(description="The same name in Traditional characters.")]
     name_en: Annotated[str, msgspec.Meta(description="The English name as printed on the sheet.")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     jyutping: Annotated[str | None, msgspec.Meta(description="Jyutping as printed on the sheet; null where the sheet prints none.")]
     fan: Annotated[
         int,
@@ -197,7 +198,6 @@ FAN_TABLE: tuple[FanRow, ...] = (
 """The Hong Kong fan sheet's 番数表, every row, in the sheet's order."""
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
-ORDER: dict[str, int] = {row.code: index for index, row in enumerate(FAN_TABLE)}
 
 INCLUDED_BY: dict[str, tuple[tuple[FanCode, int], ...]] = {
     # 混么九 … 全部成碰（已包括对对胡）
@@ -257,7 +257,7 @@ CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
 DRAGON_PONGS_IN_LITTLE_THREE = 2
 
-_COUNTED_PER: dict[str, str] = {
+_COUNTED_PER: dict[Per, str] = {
     "tile": template("A hand has at most {limit} of `{code}` (counted per tile)."),
     "set": template("A hand has at most {limit} of `{code}` (counted per set)."),
 }
@@ -291,7 +291,7 @@ class FanItem(msgspec.Struct, kw_only=True):
 
     code: FanCode
     name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/hongkong/fan-table`).")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     count: Annotated[int, msgspec.Meta(description="Tiles or sets declared (1 for rows counted once).")]
     fan: Annotated[int, msgspec.Meta(description="Fan this pattern adds to the total (a limit hand: the cap).")]
     included_in: Annotated[
@@ -311,8 +311,8 @@ class FanItem(msgspec.Struct, kw_only=True):
 WonBy = Literal["self_draw", "discard"]
 
 
-class Tally(msgspec.Struct, kw_only=True):
-    """What :func:`tally` found (the settlement uses it without warnings)."""
+class FanCount(msgspec.Struct, kw_only=True):
+    """What :func:`tally_fan` found (the settlement uses it without warnings)."""
 
     items: list[FanItem]
     fan: int
@@ -328,9 +328,9 @@ def _pointer(index: int, field: str = "code") -> str:
     return f"/patterns/{index}/{field}"
 
 
-def tally(
+def tally_fan(
     patterns: list[PatternEntry], *, fan_cap: int, eight_immortals: EightImmortals = "eight_fan", self_drawn_win: bool = False
-) -> Tally:
+) -> FanCount:
     """Add up declared patterns: limit hands score ``fan_cap``; ``self_drawn_win``
     (a settlement whose win is a self-draw) adds `self_draw` when it was not
     declared. Contradictions raise :class:`RuleViolation` naming both codes."""
@@ -353,7 +353,7 @@ def tally(
         counts[code] = entry.count
         row = ROWS[code]
         if entry.count > row.max_count:
-            if row.max_count == 1:
+            if row.max_count == 1 or row.per is None:  # a row counted per tile or set has a `per`
                 problems.append(field_problem(_pointer(index, "count"), "`{code}` is counted once; `count` must be 1.", code=code))
             else:
                 problems.append(field_problem(_pointer(index, "count"), _COUNTED_PER[row.per], code=code, limit=row.max_count))
@@ -375,7 +375,7 @@ def tally(
             implied.append(("self_draw", 1, implier))
             counts["self_draw"] = 1
 
-    limit_code: str | None = None
+    limit_code: FanCode | None = None
     for entry in patterns:
         if ROWS[entry.code].limit or (entry.code == "eight_immortals" and eight_immortals == "limit"):
             limit_code = entry.code
@@ -383,15 +383,15 @@ def tally(
 
     items: list[FanItem] = []
     total = 0
-    declared = [(entry.code, entry.count, None) for entry in patterns]
-    for code, count, implied_by in declared + implied:  # type: ignore[operator]
+    declared: list[tuple[FanCode, int, str | None]] = [(entry.code, entry.count, None) for entry in patterns]
+    for code, count, implied_by in declared + implied:
         included_in: FanCode | None = None
         if limit_code is not None:
             # 爆棚牌：计十番，不另加番 — the limit hand scores the cap, nothing is added
             if code == limit_code:
                 fan = fan_cap
             else:
-                fan, included_in = 0, limit_code  # type: ignore[assignment]
+                fan, included_in = 0, limit_code
         else:
             covered = 0
             for including, per_unit in INCLUDED_BY.get(code, ()):
@@ -407,7 +407,7 @@ def tally(
         won_by = "self_draw"
     elif any(code in ON_DISCARD for code in positions):
         won_by = "discard"
-    return Tally(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+    return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:

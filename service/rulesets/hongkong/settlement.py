@@ -17,13 +17,15 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.money import (
     POINT_VALUE_DEFAULT,
     ZERO,
+    ExactNumber,
     check_point_value,
     clean,
     exact,
-    point_value_field,
+    point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others
 from service.core.settlement import (
@@ -36,7 +38,7 @@ from service.core.settlement import (
     settle_lines,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
 from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
 from service.rulesets.hongkong.patterns import (
@@ -46,7 +48,7 @@ from service.rulesets.hongkong.patterns import (
     Patterns,
     WonBy,
     table_rows,
-    tally,
+    tally_fan,
 )
 from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
 
@@ -103,10 +105,13 @@ SCHEMES: dict[str, Split] = {
 """Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
 
 
-PointValue = point_value_field(
-    description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
-    examples=[1, 0.1, 4],
-)
+PointValue = Annotated[
+    ExactNumber,
+    point_value_meta(
+        description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
+        examples=[1, 0.1, 4],
+    ),
+]
 
 
 class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -142,7 +147,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             )
         ),
     ] = "standard"
-    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)
@@ -171,21 +176,25 @@ class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
     # UNSET defaults (not `int | UnsetType`) keep the bounds in the published schema
-    fan: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    patterns: Annotated[
-        Patterns,
-        msgspec.Meta(
-            description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    tiles: Annotated[
-        HongKongTiles,
-        msgspec.Meta(
-            description="Instead of `fan` or `patterns`: the hand itself, evaluated as `POST /v1/hongkong/hands` does (the answer adds `evaluation`)."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    fan: OrUnset[
+        Annotated[int, msgspec.Meta(ge=0, le=MAX_FAN, description="The agreed fan (番) of the hand. Send this or `patterns`, not both.")]
+    ] = msgspec.UNSET
+    patterns: OrUnset[
+        Annotated[
+            Patterns,
+            msgspec.Meta(
+                description="Instead of `fan`: the hand's patterns (codes from `GET /v1/hongkong/fan-table`), added up as `POST /v1/hongkong/fan` does; a self-drawn `win` adds `self_draw` when it is not listed."
+            ),
+        ]
+    ] = msgspec.UNSET
+    tiles: OrUnset[
+        Annotated[
+            HongKongTiles,
+            msgspec.Meta(
+                description="Instead of `fan` or `patterns`: the hand itself, evaluated as `POST /v1/hongkong/hands` does (the answer adds `evaluation`)."
+            ),
+        ]
+    ] = msgspec.UNSET
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
     limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
     liable: Annotated[
@@ -235,7 +244,7 @@ class HongKongHand(msgspec.Struct, kw_only=True):
         str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
     ]
     seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
     eight_immortals: EightImmortals
     rules: HongKongRules
 
@@ -252,23 +261,20 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
             description="With `patterns` or `tiles`: the itemisation the fan came from (as `POST /v1/hongkong/fan` gives it); null when `fan` was sent."
         ),
     ] = None
-    evaluation: Annotated[
-        HongKongHand,
-        msgspec.Meta(
-            description="Only with `tiles`: the evaluation the fan came from (as `POST /v1/hongkong/hands` gives it); absent otherwise."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    evaluation: OrUnset[
+        Annotated[
+            HongKongHand,
+            msgspec.Meta(
+                description="Only with `tiles`: the evaluation the fan came from (as `POST /v1/hongkong/hands` gives it); absent otherwise."
+            ),
+        ]
+    ] = msgspec.UNSET
 
 
 # --- Arithmetic --------------------------------------------------------------
 
 
-def table_points(fan: int, table: Table) -> int:
-    """Raw ladder points for a fan already clamped to 0..13."""
-    return POINTS_TABLES[table][fan]
-
-
-def hand_value(fan: int, rules: HongKongRules) -> Decimal:
+def fan_value(fan: int, rules: HongKongRules) -> Decimal:
     """V: the capped fan converted on the table's ladder, times the point value.
     The fan is clamped to the cap first, then converted (the reference calculator)."""
     cap = rules.fan_cap
@@ -294,10 +300,10 @@ def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decim
     return share(value, split.half_gun_discarder), share(value, split.half_gun_other)
 
 
-def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warning]:
+def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[SettlementWarning]:
     if limit_hand:
         return [warning("limit_hand_declared", cap=rules.fan_cap)]
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if fan < rules.min_fan:
         warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
     if fan > rules.fan_cap:
@@ -308,10 +314,11 @@ def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Warni
 def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
     """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
     if request.patterns is msgspec.UNSET:
+        assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
         return request.fan, request.limit_hand, None
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
+    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
 
@@ -325,12 +332,12 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         detail = template("`{code}` is a self-drawn win, but `win` is a discard.")
         problems += [field_problem("/win/type", detail, code=code), field_problem(f"/patterns/{positions[code]}/code", detail, code=code)]
     if self_drawn:
-        code = next((code for code in positions if code in ON_DISCARD_CODES), None)
-        if code is not None:
+        on_discard = next((code for code in positions if code in ON_DISCARD_CODES), None)
+        if on_discard is not None:
             detail = template("`{code}` is a win on another player's tile, but `win` is a self-draw.")
             problems += [
-                field_problem("/win/type", detail, code=code),
-                field_problem(f"/patterns/{positions[code]}/code", detail, code=code),
+                field_problem("/win/type", detail, code=on_discard),
+                field_problem(f"/patterns/{positions[on_discard]}/code", detail, code=on_discard),
             ]
     if "heavenly_hand" in positions and request.winner != request.dealer:
         detail = template("`heavenly_hand` (天胡) is the dealer's hand, but the winner is not the dealer.")
@@ -355,7 +362,8 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         evaluation = hand_result(
             request.tiles, winner=winner, dealer=request.dealer, win=request.win, rules=rules, eight_immortals=request.eight_immortals
         )
-        fan, limit_hand, fan_items = evaluation.fan, request.limit_hand or evaluation.limit_hand, evaluation.items
+        fan, limit_hand = evaluation.fan, request.limit_hand or evaluation.limit_hand
+        fan_items: list[FanItem] | None = evaluation.items
     else:
         fan, limit_hand, fan_items = _hand_fan(request)
     cap = rules.fan_cap
@@ -363,7 +371,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     warnings = fan_warnings(fan, limit_hand, rules)
     tier = "limit" if limit_hand or fan >= rules.fan_cap else None
 
-    value = hand_value(fan_paid, rules)
+    value = fan_value(fan_paid, rules)
     losers = others(winner)
     lines: list[Payment]
     if isinstance(request.win, SelfDraw):
@@ -430,7 +438,7 @@ def points_table(rules: HongKongRules) -> PointsTable:
     two columns raw, the rest under the given cap, ladder, scheme and point value."""
     rows = []
     for fan in range(MAX_FAN_CAP + 1):
-        value = hand_value(fan, rules)
+        value = fan_value(fan, rules)
         discarder_pays, other_pays = discard_shares(value, rules)
         rows.append(
             PointsRow(
@@ -470,14 +478,14 @@ class FanResult(msgspec.Struct, kw_only=True):
             description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
         ),
     ]
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
     eight_immortals: EightImmortals
     rules: HongKongRules
 
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
+    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
     return FanResult(
         items=result.items,
         fan=result.fan,
@@ -512,7 +520,7 @@ def hand_result(
     as `POST /v1/hongkong/hands` answers."""
     check_discarder(winner, win, SEATS)
     found = evaluate_tiles(tiles, winner=winner, dealer=dealer, win=win, fan_cap=rules.fan_cap, eight_immortals=eight_immortals)
-    result = found.tally
+    result = found.count
     cap = rules.fan_cap
     fan, limit_hand = result.fan, result.limit_hand
     return HongKongHand(

@@ -1,7 +1,7 @@
 """Hong Kong fan from the tiles themselves.
 
 The evaluator *detects* which rows of seed 002's fan sheet a hand has and
-*counts* them with :func:`service.rulesets.hongkong.patterns.tally`, the same
+*counts* them with :func:`service.rulesets.hongkong.patterns.tally_fan`, the same
 counter behind `POST /v1/hongkong/fan`: the list of patterns it builds is the
 list a client would post, so the value and `items` come from one place.
 
@@ -53,7 +53,7 @@ from service.core.tiles import (
     format_tiles,
     read_hand,
 )
-from service.rulesets.hongkong.patterns import EightImmortals, FanCode, PatternEntry, Tally, tally
+from service.rulesets.hongkong.patterns import EightImmortals, FanCode, FanCount, PatternEntry, tally_fan
 
 SETS = 4
 """Seed 002: 食胡：四组牌＋一对眼."""
@@ -91,10 +91,10 @@ class HongKongTiles(Tiles, kw_only=True):
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """The reading worth most: its tally (value and items), how it is shown,
+    """The reading worth most: its count (value and items), how it is shown,
     the waits and the winner's seat wind."""
 
-    tally: Tally
+    count: FanCount
     arrangement: list[Arranged]
     waits: str
     seat_wind: Seat
@@ -118,14 +118,14 @@ def evaluate_tiles(
     flowers: set[str] = set(tiles.flowers)
     context = _context_patterns(tiles, hand, wind, winner, dealer, win, flowers)
 
-    cache: dict[tuple[tuple[str, int], ...], Tally] = {}
-    best: tuple[Tally, Reading | None] | None = None
+    cache: dict[tuple[tuple[str, int], ...], FanCount] = {}
+    best: tuple[FanCount, Reading | None] | None = None
 
-    def score(patterns: list[PatternEntry]) -> Tally:
+    def score(patterns: list[PatternEntry]) -> FanCount:
         key = tuple((entry.code, entry.count) for entry in patterns)
         found = cache.get(key)
         if found is None:
-            found = tally(patterns, fan_cap=fan_cap, eight_immortals=eight_immortals, self_drawn_win=self_drawn)
+            found = tally_fan(patterns, fan_cap=fan_cap, eight_immortals=eight_immortals, self_drawn_win=self_drawn)
             cache[key] = found
         return found
 
@@ -147,7 +147,7 @@ def evaluate_tiles(
 
     result, chosen = best
     return Evaluation(
-        tally=result,
+        count=result,
         arrangement=_arranged(chosen, hand, not self_drawn),
         waits=format_tiles(hand_waits(hand, SETS, thirteen_orphans=True)),
         seat_wind=wind,

@@ -17,22 +17,24 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import (
     POINT_VALUE_DEFAULT,
+    ExactNumber,
     check_point_value,
     clean,
     exact,
     mul,
-    point_value_field,
+    point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others
 from service.core.settlement import (
     Discard,
     Payment,
+    Role,
     Settlement,
     Win,
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -63,10 +65,13 @@ stay in the low hundreds), so the input is bounded."""
 
 MAX_BASE = 1000
 
-PointValue = point_value_field(
-    description="Multiplier on points: 1 reads points (competition scoring); a money table puts what one point is worth.",
-    examples=[1, 0.1, 2],
-)
+PointValue = Annotated[
+    ExactNumber,
+    point_value_meta(
+        description="Multiplier on points: 1 reads points (competition scoring); a money table puts what one point is worth.",
+        examples=[1, 0.1, 2],
+    ),
+]
 
 
 class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -85,7 +90,7 @@ class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             description="起和: pattern points needed to go out (flowers never count). Hands below it are still settled, with a warning.",
         ),
     ] = MIN_FAN
-    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)
@@ -153,7 +158,7 @@ def settle(request: McrRequest) -> McrSettlement:
     winner = request.winner
     _check(request)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if request.fan < rules.min_fan:
         warnings.append(warning("below_minimum_fan", "points", fan=request.fan, min_fan=rules.min_fan))
         if request.fan + request.flowers >= rules.min_fan:
@@ -173,7 +178,7 @@ def settle(request: McrRequest) -> McrSettlement:
     discarder = request.win.discarder if isinstance(request.win, Discard) else None
     lines: list[Payment] = []
     for seat in others(winner):
-        role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
+        role: Role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
         lines.append(Payment(seat, winner, full if PAYS_HAND_POINTS[role] else base, role))
 
     payments, deltas, receives = settle_lines(winner, lines, SEATS)

@@ -20,22 +20,24 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import (
     POINT_VALUE_DEFAULT,
+    ExactNumber,
     check_point_value,
     clean,
     exact,
     mul,
-    point_value_field,
+    point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others, seats_for
 from service.core.settlement import (
     Discard,
     Payment,
+    Role,
     Settlement,
     Win,
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -65,17 +67,20 @@ BETTOR_ID_PATTERN = r"^[A-Za-z0-9_-]+(?![\s\S])"
 rejects it; "no character follows" means the same in both."""
 MAX_BETTOR_ID_LENGTH = 32
 
-PointValue = point_value_field(
-    description="Multiplier on card points: 1 reads points (on most tables one point is one cent, 0.01 in dollars).",
-    examples=[1, 0.01, 0.25],
-)
+PointValue = Annotated[
+    ExactNumber,
+    point_value_meta(
+        description="Multiplier on card points: 1 reads points (on most tables one point is one cent, 0.01 in dollars).",
+        examples=[1, 0.01, 0.25],
+    ),
+]
 
 
 class NmjlRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's rules. Every field is optional; the response echoes the
     fully resolved rules."""
 
-    point_value: PointValue = POINT_VALUE_DEFAULT  # type: ignore[valid-type]
+    point_value: PointValue = POINT_VALUE_DEFAULT
     min_value: Annotated[
         int,
         msgspec.Meta(
@@ -192,7 +197,7 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
     seats = seats_for(request.players)
     _check_table(request, seats)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     if request.value < rules.min_value:
         warnings.append(warning("below_minimum_value", value=request.value, min_value=rules.min_value))
 
@@ -204,7 +209,7 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
     owes: dict[str, Decimal] = {}
     by_role: dict[str, Decimal] = {}  # seats in the same role pay the same amount
     for seat in others(winner, request.players):
-        role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
+        role: Role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
         amount = by_role.get(role)
         if amount is None:
             amount = by_role[role] = mul(value, MULTIPLIER[role])

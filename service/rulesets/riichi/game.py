@@ -237,7 +237,7 @@ def game(request: Any) -> Any:
         scores = {seat: int(totals[seat]) for seat in seats}
         standings = game_results(
             GameResultsRequest(
-                scores=GameScores(**scores),  # type: ignore[arg-type]
+                scores=GameScores(**scores),
                 start_points=options.start_points,
                 return_points=options.return_points,
                 uma=options.uma,

@@ -33,9 +33,10 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
-from service.core.money import ZERO, check_decimal, clean, decimal_field, exact
+from service.core.fields import OrNone
+from service.core.money import ZERO, ExactNumber, check_decimal, clean, decimal_meta, exact
 from service.core.seats import SEATS, Seat
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 # --- Rule tables (data) ------------------------------------------------------
 
@@ -67,12 +68,15 @@ Points = Annotated[int, msgspec.Meta(ge=-MAX_POINTS, le=MAX_POINTS, description=
 ChipCount = Annotated[int, msgspec.Meta(ge=-MAX_CHIPS, le=MAX_CHIPS, description="Net chips won (+) or paid (−).")]
 UmaValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_UMA)]
 
-ChipValue = decimal_field(
-    minimum=CHIP_VALUE_MIN,
-    maximum=CHIP_VALUE_MAX,
-    description="Value of one chip (祝儀) in result units (thousands of points).",
-    examples=[2, 0.5],
-)
+ChipValue = Annotated[
+    ExactNumber,
+    decimal_meta(
+        minimum=CHIP_VALUE_MIN,
+        maximum=CHIP_VALUE_MAX,
+        description="Value of one chip (祝儀) in result units (thousands of points).",
+        examples=[2, 0.5],
+    ),
+]
 
 
 class GameScores(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -81,10 +85,12 @@ class GameScores(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     east: Points
     south: Points
     west: Points
-    north: Annotated[
-        int,
-        msgspec.Meta(ge=-MAX_POINTS, le=MAX_POINTS, description="Final points; absent in a three-player game."),
-    ] = None  # type: ignore[assignment]  # None: three players (a sentinel keeps the bounds in the schema)
+    north: OrNone[
+        Annotated[
+            int,
+            msgspec.Meta(ge=-MAX_POINTS, le=MAX_POINTS, description="Final points; absent in a three-player game."),
+        ]
+    ] = None  # None: three players (OrNone, not `int | None`, keeps the bounds in the schema and refuses null)
 
 
 class GameChipCounts(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -100,7 +106,7 @@ class GameChips(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """祝儀: chips counted apart from points, worth `value` each."""
 
     counts: GameChipCounts
-    value: ChipValue  # type: ignore[valid-type]
+    value: ChipValue
 
     def __post_init__(self) -> None:
         check_decimal(self.value, "value", minimum=CHIP_VALUE_MIN, maximum=CHIP_VALUE_MAX)
@@ -180,7 +186,7 @@ class GameResults(msgspec.Struct, kw_only=True):
     sticks_to_first: bool
     ties: Ties
     chip_value: Decimal | None
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -277,7 +283,7 @@ def game_results(request: GameResultsRequest) -> GameResults:
     oka_by_place = [oka] + [0] * (players - 1)
     sticks_by_place = [sticks] + [0] * (players - 1)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     place: dict[Seat, int] = {}
     uma: dict[Seat, int] = {}
     oka_of: dict[Seat, int] = {}

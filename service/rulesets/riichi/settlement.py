@@ -22,17 +22,19 @@ from typing import Annotated, Any, ClassVar, Literal, get_args
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.money import POINTS
 from service.core.seats import Seat, others, seats_for
 from service.core.settlement import (
     Discard,
     Payment,
+    Role,
     Settlement,
     Win,
     check_discarder,
     settle_lines,
 )
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
 from service.rulesets.riichi.yaku import (
     MAX_AKA_DORA,
@@ -192,17 +194,19 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
     kazoe: KazoeRule = "yakuman"
     multiple_yakuman: MultipleYakuman = True
-    honba_value: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            le=10_000,
-            description=(
-                "Points per honba counter: default 300 with 4 players, 200 with 3 (the riichi scoring article). Added to a ron from the "
-                "discarder; on a tsumo each payer pays honba_value / (players − 1) per counter."
+    honba_value: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=10_000,
+                description=(
+                    "Points per honba counter: default 300 with 4 players, 200 with 3 (the riichi scoring article). Added to a ron from the "
+                    "discarder; on a tsumo each payer pays honba_value / (players − 1) per counter."
+                ),
             ),
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]  # absent → the default for the table size
+        ]
+    ] = msgspec.UNSET  # absent → the default for the table size
     sanma_tsumo: Annotated[
         SanmaTsumo,
         msgspec.Meta(
@@ -285,53 +289,65 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
     han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
-    han). All of these are validated in one place, `hand_value`."""
+    han). All of these are validated in one place, `resolve_hand`."""
 
-    han: Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")] = (
-        msgspec.UNSET
-    )  # type: ignore[assignment]
-    fu: Annotated[
-        Fu,
-        _literal_bounds(20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    yakuman: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1,
-            le=MAX_YAKUMAN,
-            description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    yaku: Annotated[
-        list[YakuCode],
-        msgspec.Meta(
-            max_length=len(YAKU_TABLE),
-            description=(
-                "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
-                "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
+    han: OrUnset[
+        Annotated[int, msgspec.Meta(ge=1, le=MAX_HAN, description="飜 of the hand (dora included). Not needed with `yakuman`.")]
+    ] = msgspec.UNSET
+    fu: OrUnset[
+        Annotated[
+            Fu,
+            _literal_bounds(20, 130, "符 after rounding: 20, 25 (seven pairs), 30, 40 … 130. Needed below 5 han, ignored from 5 han up."),
+        ]
+    ] = msgspec.UNSET
+    yakuman: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                le=MAX_YAKUMAN,
+                description="Number of yakuman (2 = double yakuman); `han` and `fu` are then ignored. k yakuman are k × 8000 basic points.",
             ),
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    hand: Annotated[
-        RiichiSettlementHand,
-        msgspec.Meta(
-            description=(
-                "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
-                "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
-                "whatever the han."
-            )
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+        ]
+    ] = msgspec.UNSET
+    yaku: OrUnset[
+        Annotated[
+            list[YakuCode],
+            msgspec.Meta(
+                max_length=len(YAKU_TABLE),
+                description=(
+                    "Instead of `han` or `yakuman`: the hand's yaku (codes from `GET /v1/riichi/yaku-table`), counted as "
+                    "`POST /v1/riichi/han` does with `open` and the dora counts; `yaku_items` reports the itemisation."
+                ),
+            ),
+        ]
+    ] = msgspec.UNSET
+    hand: OrUnset[
+        Annotated[
+            RiichiSettlementHand,
+            msgspec.Meta(
+                description=(
+                    "The hand's structure instead of `fu`: the body of `POST /v1/riichi/fu` without `tsumo` (taken from "
+                    "`win`). The fu are counted from it (`fu_count`) and used below 5 han; the structure is checked "
+                    "whatever the han."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
     # UNSET defaults: these go with `yaku` only, and their presence is what the schema's dependentRequired checks
-    open: Annotated[
-        bool, msgspec.Meta(description="With `yaku`: the hand has an open meld (open han; closed-only yaku refused). Default false.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")] = msgspec.UNSET  # type: ignore[assignment]
-    nuki_dora: Annotated[
-        int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    open: OrUnset[
+        Annotated[
+            bool, msgspec.Meta(description="With `yaku`: the hand has an open meld (open han; closed-only yaku refused). Default false.")
+        ]
+    ] = msgspec.UNSET
+    dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: dora in the hand. Default 0.")]] = msgspec.UNSET
+    aka_dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="With `yaku`: red fives. Default 0.")]] = msgspec.UNSET
+    ura_dora: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="With `yaku`: ura dora (riichi only). Default 0.")]] = (
+        msgspec.UNSET
+    )
+    nuki_dora: OrUnset[
+        Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")]
+    ] = msgspec.UNSET
 
     __schema_extra__: ClassVar[dict[str, Any]] = {
         "dependentRequired": {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
@@ -364,17 +380,15 @@ class _DeclaredHand:
     nuki_dora: int
 
     @classmethod
-    def of(cls, fields: HandFields) -> _DeclaredHand:
-        def given(value: Any, default: Any) -> Any:
-            return default if value is msgspec.UNSET else value
-
+    def of(cls, fields: HandFields, yaku: list[YakuCode]) -> _DeclaredHand:
+        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none."""
         return cls(
-            fields.yaku,
-            given(fields.open, False),
-            given(fields.dora, 0),
-            given(fields.aka_dora, 0),
-            given(fields.ura_dora, 0),
-            given(fields.nuki_dora, 0),
+            yaku,
+            False if fields.open is msgspec.UNSET else fields.open,
+            0 if fields.dora is msgspec.UNSET else fields.dora,
+            0 if fields.aka_dora is msgspec.UNSET else fields.aka_dora,
+            0 if fields.ura_dora is msgspec.UNSET else fields.ura_dora,
+            0 if fields.nuki_dora is msgspec.UNSET else fields.nuki_dora,
         )
 
 
@@ -515,7 +529,7 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
 # --- Hand value ----------------------------------------------------------------------
 
 
-class HandValue(msgspec.Struct, frozen=True):
+class ResolvedHand(msgspec.Struct, frozen=True):
     """A hand's resolved value: basic points and the tier, with the han/fu or
     yakuman count that produced them."""
 
@@ -524,7 +538,7 @@ class HandValue(msgspec.Struct, frozen=True):
     yakuman: int
     basic: int
     tier: str | None
-    warnings: tuple[Warning, ...] = ()
+    warnings: tuple[SettlementWarning, ...] = ()
     fu_count: FuResult | None = None
     yaku_items: list[HanItem] | None = None
 
@@ -548,7 +562,7 @@ def yakuman_points(count: int, rules: RiichiRules) -> tuple[int, int, str]:
     return paid, YAKUMAN_BASIC * paid, yakuman_tier(paid)
 
 
-def hand_value(
+def resolve_hand(
     fields: HandFields,
     *,
     tsumo: bool,
@@ -557,11 +571,12 @@ def hand_value(
     pointer: str = "",
     options: YakuOptions | None = None,
     dealer: Seat | None = None,
-) -> HandValue:
+) -> ResolvedHand:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
     in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
     is counted into fu (and checked) whatever the han."""
     counted: FuResult | None = None
+    tier: str | None  # yakuman, a limit, or none
     if fields.hand is not msgspec.UNSET:
         if fields.fu is not msgspec.UNSET:
             raise RuleViolation(FieldProblem(f"{pointer}/hand", "Give `fu` or `hand`, not both."))
@@ -569,6 +584,7 @@ def hand_value(
     if fields.yaku is not msgspec.UNSET:
         return _value_from_yaku(
             fields,
+            fields.yaku,
             tsumo=tsumo,
             rules=rules,
             seat=seat,
@@ -579,23 +595,23 @@ def hand_value(
         )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
-        notes: tuple[Warning, ...] = ()
+        notes: tuple[SettlementWarning, ...] = ()
         if paid < fields.yakuman:
             notes = (warning("yakuman_capped", seat=seat, yakuman=fields.yakuman),)
-        return HandValue(None, None, paid, basic, tier, notes, counted)
+        return ResolvedHand(None, None, paid, basic, tier, notes, counted)
     han = fields.han
     if han is msgspec.UNSET:
         raise RuleViolation(FieldProblem(f"{pointer}/han", "Give `han` (with `fu` below 5 han) or `yakuman`."))
     if han >= 5:
         basic, tier = basic_points(han, 0, rules)
-        return HandValue(han, None, 0, basic, tier, (), counted)
+        return ResolvedHand(han, None, 0, basic, tier, (), counted)
     fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
         raise RuleViolation(
             field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=han)
         )
     basic, tier = basic_points(han, fu, rules)
-    return HandValue(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+    return ResolvedHand(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
 
 
 TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
@@ -608,6 +624,7 @@ NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
 
 def _value_from_yaku(
     fields: HandFields,
+    yaku: list[YakuCode],
     *,
     tsumo: bool,
     rules: RiichiRules,
@@ -616,7 +633,7 @@ def _value_from_yaku(
     options: YakuOptions,
     dealer_won: bool,
     counted: FuResult | None,
-) -> HandValue:
+) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
     for name in ("han", "yakuman"):
@@ -625,21 +642,23 @@ def _value_from_yaku(
             raise RuleViolation(
                 field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name)
             )
-    declared = _DeclaredHand.of(fields)
+    declared = _DeclaredHand.of(fields, yaku)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
     _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
-    notes: tuple[Warning, ...] = () if count.has_yaku else (NO_YAKU,)
+    notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
         # yakuman still counts two (unless yaku_options.double_yakuman is false)
-        return HandValue(None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items)
+        return ResolvedHand(
+            None, None, count.yakuman, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman), notes, counted, count.items
+        )
     if count.han == 0:
         raise RuleViolation(FieldProblem(f"{pointer}/yaku", "These yaku and dora make 0 han: nothing to settle."))
     if count.han >= 5:
         basic, tier = basic_points(count.han, 0, rules)
-        return HandValue(count.han, None, 0, basic, tier, notes, counted, count.items)
+        return ResolvedHand(count.han, None, 0, basic, tier, notes, counted, count.items)
     fu = counted.fu if counted is not None else fields.fu
     if fu is msgspec.UNSET:
         raise RuleViolation(
@@ -648,7 +667,7 @@ def _value_from_yaku(
             )
         )
     basic, tier = basic_points(count.han, fu, rules)
-    return HandValue(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+    return ResolvedHand(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
 
 
 def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
@@ -697,12 +716,12 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
         raise RuleViolation(*problems, title=template("The declared yaku contradict the win"))
 
 
-def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[Warning, ...]:
+def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[SettlementWarning, ...]:
     """Han/fu combinations no real hand has (the reference calculator's 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
     if fu != 20 and fu != 25:
         return ()
-    notes: list[Warning] = []
+    notes: list[SettlementWarning] = []
     if fu == 20 and not tsumo:
         notes.append(warning("fu_20_on_ron", seat=seat))
     if fu == 20 and tsumo and han < 2:
@@ -755,7 +774,7 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
 
 def _winner_lines(
     winner: Seat,
-    value: HandValue,
+    value: ResolvedHand,
     *,
     discarder: Seat | None,
     dealer: Seat,
@@ -765,14 +784,14 @@ def _winner_lines(
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
-) -> tuple[list[tuple[Seat, int, str]], int]:
+) -> tuple[list[tuple[Seat, int, Role]], int]:
     """(payer, points, role) lines for one winner in turn order, and the hand
     points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
     liable_basic = YAKUMAN_BASIC * liable_yakuman if liable is not None else 0
     rest_basic = value.basic - liable_basic
     payers = OTHERS[(players, winner)]
-    lines: list[tuple[Seat, int, str]] = []
+    lines: list[tuple[Seat, int, Role]] = []
     if discarder is None:  # tsumo: one share for the dealer, one for the others
         from_other = tsumo_share(rest_basic, winner_is_dealer, False, len(payers), rule) if rest_basic else 0
         if winner_is_dealer or not rest_basic:
@@ -820,7 +839,7 @@ def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     return rules
 
 
-def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: tuple[Seat, ...], pointer: str) -> int:
+def _check_winner(fields: WinnerFields, winner: Seat, value: ResolvedHand, seats: tuple[Seat, ...], pointer: str) -> int:
     """Check a winner's pao fields; return the yakuman paid under pao."""
     if fields.liable is None:
         return 0
@@ -839,7 +858,7 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: HandValue, seats: t
     return min(fields.liable_yakuman, value.yakuman)
 
 
-def shugi_chips(fields: HandFields, value: HandValue, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
+def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
     """祝儀 each payer hands a paid winner. The riichi scoring article: 和牌者會收到一顆祝儀，自摸時
     則從每人收到一顆 — 立直一發, 每隻裏懸賞牌, 每隻赤懸賞牌, 役滿（榮和10顆，自摸每人5顆）:
     one per ippatsu, ura dora and red five, plus the yakuman chips (the
@@ -863,7 +882,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = seats_for(players)
     rules = resolve_rules(request.rules, players)
-    honba_value: int = rules.honba_value
+    honba_value = rules.honba_value
+    assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
     _check_seat(winner, seats, "/winner")
     _check_seat(request.dealer, seats, "/dealer")
@@ -873,7 +893,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
 
     entries: list[tuple[Seat, WinnerFields, str]] = [(winner, request, "")]
     if request.further_winners:
-        if tsumo:
+        if discarder is None:  # a tsumo
             raise RuleViolation(FieldProblem("/further_winners", "Only a discard can have further winners (multiple ron)."))
         taken = {winner}
         for index, further in enumerate(request.further_winners):
@@ -885,19 +905,19 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 raise RuleViolation(field_problem(f"{pointer}/winner", "{seat} is already a winner of this hand.", seat=further.winner))
             taken.add(further.winner)
             entries.append((further.winner, further, pointer))
-        order = OTHERS[(players, discarder)]  # type: ignore[index]
+        order = OTHERS[(players, discarder)]
         entries.sort(key=lambda entry: order.index(entry[0]))
 
     winners = tuple([entry[0] for entry in entries])
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     lines: list[Payment] = []
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
     for seat, fields, pointer in entries:
-        value = hand_value(
+        value = resolve_hand(
             fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer
         )
         warnings.extend(value.warnings)
@@ -929,7 +949,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 winners=winners,
             )
             for payer, points, role in winner_lines:
-                lines.append(Payment(payer, seat, POINTS[points], role))  # type: ignore[arg-type]
+                lines.append(Payment(payer, seat, POINTS[points], role))
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0
@@ -956,7 +976,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             each = shugi_chips(fields, value, tsumo=tsumo, rules=rules, pointer=pointer) if paid else 0
             results[-1].chips_each = each
             if paid:
-                chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if tsumo else (discarder,))]
+                chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if discarder is None else (discarder,))]
 
     payments, deltas, _ = settle_lines(first, lines, seats, POINTS[RIICHI_STICK * request.riichi_sticks], whole=True)
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
@@ -982,7 +1002,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         yaku_items=main.yaku_items,
     )
     if rules.shugi:
-        chip_deltas = dict.fromkeys(seats, 0)
+        chip_deltas: dict[str, int] = dict.fromkeys(seats, 0)
         for line in chip_lines:
             chip_deltas[line.payer] -= line.chips
             chip_deltas[line.payee] += line.chips

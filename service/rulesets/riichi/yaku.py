@@ -31,8 +31,9 @@ from service.core.errors import (
     field_problem,
     template,
 )
+from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, warning
 
 YakuCode = Literal[
     # 一番役
@@ -125,7 +126,7 @@ class YakuRow(msgspec.Struct, frozen=True, kw_only=True):
     name_ja: Annotated[str, msgspec.Meta(description="Japanese name, romaji.")]
     name_ja_kanji: Annotated[str, msgspec.Meta(description="Japanese name as written in Japanese.")]
     name_en: Annotated[str, msgspec.Meta(description="English name.")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     han: Annotated[int | None, msgspec.Meta(description="Han with a closed hand; null for yakuman and for yaku scored as a limit.")]
     open_han: Annotated[
         int | None,
@@ -277,7 +278,7 @@ class BonusRow(msgspec.Struct, frozen=True, kw_only=True):
     name_ja: str
     name_ja_kanji: str
     name_en: str
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     han_each: int
 
 
@@ -294,7 +295,7 @@ BONUS_TABLE: tuple[BonusRow, ...] = (
 """The Wikibooks extract's 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), the riichi scoring article
 example 6 拔 (three-player north set aside, counted as dora)."""
 
-NAMES_EN: dict[str, str] = {row.code: row.name_en for row in (*YAKU_TABLE, *BONUS_TABLE)}
+NAMES_EN: dict[str, str] = {row.code: row.name_en for row in YAKU_TABLE} | {row.code: row.name_en for row in BONUS_TABLE}
 """code → English name, for the items of a count."""
 
 RIICHI_CODES: frozenset[str] = frozenset({"riichi", "double_riichi"})
@@ -573,7 +574,7 @@ class HanItem(msgspec.Struct, kw_only=True):
 
     code: YakuCode | BonusCode
     name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/riichi/yaku-table`).")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     count: Annotated[int, msgspec.Meta(description="Dora: how many; yaku: 1.")]
     han: Annotated[int, msgspec.Meta(description="Han this item adds (a limit yaku: the fewest han of its limit).")]
     yakuman: Annotated[int, msgspec.Meta(description="Yakuman this item adds (2 for a counted double yakuman).")]
@@ -601,7 +602,7 @@ class HanResult(msgspec.Struct, kw_only=True):
         ),
     ]
     open: bool
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
     rules: YakuRules
 
 
@@ -612,12 +613,18 @@ class DeclaredHand(Protocol):
     """What a hand declares: :class:`HanRequest`, or a riichi settlement's
     winner giving `yaku` instead of `han`."""
 
-    yaku: list[YakuCode]
-    open: bool
-    dora: int
-    aka_dora: int
-    ura_dora: int
-    nuki_dora: int
+    @property
+    def yaku(self) -> list[YakuCode]: ...
+    @property
+    def open(self) -> bool: ...
+    @property
+    def dora(self) -> int: ...
+    @property
+    def aka_dora(self) -> int: ...
+    @property
+    def ura_dora(self) -> int: ...
+    @property
+    def nuki_dora(self) -> int: ...
 
 
 def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
@@ -743,23 +750,35 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
         if value == 2 and not rules.double_yakuman:
             value = 1
         elif code == "renhou":
-            if rules.renhou == "yakuman":
+            renhou_rule = rules.renhou
+            if renhou_rule == "yakuman":
                 value = 1
-            else:
-                limit = rules.renhou
+            elif renhou_rule != "off":  # off: _check has refused renhou
+                limit = renhou_rule
         if value:
             yakuman += value
             best = max(best, value)
             items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=0, yakuman=value))
         else:
-            points = LIMIT_HAN[limit] if limit is not None else (open_han if is_open else closed_han)
-            han += points  # type: ignore[operator]
-            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=points, yakuman=0))  # type: ignore[arg-type]
+            if limit is not None:
+                points = LIMIT_HAN[limit]
+            else:
+                han_as_played = open_han if is_open else closed_han
+                assert han_as_played is not None  # _check has refused a closed-only yaku in an open hand
+                points = han_as_played
+            han += points
+            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=points, yakuman=0))
     has_yaku = bool(items)
-    for name, count in (("dora", hand.dora), ("aka_dora", hand.aka_dora), ("ura_dora", hand.ura_dora), ("nuki_dora", hand.nuki_dora)):
+    bonuses: tuple[tuple[BonusCode, int], ...] = (
+        ("dora", hand.dora),
+        ("aka_dora", hand.aka_dora),
+        ("ura_dora", hand.ura_dora),
+        ("nuki_dora", hand.nuki_dora),
+    )
+    for name, count in bonuses:
         if count:
             han += count
-            items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))  # type: ignore[arg-type]
+            items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))
 
     if yakuman:
         # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; the riichi scoring article: 複合役滿 is a rule

@@ -27,12 +27,14 @@ from service.core.errors import (
     one_of,
     template,
 )
+from service.core.fields import OrUnset
 from service.core.money import (
     ZERO,
+    ExactNumber,
     add,
     check_decimal,
     clean,
-    decimal_field,
+    decimal_meta,
     exact,
     mul,
 )
@@ -48,7 +50,7 @@ from service.core.settlement import (
     settle_lines,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import Warning, warning
+from service.core.warnings import SettlementWarning, WarningCode, warning
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
@@ -83,12 +85,15 @@ MAX_KONGS = 5
 
 MONEY_MIN = Decimal(0)
 MONEY_MAX = Decimal(1_000_000)
-BASE_DEFAULT = Decimal(100)
+BASE_DEFAULT = ExactNumber(100)
 """The default `rules.base` (底): one shared object, known to be valid."""
-UNIT_DEFAULT = Decimal(20)
+UNIT_DEFAULT = ExactNumber(20)
 """The default `rules.unit` (每台): one shared object, known to be valid."""
-Base = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50])
-UnitValue = decimal_field(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])
+Base = Annotated[
+    ExactNumber,
+    decimal_meta(minimum=MONEY_MIN, maximum=MONEY_MAX, description="底: paid on every hand, 0 tai included.", examples=[100, 50]),
+]
+UnitValue = Annotated[ExactNumber, decimal_meta(minimum=MONEY_MIN, maximum=MONEY_MAX, description="單位: paid per tai.", examples=[20, 10])]
 
 Special = Literal["robbing_kong", "seven_robs_one", "eight_immortals"]
 SPECIAL_WIN: dict[str, type] = {"robbing_kong": Discard, "seven_robs_one": Discard, "eight_immortals": SelfDraw}
@@ -160,7 +165,7 @@ class TaiItem(msgspec.Struct, kw_only=True):
     code: str
     name_zh: str
     name_en: str
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    name: OrUnset[LocalizedName] = msgspec.UNSET
     unit: Unit
     count: int
     counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
@@ -187,15 +192,15 @@ class TaiBreakdown(msgspec.Struct, kw_only=True):
 class TaiResult(TaiBreakdown, kw_only=True):
     """The tai of a hand, pattern by pattern."""
 
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
 
 class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 
-    base: Base = BASE_DEFAULT  # type: ignore[valid-type]
-    unit: UnitValue = UNIT_DEFAULT  # type: ignore[valid-type]
+    base: Base = BASE_DEFAULT
+    unit: UnitValue = UNIT_DEFAULT
     dealer_tai: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
     ] = 1
@@ -231,20 +236,26 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    tai: Annotated[int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")] = msgspec.UNSET  # type: ignore[assignment]
-    patterns: Annotated[
-        list[PatternIn],
-        msgspec.Meta(
-            max_length=len(PATTERN_CODES),
-            description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
-    tiles: Annotated[
-        TaiwanTiles,
-        msgspec.Meta(
-            description="Instead of `tai` or `patterns`: the hand itself, evaluated as `POST /v1/taiwan/hands` does under `preset` and `mode` (the answer adds `evaluation`)."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    tai: OrUnset[Annotated[int, msgspec.Meta(ge=0, le=MAX_TAI, description="The hand's agreed tai, without dealer and streak tai.")]] = (
+        msgspec.UNSET
+    )
+    patterns: OrUnset[
+        Annotated[
+            list[PatternIn],
+            msgspec.Meta(
+                max_length=len(PATTERN_CODES),
+                description="Instead of `tai`: the patterns present (see `POST /v1/taiwan/tai`); the response itemises them.",
+            ),
+        ]
+    ] = msgspec.UNSET
+    tiles: OrUnset[
+        Annotated[
+            TaiwanTiles,
+            msgspec.Meta(
+                description="Instead of `tai` or `patterns`: the hand itself, evaluated as `POST /v1/taiwan/hands` does under `preset` and `mode` (the answer adds `evaluation`)."
+            ),
+        ]
+    ] = msgspec.UNSET
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊).")] = "east"
     dealer_streak: Annotated[int, msgspec.Meta(ge=0, le=MAX_STREAK, description="N in 連N拉N: the dealer's consecutive deals.")] = 0
     special: Annotated[
@@ -279,7 +290,7 @@ class TaiwanHand(msgspec.Struct, kw_only=True):
         str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
     ]
     seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
-    warnings: list[Warning]
+    warnings: list[SettlementWarning]
 
 
 class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
@@ -296,12 +307,14 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     tai_breakdown: Annotated[
         TaiBreakdown | None, msgspec.Meta(description="The itemisation used when `patterns` or `tiles` were sent.")
     ] = None
-    evaluation: Annotated[
-        TaiwanHand,
-        msgspec.Meta(
-            description="Only with `tiles`: the evaluation the tai came from (as `POST /v1/taiwan/hands` gives it); absent otherwise."
-        ),
-    ] = msgspec.UNSET  # type: ignore[assignment]
+    evaluation: OrUnset[
+        Annotated[
+            TaiwanHand,
+            msgspec.Meta(
+                description="Only with `tiles`: the evaluation the tai came from (as `POST /v1/taiwan/hands` gives it); absent otherwise."
+            ),
+        ]
+    ] = msgspec.UNSET
     rules: TaiwanRules
 
 
@@ -372,7 +385,9 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
     return index
 
 
-def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = "/patterns") -> tuple[TaiBreakdown, list[Warning]]:
+def count_tai(
+    patterns: list[PatternIn], preset: Preset, mode: Mode, pointer: str = "/patterns"
+) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
     A replaced pattern is itemised with 0 tai and ``replaced_by``; a pattern
@@ -403,7 +418,7 @@ def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = 
             replaces.setdefault(by, []).append(target)
 
     items: list[TaiItem] = []
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     total = 0
     for pattern in patterns:
         code = pattern.code
@@ -443,17 +458,17 @@ def count_tai(patterns: list[PatternIn], preset: str, mode: str, pointer: str = 
             )
         )
     _combination_warnings(index, items, warnings)
-    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings  # type: ignore[arg-type]
+    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings
 
 
-_CELL_WARNINGS: dict[CellStatus, str] = {
+_CELL_WARNINGS: dict[CellStatus, WarningCode] = {
     "listed_without_value": "taiwan_preset_value_missing",
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",
 }
 
 
-def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[Warning]) -> None:
+def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[SettlementWarning]) -> None:
     """Listings the Taiwan tai table scores differently from what was sent; the hand is
     still counted as listed."""
 
@@ -526,10 +541,10 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
     _check_win(request)
 
-    warnings: list[Warning] = []
+    warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
     evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
-    if has_tiles:
+    if not isinstance(request.tiles, msgspec.UnsetType):
         evaluation = hand_result(
             request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
         )
@@ -537,10 +552,11 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
         warnings = list(evaluation.warnings)
         hand_tai = evaluation.tai
-    elif has_patterns:
+    elif not isinstance(request.patterns, msgspec.UnsetType):
         breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
         hand_tai = breakdown.tai
     else:
+        assert isinstance(request.tai, int)  # exactly one of them: checked above
         hand_tai = request.tai
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
@@ -588,7 +604,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         payer_tai=payer_tai,
         special=request.special,
         tai_breakdown=breakdown,
-        evaluation=evaluation,  # type: ignore[arg-type]
+        evaluation=evaluation,
         rules=rules,
     )
 

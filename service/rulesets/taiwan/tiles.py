@@ -103,7 +103,7 @@ class Evaluation:
     seat_wind: Seat
 
 
-Counter = Callable[[list[Any], str, str, str], tuple[Any, list[Any]]]
+Counter = Callable[..., tuple[Any, list[Any]]]
 """`count_tai(patterns, preset, mode, pointer)` of the settlement module."""
 
 

@@ -47,7 +47,7 @@ class GameAbort(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_fi
     """An abortive draw (途中流局, riichi): nobody pays, the dealer keeps the deal."""
 
 
-class GameOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class GameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """How the game runs."""
 
     start_dealer: Annotated[Seat, msgspec.Meta(description="The first hand's dealer (default east).")] = "east"

@@ -8,6 +8,7 @@ flowers f2/s2; the round wind defaults to east (1z)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -36,7 +37,7 @@ def hand(concealed: str, win_tile: str, *, winner: str = "south", win: dict[str,
 
 
 def evaluate(body: dict[str, Any]) -> dict[str, Any]:
-    return msgspec.to_builtins(evaluate_hand(msgspec.convert(body, HongKongHandRequest)))
+    return msgspec.to_builtins(evaluate_hand(msgspec.convert(body, HongKongHandRequest)), enc_hook=Decimal)  # echoed rules hold ExactNumber
 
 
 def fan_of(body: dict[str, Any]) -> tuple[int, dict[str, int]]:

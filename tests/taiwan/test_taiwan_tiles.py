@@ -9,6 +9,7 @@ north's discard."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -36,7 +37,7 @@ def hand(concealed: str, win_tile: str, *, winner: str = "south", win: dict[str,
 
 
 def evaluate(body: dict[str, Any]) -> dict[str, Any]:
-    return msgspec.to_builtins(evaluate_hand(msgspec.convert(body, TaiwanHandRequest)))
+    return msgspec.to_builtins(evaluate_hand(msgspec.convert(body, TaiwanHandRequest)), enc_hook=Decimal)  # echoed rules hold ExactNumber
 
 
 def tai_of(body: dict[str, Any]) -> tuple[int, dict[str, int]]:

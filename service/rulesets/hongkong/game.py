@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
 from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules, HongKongSettlement, settle
 
 SPEC = GameSpec(name="hongkong", request=HongKongRequest, settle=settle)
-TYPES: GameTypes = game_types("hongkong", "HongKong", HongKongRequest, HongKongRules, GameOptions, HongKongSettlement, omit=("dealer",))
+TYPES: GameTypes = game_types("hongkong", "HongKong", HongKongRequest, HongKongRules, GameSetup, HongKongSettlement, omit=("dealer",))
 
 
 def game(request: Any) -> Any:

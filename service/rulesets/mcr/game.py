@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
 from service.rulesets.mcr.settlement import McrRequest, McrRules, McrSettlement, settle
 
 SPEC = GameSpec(name="mcr", request=McrRequest, settle=settle, pass_every_hand=True)
-TYPES: GameTypes = game_types("mcr", "Mcr", McrRequest, McrRules, GameOptions, McrSettlement, omit=("dealer",))
+TYPES: GameTypes = game_types("mcr", "Mcr", McrRequest, McrRules, GameSetup, McrSettlement, omit=("dealer",))
 
 
 def game(request: Any) -> Any:

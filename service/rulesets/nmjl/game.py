@@ -7,18 +7,18 @@ from typing import Annotated, Any
 
 import msgspec
 
-from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
 from service.rulesets.nmjl.settlement import NmjlRequest, NmjlRules, NmjlSettlement, settle
 
 
-class NmjlGameOptions(GameOptions, forbid_unknown_fields=True, kw_only=True):
+class NmjlGameSetup(GameSetup, forbid_unknown_fields=True, kw_only=True):
     """How an NMJL game runs."""
 
     players: Annotated[int, msgspec.Meta(ge=3, le=4, description="Players at the table: 4 (default) or 3 (no north).")] = 4
 
 
 SPEC = GameSpec(name="nmjl", request=NmjlRequest, settle=settle)
-TYPES: GameTypes = game_types("nmjl", "Nmjl", NmjlRequest, NmjlRules, NmjlGameOptions, NmjlSettlement, omit=("dealer", "players"))
+TYPES: GameTypes = game_types("nmjl", "Nmjl", NmjlRequest, NmjlRules, NmjlGameSetup, NmjlSettlement, omit=("dealer", "players"))
 
 
 def game(request: Any) -> Any:

@@ -70,7 +70,7 @@ Declared = Annotated[
 ]
 
 
-class RiichiGameOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """How a riichi game runs."""
 
     length: Annotated[
@@ -118,7 +118,7 @@ TYPES: GameTypes = game_types(
     "Riichi",
     RiichiRequest,
     RiichiRules,
-    RiichiGameOptions,
+    RiichiGameSetup,
     RiichiSettlement,
     omit=DERIVED,
     extra_win_fields=[("riichi", Declared, msgspec.field(default_factory=list))],
@@ -152,7 +152,7 @@ def _declare(item: Any, index: int, seats: tuple[Seat, ...], totals: dict[str, D
 
 def game(request: Any) -> Any:
     """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
-    options: RiichiGameOptions = request.game
+    options: RiichiGameSetup = request.game
     players = options.players
     seats = seats_at(players)
     for name in ("start_dealer",):

@@ -7,11 +7,11 @@ from typing import Annotated, Any
 
 import msgspec
 
-from service.core.game import GameOptions, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
 from service.rulesets.taiwan.settlement import TaiwanRequest, TaiwanRules, TaiwanSettlement, settle
 
 
-class TaiwanGameOptions(GameOptions, forbid_unknown_fields=True, kw_only=True):
+class TaiwanGameSetup(GameSetup, forbid_unknown_fields=True, kw_only=True):
     """How a Taiwan game runs."""
 
     draw_keeps_dealer: Annotated[
@@ -21,7 +21,7 @@ class TaiwanGameOptions(GameOptions, forbid_unknown_fields=True, kw_only=True):
 
 SPEC = GameSpec(name="taiwan", request=TaiwanRequest, settle=settle, streak=True)
 TYPES: GameTypes = game_types(
-    "taiwan", "Taiwan", TaiwanRequest, TaiwanRules, TaiwanGameOptions, TaiwanSettlement, omit=("dealer", "dealer_streak")
+    "taiwan", "Taiwan", TaiwanRequest, TaiwanRules, TaiwanGameSetup, TaiwanSettlement, omit=("dealer", "dealer_streak")
 )
 
 

@@ -188,6 +188,11 @@ def config_for(settings: Settings) -> ServiceConfig:
 def serve(settings: Settings, sock: socket.socket) -> None:
     """Serve on an already bound socket until stopped."""
     config = config_for(settings)
+    # uvicorn set up its loggers in this (supervisor) process too: its own lines
+    # ("Listening on …", worker starts and stops) follow MAHJONG_LOG_FORMAT as well
+    from service.api.logs import configure_logging
+
+    configure_logging(settings.log_format, settings.log_level)
     logger.info("Listening on http://%s:%d", settings.host, settings.port)
     if settings.workers > 1:
         # uvicorn's supervisor builds its workers from this module-level name

@@ -37,9 +37,9 @@ from service.core.tiles import (
 
 GroupKind = Literal["chow", "pung", "kong"]
 
-PLAIN_NOTATION = "^([1-9]+[mps]|[1-7]+z)*$"
+PLAIN_NOTATION = "^([1-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
 """The published shape of notation without red fives (every ruleset but riichi)."""
-PLAIN_TILE = "^([1-9][mps]|[1-7]z)$"
+PLAIN_TILE = "^([1-9][mps]|[1-7]z)(?![\\s\\S])"
 """The published shape of one tile without red fives."""
 PLAIN_TILES_SCHEMA: dict[str, Any] = {"patterns": {"concealed": PLAIN_NOTATION, "win_tile": PLAIN_TILE}}
 """`__schema_extra__` of a ruleset's Tiles without red fives: the notation's

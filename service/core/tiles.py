@@ -47,7 +47,7 @@ NO_RED_FIVES = template("A red five (`0{suit}`, character {position} of field `{
 NOTATION_MESSAGES: tuple[str, ...] = (BAD_CHARACTER, NO_SUIT, NO_DIGITS, BAD_HONOUR, NO_RED_FIVES)
 """The 400 details of unreadable notation (worded by the API in the request's language)."""
 
-NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*$"
+NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
 """The published shape of a notation string (the service reads it itself, to
 name the first bad character)."""
 

@@ -377,26 +377,11 @@ def test_only_the_service_is_asked(page: Any, base_url: str) -> None:
 
 
 def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str) -> None:
-    """No ruleset lists `POST /v1/<ruleset>/hands` yet: no picker. When
-    discovery lists one (simulated here), the picker appears and writes the
-    notation."""
+    """NMJL has no `POST /v1/nmjl/hands`: no picker. Hong Kong has one: the
+    picker appears and writes the notation."""
     driver = make_browser()
-    open_page(driver, f"{base_url}/#r=hongkong&lang=en")
+    open_page(driver, f"{base_url}/#r=nmjl&lang=en")
     assert not driver.find_element(By.ID, "tile-fields").is_displayed()
-    driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument",
-        {
-            "source": """
-            const realFetch = window.fetch;
-            window.fetch = async (url, init) => {
-              const response = await realFetch(url, init);
-              if (String(url) !== '/v1/rulesets') return response;
-              const data = await response.json();
-              for (const r of data.rulesets) if (r.name === 'hongkong') r.endpoints.push('POST /v1/hongkong/hands');
-              return new Response(JSON.stringify(data), {headers: {'content-type': 'application/json'}});
-            };"""
-        },
-    )
     open_page(driver, f"{base_url}/#r=hongkong&lang=en")
     assert driver.find_element(By.ID, "tile-fields").is_displayed()
     for tile in ("3m", "1m", "2m", "5z"):

@@ -14,9 +14,9 @@ trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q pip-tools==7.6.2
 compile() {
-    env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null "$venv/bin/pip-compile" -q --generate-hashes --strip-extras --allow-unsafe \
+    env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="bash tools/lock.sh" "$venv/bin/pip-compile" -q --generate-hashes --strip-extras --allow-unsafe \
         --no-emit-index-url --no-emit-find-links --index-url https://pypi.org/simple \
-        --custom-compile-command "bash tools/lock.sh" "$@" pyproject.toml
+        "$@" pyproject.toml
 }
 compile --upgrade --output-file requirements.lock
 compile --upgrade --extra test --constraint requirements.lock --output-file requirements-test.lock

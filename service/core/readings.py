@@ -21,6 +21,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from service.core.errors import FieldProblem, field_problem, template
 from service.core.seats import SEATS, Seat
 from service.core.tiles import (
     HONOURS,
@@ -271,3 +272,31 @@ def suits_and_honours(counts: Sequence[int]) -> tuple[set[int], bool]:
 
 def terminal_or_honour(tile: int) -> bool:
     return tile >= HONOURS or tile % 9 in (0, 8)
+
+
+FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once")
+NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
+NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
+NO_KONG = template("`after_kong` needs a kong among the melds")
+
+
+def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> list[FieldProblem]:
+    """What the win or the tiles contradict among the flags and bonus tiles
+    every bonus-tile ruleset shares (Hong Kong, Taiwan): a bonus tile listed
+    twice, `after_kong`/`after_flower` on a discard, `after_kong` without a
+    kong, `robbing_kong` on a self-draw. Each ruleset adds its own blessing
+    rules."""
+    problems: list[FieldProblem] = []
+    seen: set[str] = set()
+    for index, flower in enumerate(tiles.flowers):
+        if flower in seen:
+            problems.append(field_problem(f"{pointer}/flowers/{index}", FLOWER_TWICE, flower=flower))
+        seen.add(flower)
+    for flag in ("after_kong", "after_flower"):
+        if getattr(tiles, flag) and not self_drawn:
+            problems.append(field_problem(f"{pointer}/{flag}", NEEDS_SELF_DRAW, flag=flag))
+    if tiles.after_kong and not any(meld.kind == "kong" for meld in hand.melds):
+        problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
+    if tiles.robbing_kong and self_drawn:
+        problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
+    return problems

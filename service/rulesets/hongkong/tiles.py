@@ -27,11 +27,12 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.errors import FieldProblem, RuleViolation, template
 from service.core.readings import (
     PLAIN_TILES_SCHEMA,
     PlainMelds,
     Reading,
+    flag_problems,
     hand_waits,
     is_thirteen_orphans,
     readings,
@@ -62,10 +63,6 @@ HAND_ONLY: frozenset[str] = frozenset({"concealed", "heavenly_hand", "earthly_ha
 """Rows of the shared context that need the tiles to be a winning hand."""
 
 NOT_COMPLETE = template("The tiles are not a complete hand: four sets and a pair, or thirteen orphans")
-FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once")
-NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
-NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
-NO_KONG = template("`after_kong` needs a kong among the melds")
 BLESSING_DEALER = template("The dealer's blessing (天胡) is a self-draw with the dealt tiles, no melds")
 BLESSING_OTHER = template("A non-dealer's blessing (地胡) is a win on the dealer's first discard, with no melds")
 EIGHT_FLOWERS_DISCARD = template("All eight bonus tiles (八仙過海) count as a self-draw, but `win` is a discard")
@@ -163,26 +160,14 @@ def _arranged(reading: Reading | None, hand: Hand, won_on_discard: bool) -> list
 
 def _check_context(tiles: HongKongTiles, hand: Hand, winner: Seat, dealer: Seat, win: Win, pointer: str) -> None:
     """Flags and bonus tiles the win or the tiles contradict: 422 at the field."""
-    problems: list[FieldProblem] = []
     self_drawn = isinstance(win, SelfDraw)
-    seen: set[str] = set()
-    for index, flower in enumerate(tiles.flowers):
-        if flower in seen:
-            problems.append(field_problem(f"{pointer}/flowers/{index}", FLOWER_TWICE, flower=flower))
-        seen.add(flower)
-    for flag in ("after_kong", "after_flower"):
-        if getattr(tiles, flag) and not self_drawn:
-            problems.append(field_problem(f"{pointer}/{flag}", NEEDS_SELF_DRAW, flag=flag))
-    if tiles.after_kong and not any(meld.kind == "kong" for meld in hand.melds):
-        problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
-    if tiles.robbing_kong and self_drawn:
-        problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
+    problems = flag_problems(tiles, hand, self_drawn, pointer)
     if tiles.blessing:
         if winner == dealer and (not self_drawn or hand.melds):
             problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_DEALER))
         elif winner != dealer and (not isinstance(win, Discard) or win.discarder != dealer or hand.melds):
             problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_OTHER))
-    if len(seen) == 8 and not self_drawn:
+    if len(set(tiles.flowers)) == 8 and not self_drawn:
         problems.append(FieldProblem(f"{pointer}/flowers", EIGHT_FLOWERS_DISCARD))
     if problems:
         raise RuleViolation(*problems)

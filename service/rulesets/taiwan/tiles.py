@@ -33,7 +33,17 @@ from typing import Annotated, Any, ClassVar
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, one_of, template
-from service.core.readings import PLAIN_TILES_SCHEMA, PlainMelds, Reading, hand_waits, readings, seat_wind, shown, suits_and_honours
+from service.core.readings import (
+    PLAIN_TILES_SCHEMA,
+    PlainMelds,
+    Reading,
+    flag_problems,
+    hand_waits,
+    readings,
+    seat_wind,
+    shown,
+    suits_and_honours,
+)
 from service.core.seats import Seat
 from service.core.settlement import SelfDraw, Win
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
@@ -51,10 +61,6 @@ FLOWER_ROWS: frozenset[str] = frozenset(
 )
 
 NOT_COMPLETE = template("The tiles are not a complete hand: five sets and a pair")
-FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once")
-NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
-NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
-NO_KONG = template("`after_kong` needs a kong among the melds")
 BLESSING_MELDS = template("A first-turn win (天胡, 地胡, 人胡) has no melds and no replacement tile")
 BLESSING_DEALER_DISCARD = template("The dealer's first-turn win (天胡) is a self-draw")
 CONTEXT_FROM_TILES = template("`{code}` follows from the tiles, the win or the flags; `context` takes only {codes}")
@@ -178,20 +184,8 @@ def _scored(preset: str, mode: str) -> frozenset[str]:
 
 
 def _check_context(tiles: TaiwanTiles, hand: Hand, winner: Seat, dealer: Seat, win: Win, pointer: str) -> None:
-    problems: list[FieldProblem] = []
     self_drawn = isinstance(win, SelfDraw)
-    seen: set[str] = set()
-    for index, flower in enumerate(tiles.flowers):
-        if flower in seen:
-            problems.append(field_problem(f"{pointer}/flowers/{index}", FLOWER_TWICE, flower=flower))
-        seen.add(flower)
-    for flag in ("after_kong", "after_flower"):
-        if getattr(tiles, flag) and not self_drawn:
-            problems.append(field_problem(f"{pointer}/{flag}", NEEDS_SELF_DRAW, flag=flag))
-    if tiles.after_kong and not any(meld.kind == "kong" for meld in hand.melds):
-        problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
-    if tiles.robbing_kong and self_drawn:
-        problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
+    problems = flag_problems(tiles, hand, self_drawn, pointer)
     if tiles.blessing:
         if hand.melds or tiles.after_kong or tiles.after_flower:
             problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_MELDS))
@@ -206,7 +200,7 @@ def _check_context(tiles: TaiwanTiles, hand: Hand, winner: Seat, dealer: Seat, w
             problems.append(field_problem(at, CONTEXT_TWICE, code=code))
         elif code in ("heavenly_ready", "earthly_ready") and hand.open:
             problems.append(field_problem(at, READY_OPEN, code=code))
-        elif code == "flower_win_from_deal" and len(seen) != 8:
+        elif code == "flower_win_from_deal" and len(set(tiles.flowers)) != 8:
             problems.append(FieldProblem(at, FROM_DEAL_NEEDS_FLOWERS))
         listed.add(code)
     if "heavenly_ready" in listed and "earthly_ready" in listed:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 import msgspec
@@ -321,14 +322,79 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     held = held if held is not None else counts_before
     work = list(counts_before)
     found = []
-    for tile in range(TILE_KINDS):
+    for tile in _neighbours(counts_before):
         if held[tile] >= 4:
             continue
         work[tile] += 1
-        if splits(work, sets):
+        if is_complete(work, sets):
             found.append(tile)
         work[tile] -= 1
     return found
+
+
+def _neighbours(counts: Sequence[int]) -> list[int]:
+    """Tiles that can complete a hand of ``counts``: those held and, in a
+    suit, the two on either side of one held (a wait is never further)."""
+    near = set()
+    for tile, count in enumerate(counts):
+        if count:
+            near.add(tile)
+            if tile < HONOURS:
+                low = tile - tile % 9
+                near.update(t for t in range(max(low, tile - 2), min(low + 8, tile + 2) + 1))
+    return sorted(near)
+
+
+def is_complete(counts: Sequence[int], sets: int) -> bool:
+    """Whether ``counts`` is ``sets`` sets and a pair. Each suit is checked on
+    its own (a memoised reading of its nine counts): cheaper than
+    :func:`splits` when only the answer matters (waits try every tile)."""
+    if sum(counts) != 3 * sets + 2:
+        return False
+    pair_seen = False
+    for start in (0, 9, 18):
+        suit = tuple(counts[start : start + 9])
+        rest = sum(suit) % 3
+        if rest == 1 or (rest == 2 and pair_seen):
+            return False
+        if rest == 2:
+            pair_seen = True
+        if not _suit_complete(suit, rest == 2):
+            return False
+    for tile in range(HONOURS, TILE_KINDS):
+        rest = counts[tile] % 3
+        if rest == 2 and not pair_seen:
+            pair_seen = True
+        elif rest:
+            return False
+    return pair_seen
+
+
+@lru_cache(maxsize=65536)
+def _suit_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
+    """Nine counts of one suit read as sets (and one pair with ``with_pair``)."""
+    if with_pair:
+        for tile in range(9):
+            if counts[tile] >= 2:
+                rest = list(counts)
+                rest[tile] -= 2
+                if _suit_complete(tuple(rest), False):
+                    return True
+        return False
+    tile = next((t for t in range(9) if counts[t]), None)
+    if tile is None:
+        return True
+    rest = list(counts)
+    if rest[tile] >= 3:
+        rest[tile] -= 3
+        if _suit_complete(tuple(rest), False):
+            return True
+        rest[tile] += 3
+    if tile <= 6 and rest[tile + 1] and rest[tile + 2]:
+        for step in (0, 1, 2):
+            rest[tile + step] -= 1
+        return _suit_complete(tuple(rest), False)
+    return False
 
 
 WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]

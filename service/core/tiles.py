@@ -374,16 +374,17 @@ def is_complete(counts: Sequence[int], sets: int) -> bool:
 def _suit_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
     """Nine counts of one suit read as sets (and one pair with ``with_pair``)."""
     if with_pair:
-        for tile in range(9):
-            if counts[tile] >= 2:
-                rest = list(counts)
-                rest[tile] -= 2
-                if _suit_complete(tuple(rest), False):
+        for pair in range(9):
+            if counts[pair] >= 2:
+                taken = list(counts)
+                taken[pair] -= 2
+                if _suit_complete(tuple(taken), False):
                     return True
         return False
-    tile = next((t for t in range(9) if counts[t]), None)
-    if tile is None:
+    first = next((t for t in range(9) if counts[t]), None)
+    if first is None:
         return True
+    tile = first
     rest = list(counts)
     if rest[tile] >= 3:
         rest[tile] -= 3

@@ -49,26 +49,88 @@ NOTATION_MESSAGES: tuple[str, ...] = (BAD_CHARACTER, NO_SUIT, NO_DIGITS, BAD_HON
 """The 400 details of unreadable notation (worded by the API in the request's language)."""
 
 NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*$"
-"""The published shape of a notation string (the service reads it itself, to
-name the first bad character)."""
+"""The published shape of a notation string with red fives (riichi; the
+service reads it itself, to name the first bad character)."""
+PLAIN_NOTATION_PATTERN = "^([1-9]+[mps]|[1-7]+z)*$"
+"""The same without red fives (every ruleset but riichi)."""
+TILE_PATTERN = "^([1-9][mps]|[1-7]z)$"
+RED_TILE_PATTERN = "^([0-9][mps]|[1-7]z)$"
 
-Notation = Annotated[
+_NOTATION_TEXT = (
+    "Tiles in MPSZ notation: digits followed by their suit letter, `m` characters 萬, `p` dots 筒, "
+    "`s` bamboo 索, `z` honours 1–7 (east, south, west, north, white 白, green 發, red 中)"
+)
+
+
+def _notation(pattern: str, description: str, max_length: int = 64, examples: tuple[str, ...] = ("123m456p789s1122z",)) -> msgspec.Meta:
+    """A notation field: the pattern is published in the schema (generators and
+    clients see the shape), but read by :func:`parse_tiles`, whose 400 names
+    the position of the first bad character."""
+    return msgspec.Meta(
+        max_length=max_length, description=description, examples=list(examples), extra_json_schema={"extra": {"pattern": pattern}}
+    )
+
+
+Notation = Annotated[str, _notation(PLAIN_NOTATION_PATTERN, _NOTATION_TEXT + ". No red fives (`0m`/`0p`/`0s` is riichi only).")]
+RedNotation = Annotated[
+    str, _notation(NOTATION_PATTERN, _NOTATION_TEXT + "; `0m`/`0p`/`0s` is a red five.", examples=("123m406p789s1122z",))
+]
+TileText = Annotated[
     str,
     msgspec.Meta(
-        max_length=64,
-        description=(
-            "Tiles in MPSZ notation: digits followed by their suit letter, `m` characters 萬, `p` dots 筒, "
-            "`s` bamboo 索, `z` honours 1–7 (east, south, west, north, white 白, green 發, red 中); "
-            "`0m`/`0p`/`0s` is a red five (riichi only)."
-        ),
-        examples=["123m456p789s1122z"],
+        min_length=2,
+        max_length=2,
+        description="One tile in MPSZ notation (`5m`, `7z`).",
+        examples=["5m"],
+        extra_json_schema={"extra": {"pattern": TILE_PATTERN}},
     ),
 ]
-TileText = Annotated[str, msgspec.Meta(min_length=2, max_length=2, description="One tile in MPSZ notation (`5m`, `7z`).", examples=["5m"])]
+RedTileText = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=2,
+        max_length=2,
+        description="One tile in MPSZ notation (`5m`, `7z`; `0p` a red five).",
+        examples=["5m"],
+        extra_json_schema={"extra": {"pattern": RED_TILE_PATTERN}},
+    ),
+]
+MeldText = Annotated[
+    str,
+    _notation(PLAIN_NOTATION_PATTERN, "The meld's tiles in MPSZ notation (`345p`, `7777z`).", max_length=8, examples=("345p",)),
+]
+RedMeldText = Annotated[
+    str,
+    _notation(NOTATION_PATTERN, "The meld's tiles in MPSZ notation (`345p`, `7777z`; `0p` a red five).", max_length=8, examples=("345p",)),
+]
 Flower = Literal["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]
 """Bonus tiles: `f1`–`f4` flowers 梅蘭菊竹, `s1`–`s4` seasons 春夏秋冬; number n
 belongs to seat n counted from east."""
 FLOWER_SEAT: dict[str, Seat] = {f"{kind}{n}": seat for kind in "fs" for n, seat in enumerate(SEATS, start=1)}
+Flowers = Annotated[
+    list[Flower],
+    msgspec.Meta(
+        max_length=8,
+        description="Bonus tiles: `f1`–`f4` flowers 梅蘭菊竹, `s1`–`s4` seasons 春夏秋冬 (n belongs to seat n from east); each once.",
+        examples=[["f1", "s3"]],
+    ),
+]
+"""The `flowers` field of a ruleset's tiles that has bonus tiles (not riichi)."""
+
+FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice: each flower and season exists once")
+
+
+def check_flowers(flowers: Sequence[str], pointer: str = "/tiles/flowers") -> int:
+    """How many bonus tiles; a repeated one is a 422 at its index."""
+    seen: set[str] = set()
+    problems = []
+    for index, flower in enumerate(flowers):
+        if flower in seen:
+            problems.append(field_problem(f"{pointer}/{index}", FLOWER_TWICE, flower=flower))
+        seen.add(flower)
+    if problems:
+        raise RuleViolation(*problems)
+    return len(flowers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +193,14 @@ class Meld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A called meld, or a concealed kong (`concealed: true`, kongs only)."""
 
     kind: MeldKind
-    tiles: Annotated[str, msgspec.Meta(max_length=8, description="The meld's tiles in MPSZ notation (`345p`, `7777z`).", examples=["345p"])]
+    tiles: MeldText
     concealed: bool = False
+
+
+class RedMeld(Meld, forbid_unknown_fields=True, kw_only=True):
+    """A meld that may hold a red five (riichi)."""
+
+    tiles: RedMeldText
 
 
 class Tiles(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -396,6 +464,28 @@ def _suit_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
             rest[tile + step] -= 1
         return _suit_complete(tuple(rest), False)
     return False
+
+
+THIRTEEN_ORPHANS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
+
+
+def special_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int]:
+    """Waits of seven pairs and thirteen orphans (13 concealed tiles, no
+    melds): the single of six pairs; every orphan when all thirteen are
+    held, else the one orphan missing."""
+    found: list[int] = []
+    if sum(counts_before) != 13:
+        return found
+    singles = [tile for tile, count in enumerate(counts_before) if count == 1]
+    if sum(1 for count in counts_before if count == 2) == 6 and len(singles) == 1 and held[singles[0]] < 4:
+        found.append(singles[0])
+    orphans = sum(counts_before[tile] for tile in THIRTEEN_ORPHANS)
+    present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
+    if orphans == 13 and present == 13:
+        found += [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
+    elif orphans == 13 and present == 12:
+        found += [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
+    return sorted(set(found))
 
 
 WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]

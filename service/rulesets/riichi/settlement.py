@@ -663,11 +663,11 @@ def _value_from_tiles(
     except RuleViolation as violation:
         if not pointer:
             raise
-        moved = [
+        violation.problems = tuple(
             dataclasses.replace(problem, pointer=pointer + problem.pointer) if problem.pointer.startswith("/tiles") else problem
             for problem in violation.problems
-        ]
-        raise RuleViolation(*moved, title=violation.title) from None
+        )
+        raise
     notes = tuple(found.evaluation.warnings)
     if found.yakuman:
         return HandValue(

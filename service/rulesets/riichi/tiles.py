@@ -35,17 +35,22 @@ from service.core.tiles import (
     DRAGONS,
     HONOURS,
     NORTH,
+    NOTATION_PATTERN,
     TILE_KINDS,
     WIND_OF_SEAT,
     WINDS,
     Arranged,
     Hand,
+    RedMeld,
+    RedNotation,
+    RedTileText,
     Split,
     Tiles,
     arrangement,
     format_tiles,
     parse_tiles,
     read_hand,
+    special_waits,
     splits,
     tile_text,
     waits,
@@ -72,16 +77,30 @@ class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
 
     RED_FIVES = True
 
+    concealed: RedNotation
+    """The tiles in hand, the winning tile included."""
+    melds: Annotated[list[RedMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")] = []
+    win_tile: RedTileText
     riichi: Annotated[bool, msgspec.Meta(description="Declared riichi (立直).")] = False
     double_riichi: Annotated[bool, msgspec.Meta(description="Declared riichi in the first turn (ダブル立直); not with `riichi`.")] = False
     ippatsu: Annotated[bool, msgspec.Meta(description="Won within one turn of riichi (一發).")] = False
     dora_indicators: Annotated[
         str,
-        msgspec.Meta(max_length=20, description="The dora indicators shown (at most 5), in MPSZ notation: `9m7z`.", examples=["9m7z"]),
+        msgspec.Meta(
+            max_length=20,
+            description="The dora indicators shown (at most 5), in MPSZ notation: `9m7z`.",
+            examples=["9m7z"],
+            extra_json_schema={"extra": {"pattern": NOTATION_PATTERN}},
+        ),
     ] = ""
     ura_dora_indicators: Annotated[
         str,
-        msgspec.Meta(max_length=20, description="The ura dora indicators (counted with riichi or double riichi only).", examples=["3p"]),
+        msgspec.Meta(
+            max_length=20,
+            description="The ura dora indicators (counted with riichi or double riichi only).",
+            examples=["3p"],
+            extra_json_schema={"extra": {"pattern": NOTATION_PATTERN}},
+        ),
     ] = ""
     nukidora: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_NUKIDORA, description="Three players: norths set aside (拔北), one dora each. Default 0.")
@@ -684,7 +703,7 @@ def evaluate(
     held[hand.win_tile] -= 1
     waiting = waits(before, 4 - len(hand.melds), held)
     if not hand.melds:
-        waiting = sorted(set(waiting) | set(_special_waits(before, held)))
+        waiting = sorted(set(waiting) | set(special_waits(before, held)))
 
     evaluation = RiichiEvaluation(
         han=han,
@@ -699,22 +718,3 @@ def evaluate(
         warnings=list(warnings),
     )
     return Evaluated(evaluation, han, fu, count.yakuman, basic, tier, found, bonus, structure)
-
-
-KOKUSHI: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
-
-
-def _special_waits(before: Sequence[int], held: Sequence[int]) -> list[int]:
-    """Waits of seven pairs and thirteen orphans (13 concealed tiles)."""
-    found: list[int] = []
-    if sum(before) != 13:
-        return found
-    pairs = sum(1 for count in before if count == 2)
-    singles = [tile for tile, count in enumerate(before) if count == 1]
-    if pairs == 6 and len(singles) == 1 and held[singles[0]] < 4:
-        found.append(singles[0])
-    if all(before[tile] for tile in KOKUSHI) and sum(before[t] for t in KOKUSHI) == 13:
-        found += list(KOKUSHI)
-    elif sum(1 for t in KOKUSHI if before[t]) == 12 and sum(before[t] for t in KOKUSHI) == 13:
-        found += [t for t in KOKUSHI if not before[t]]
-    return found

@@ -141,7 +141,13 @@ class ReadTile:
 
 def parse_tiles(text: str, field: str, red_fives: bool) -> list[ReadTile]:
     """Read MPSZ notation; ``ValueError`` (a 400 at ``field``) naming the first
-    character that cannot be read."""
+    character that cannot be read. Readings are memoised: the same short
+    strings (a win tile, a meld, an indicator) come back all the time."""
+    return list(_parse_tiles(text, field, red_fives))
+
+
+@lru_cache(maxsize=8192)
+def _parse_tiles(text: str, field: str, red_fives: bool) -> tuple[ReadTile, ...]:
     tiles: list[ReadTile] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for index, character in enumerate(text):
@@ -168,7 +174,7 @@ def parse_tiles(text: str, field: str, red_fives: bool) -> list[ReadTile]:
         pending = []
     if pending:
         raise ValueError(NO_SUIT.format(position=pending[0][1], field=field))
-    return tiles
+    return tuple(tiles)
 
 
 def tile_text(tile: int) -> str:
@@ -178,12 +184,10 @@ def tile_text(tile: int) -> str:
 
 def format_tiles(tiles: Sequence[int]) -> str:
     """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
-    out = []
-    for suit in range(4):
-        digits = sorted(tile % 9 + 1 for tile in tiles if tile // 9 == suit)
-        if digits:
-            out.append("".join(str(d) for d in digits) + SUITS[suit])
-    return "".join(out)
+    by_suit: list[list[int]] = [[], [], [], []]
+    for tile in tiles:
+        by_suit[tile // 9].append(tile % 9 + 1)
+    return "".join("".join(map(str, sorted(digits))) + SUITS[suit] for suit, digits in enumerate(by_suit) if digits)
 
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -388,16 +392,41 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     four copies the hand already holds (``held``: every tile of the hand,
     melds included, before the win)."""
     held = held if held is not None else counts_before
-    work = list(counts_before)
+    if sum(counts_before) != 3 * sets + 1:
+        return []
+    # each suit read once, with and without the pair (memoised); a tile then
+    # only re-reads its own suit
+    groups = [tuple(counts_before[start : start + 9]) for start in (0, 9, 18)]
+    groups += [(counts_before[tile],) for tile in range(HONOURS, TILE_KINDS)]
+    plain = [_group_complete(group, False) for group in groups]
+    paired = [_group_complete(group, True) for group in groups]
+    broken = plain.count(False)
     found = []
     for tile in _neighbours(counts_before):
         if held[tile] >= 4:
             continue
-        work[tile] += 1
-        if is_complete(work, sets):
+        index = tile // 9 if tile < HONOURS else 3 + tile - HONOURS
+        group = list(groups[index])
+        group[tile % 9 if tile < HONOURS else 0] += 1
+        grown = tuple(group)
+        others_broken = broken - (not plain[index])
+        if others_broken == 0 and _group_complete(grown, True):
             found.append(tile)
-        work[tile] -= 1
+        elif others_broken == 1 and _group_complete(grown, False):
+            # the one other group that is not sets alone must be sets and the pair
+            other = next(i for i, ok in enumerate(plain) if not ok and i != index)
+            if paired[other]:
+                found.append(tile)
     return found
+
+
+def _group_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
+    """A suit's nine counts, or one honour's count, read as sets (and one pair)."""
+    if len(counts) == 1:
+        return counts[0] % 3 == (2 if with_pair else 0)
+    if sum(counts) % 3 != (2 if with_pair else 0):
+        return False
+    return _suit_complete(counts, with_pair)
 
 
 def _neighbours(counts: Sequence[int]) -> list[int]:

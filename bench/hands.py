@@ -119,7 +119,7 @@ def riichi() -> dict[str, Callable[[], Any]]:
     rules = resolve_rules(RiichiRules(), 4)
     options = YakuOptions()
     hand = riichi_tiles.read_hand(tiles, 4)
-    bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
+    _bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
     call = riichi_tiles._library_call(tiles, dora, ura)
 
     def library() -> Any:

@@ -277,7 +277,8 @@ def test_further_winners_carry_their_own_tiles(client: TestClient[Any]) -> None:
     by_winner = {w["winner"]: w for w in result["winners"]}
     assert (by_winner["south"]["han"], by_winner["south"]["fu"]) == (2, 30)
     assert (by_winner["west"]["han"], by_winner["west"]["fu"]) == (2, 25)
-    assert by_winner["west"]["evaluation"]["fu_count"]["fu"] == 25
+    assert result["evaluations"]["west"]["fu_count"]["fu"] == 25
+    assert result["evaluation"] == result["evaluations"]["south"]
     north = [p for p in result["payments"] if p["payer"] == "north"]
     assert sum(D(p["amount"]) for p in north) == D(2000) + D(1600)
 

@@ -137,7 +137,7 @@ class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             raise ValueError(template("Send either field `fan` or `tiles`, not both"))
 
 
-class McrSettlement(Settlement, kw_only=True, tag="mcr"):
+class McrSettlement(Settlement, kw_only=True, tag="mcr", omit_defaults=True):
     """Who pays whom for an MCR hand. `pre_payout_total` is (fan + flowers +
     base) × point value; `tier` is always null."""
 

@@ -477,10 +477,6 @@ class WinnerResult(msgspec.Struct, kw_only=True):
             description="With `rules.shugi`: chips each payer hands this winner (the discarder, or each player on a tsumo); else null."
         ),
     ] = None
-    evaluation: Annotated[
-        RiichiEvaluation | None,
-        msgspec.Meta(description="With `tiles`: what the tiles are worth (the `POST /v1/riichi/hands` answer); else null."),
-    ] = None
 
 
 class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
@@ -519,6 +515,10 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     evaluation: Annotated[
         RiichiEvaluation | None,
         msgspec.Meta(description="With `tiles`: the winner's evaluation (the `POST /v1/riichi/hands` answer); else null."),
+    ] = None
+    evaluations: Annotated[
+        dict[str, RiichiEvaluation] | None,
+        msgspec.Meta(description="With `tiles`: every winner's evaluation by seat (further winners included); else null."),
     ] = None
     chip_deltas: Annotated[
         dict[str, int] | None,
@@ -982,6 +982,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     lines: list[Payment] = []
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
+    evaluations: dict[str, RiichiEvaluation] = {}
     for seat, fields, pointer in entries:
         value = hand_value(
             fields,
@@ -1044,9 +1045,10 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 liable=liable,
                 liable_yakuman=liable_yakuman,
                 yaku_items=value.yaku_items,
-                evaluation=value.evaluation,
             )
         )
+        if value.evaluation is not None:
+            evaluations[seat] = value.evaluation
         if rules.shugi:
             each = shugi_chips(fields, value, tsumo=tsumo, rules=rules, pointer=pointer) if paid else 0
             results[-1].chips_each = each
@@ -1075,7 +1077,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         rules=rules,
         yaku_options=request.yaku_options,
         yaku_items=main.yaku_items,
-        evaluation=main.evaluation,
+        evaluation=evaluations.get(winner),
+        evaluations=evaluations or None,
     )
     if rules.shugi:
         chip_deltas = dict.fromkeys(seats, 0)

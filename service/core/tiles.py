@@ -432,14 +432,16 @@ def _group_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
 def _neighbours(counts: Sequence[int]) -> list[int]:
     """Tiles that can complete a hand of ``counts``: those held and, in a
     suit, the two on either side of one held (a wait is never further)."""
-    near = set()
-    for tile, count in enumerate(counts):
-        if count:
-            near.add(tile)
-            if tile < HONOURS:
-                low = tile - tile % 9
-                near.update(t for t in range(max(low, tile - 2), min(low + 8, tile + 2) + 1))
-    return sorted(near)
+    near = [False] * TILE_KINDS
+    for start in (0, 9, 18):
+        for rank in range(9):
+            if counts[start + rank]:
+                for other in range(max(0, rank - 2), min(8, rank + 2) + 1):
+                    near[start + other] = True
+    for tile in range(HONOURS, TILE_KINDS):
+        if counts[tile]:
+            near[tile] = True
+    return [tile for tile in range(TILE_KINDS) if near[tile]]
 
 
 def is_complete(counts: Sequence[int], sets: int) -> bool:

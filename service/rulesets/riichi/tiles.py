@@ -18,6 +18,7 @@ turns the library's answer into our codes:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -79,7 +80,7 @@ class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
 
     concealed: RedNotation
     """The tiles in hand, the winning tile included."""
-    melds: Annotated[list[RedMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")] = []
+    melds: Annotated[list[RedMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")] = []  # type: ignore[assignment]  # red fives allowed
     win_tile: RedTileText
     riichi: Annotated[bool, msgspec.Meta(description="Declared riichi (立直).")] = False
     double_riichi: Annotated[bool, msgspec.Meta(description="Declared riichi in the first turn (ダブル立直); not with `riichi`.")] = False
@@ -454,6 +455,8 @@ LIBRARY_DEFAULT_FU = FuRules(double_wind_pair_fu=4, rinshan_tsumo_fu=True)
 class Structure:
     shape: HandShape
     split: Split | None  # None: seven pairs
+    counted: FuResult | None = None
+    """The fu of ``shape`` under the library's fu rules, once matched."""
 
 
 def _pair_kind(pair: int, seat: int, round_wind: int) -> PairKind:
@@ -550,7 +553,7 @@ def choose_structure(
         except RuleViolation:
             continue
         if counted.fu == library_fu and _signature(counted) == wanted:
-            return structure
+            return dataclasses.replace(structure, counted=counted)
         if fallback is None:
             fallback = structure
     return fallback
@@ -670,7 +673,10 @@ def evaluate(
             pinfu_tsumo_fu=tiles.fu_rules.pinfu_tsumo_fu,
         )
         if structure is not None:
-            fu_count = count_fu(structure.shape, tiles.fu_rules, "/tiles", tsumo=tsumo)
+            if structure.counted is not None and structure.counted.rules == tiles.fu_rules:
+                fu_count = structure.counted  # the table's fu rules are the library's: counted already
+            else:
+                fu_count = count_fu(structure.shape, tiles.fu_rules, "/tiles", tsumo=tsumo)
 
     warnings: tuple[Warning, ...] = () if count.has_yaku else (NO_YAKU,)
     han: int | None

@@ -4,6 +4,11 @@
 # hashes checked), then adds the service itself without resolving anything.
 FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# PyMahjongGB (MCR from tiles) ships as source and compiles C++ at install: g++
+# here, the Python headers come with the image. The runtime stage needs neither.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends build-essential=12.9 \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 RUN python -m venv /opt/venv
 COPY requirements.lock ./

@@ -71,6 +71,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     from service.core.warnings import MESSAGE_VARIANTS, MESSAGES
     from service.rulesets.hongkong import patterns as hongkong_fan
     from service.rulesets.hongkong.patterns import FAN_TABLE
+    from service.rulesets.mcr.fan_table import FAN_TABLE as MCR_FAN_TABLE
     from service.rulesets.riichi import yaku as riichi_yaku
     from service.rulesets.riichi.yaku import BONUS_TABLE, YAKU_TABLE
     from service.rulesets.taiwan import tai_table as taiwan_tai
@@ -84,6 +85,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(row.name_en, "taiwan pattern") for row in ROWS]
     messages += [(row.name_en, "hongkong pattern") for row in FAN_TABLE]
     messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
+    messages += [(row.name_en, "mcr fan") for row in MCR_FAN_TABLE]
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
     contradictions = (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS, *taiwan_tai.CONTRADICTIONS)
     messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in contradictions]

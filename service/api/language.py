@@ -31,6 +31,8 @@ from service.i18n import (
     render,
 )
 from service.rulesets.hongkong.patterns import FanItem, FanRow
+from service.rulesets.mcr.fan_table import McrFanRow
+from service.rulesets.mcr.tiles import McrItem
 from service.rulesets.riichi.yaku import BonusRow, HanItem, YakuRow
 from service.rulesets.taiwan.settlement import TaiItem, TaiTableRow
 
@@ -76,6 +78,8 @@ NAMED: dict[type, Callable[[Any, str], Any]] = {
     BonusRow: _set_name("riichi"),
     FanItem: _set_name("hongkong"),
     HanItem: _set_name("riichi"),
+    McrFanRow: _set_name("mcr"),
+    McrItem: _set_name("mcr"),
 }
 """Response types carrying a pattern name → what gives them their `name`
 (returns the item, or a named copy of a frozen one). A ruleset with its own

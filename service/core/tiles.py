@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 import msgspec
@@ -48,26 +49,88 @@ NOTATION_MESSAGES: tuple[str, ...] = (BAD_CHARACTER, NO_SUIT, NO_DIGITS, BAD_HON
 """The 400 details of unreadable notation (worded by the API in the request's language)."""
 
 NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
-"""The published shape of a notation string (the service reads it itself, to
-name the first bad character)."""
+"""The published shape of a notation string with red fives (riichi; the
+service reads it itself, to name the first bad character)."""
+PLAIN_NOTATION_PATTERN = "^([1-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
+"""The same without red fives (every ruleset but riichi)."""
+TILE_PATTERN = "^([1-9][mps]|[1-7]z)(?![\\s\\S])"
+RED_TILE_PATTERN = "^([0-9][mps]|[1-7]z)(?![\\s\\S])"
 
-Notation = Annotated[
+_NOTATION_TEXT = (
+    "Tiles in MPSZ notation: digits followed by their suit letter, `m` characters 萬, `p` dots 筒, "
+    "`s` bamboo 索, `z` honours 1–7 (east, south, west, north, white 白, green 發, red 中)"
+)
+
+
+def _notation(pattern: str, description: str, max_length: int = 64, examples: tuple[str, ...] = ("123m456p789s1122z",)) -> msgspec.Meta:
+    """A notation field: the pattern is published in the schema (generators and
+    clients see the shape), but read by :func:`parse_tiles`, whose 400 names
+    the position of the first bad character."""
+    return msgspec.Meta(
+        max_length=max_length, description=description, examples=list(examples), extra_json_schema={"extra": {"pattern": pattern}}
+    )
+
+
+Notation = Annotated[str, _notation(PLAIN_NOTATION_PATTERN, _NOTATION_TEXT + ". No red fives (`0m`/`0p`/`0s` is riichi only).")]
+RedNotation = Annotated[
+    str, _notation(NOTATION_PATTERN, _NOTATION_TEXT + "; `0m`/`0p`/`0s` is a red five.", examples=("123m406p789s1122z",))
+]
+TileText = Annotated[
     str,
     msgspec.Meta(
-        max_length=64,
-        description=(
-            "Tiles in MPSZ notation: digits followed by their suit letter, `m` characters 萬, `p` dots 筒, "
-            "`s` bamboo 索, `z` honours 1–7 (east, south, west, north, white 白, green 發, red 中); "
-            "`0m`/`0p`/`0s` is a red five (riichi only)."
-        ),
-        examples=["123m456p789s1122z"],
+        min_length=2,
+        max_length=2,
+        description="One tile in MPSZ notation (`5m`, `7z`).",
+        examples=["5m"],
+        extra_json_schema={"extra": {"pattern": TILE_PATTERN}},
     ),
 ]
-TileText = Annotated[str, msgspec.Meta(min_length=2, max_length=2, description="One tile in MPSZ notation (`5m`, `7z`).", examples=["5m"])]
+RedTileText = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=2,
+        max_length=2,
+        description="One tile in MPSZ notation (`5m`, `7z`; `0p` a red five).",
+        examples=["5m"],
+        extra_json_schema={"extra": {"pattern": RED_TILE_PATTERN}},
+    ),
+]
+MeldText = Annotated[
+    str,
+    _notation(PLAIN_NOTATION_PATTERN, "The meld's tiles in MPSZ notation (`345p`, `7777z`).", max_length=8, examples=("345p",)),
+]
+RedMeldText = Annotated[
+    str,
+    _notation(NOTATION_PATTERN, "The meld's tiles in MPSZ notation (`345p`, `7777z`; `0p` a red five).", max_length=8, examples=("345p",)),
+]
 Flower = Literal["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]
 """Bonus tiles: `f1`–`f4` flowers 梅蘭菊竹, `s1`–`s4` seasons 春夏秋冬; number n
 belongs to seat n counted from east."""
 FLOWER_SEAT: dict[str, Seat] = {f"{kind}{n}": seat for kind in "fs" for n, seat in enumerate(SEATS, start=1)}
+Flowers = Annotated[
+    list[Flower],
+    msgspec.Meta(
+        max_length=8,
+        description="Bonus tiles: `f1`–`f4` flowers 梅蘭菊竹, `s1`–`s4` seasons 春夏秋冬 (n belongs to seat n from east); each once.",
+        examples=[["f1", "s3"]],
+    ),
+]
+"""The `flowers` field of a ruleset's tiles that has bonus tiles (not riichi)."""
+
+FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice: each flower and season exists once")
+
+
+def check_flowers(flowers: Sequence[str], pointer: str = "/tiles/flowers") -> int:
+    """How many bonus tiles; a repeated one is a 422 at its index."""
+    seen: set[str] = set()
+    problems = []
+    for index, flower in enumerate(flowers):
+        if flower in seen:
+            problems.append(field_problem(f"{pointer}/{index}", FLOWER_TWICE, flower=flower))
+        seen.add(flower)
+    if problems:
+        raise RuleViolation(*problems)
+    return len(flowers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +141,13 @@ class ReadTile:
 
 def parse_tiles(text: str, field: str, red_fives: bool) -> list[ReadTile]:
     """Read MPSZ notation; ``ValueError`` (a 400 at ``field``) naming the first
-    character that cannot be read."""
+    character that cannot be read. Readings are memoised: the same short
+    strings (a win tile, a meld, an indicator) come back all the time."""
+    return list(_parse_tiles(text, field, red_fives))
+
+
+@lru_cache(maxsize=8192)
+def _parse_tiles(text: str, field: str, red_fives: bool) -> tuple[ReadTile, ...]:
     tiles: list[ReadTile] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for index, character in enumerate(text):
@@ -105,7 +174,7 @@ def parse_tiles(text: str, field: str, red_fives: bool) -> list[ReadTile]:
         pending = []
     if pending:
         raise ValueError(NO_SUIT.format(position=pending[0][1], field=field))
-    return tiles
+    return tuple(tiles)
 
 
 def tile_text(tile: int) -> str:
@@ -115,12 +184,10 @@ def tile_text(tile: int) -> str:
 
 def format_tiles(tiles: Sequence[int]) -> str:
     """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
-    out = []
-    for suit in range(4):
-        digits = sorted(tile % 9 + 1 for tile in tiles if tile // 9 == suit)
-        if digits:
-            out.append("".join(str(d) for d in digits) + SUITS[suit])
-    return "".join(out)
+    by_suit: list[list[int]] = [[], [], [], []]
+    for tile in tiles:
+        by_suit[tile // 9].append(tile % 9 + 1)
+    return "".join("".join(map(str, sorted(digits))) + SUITS[suit] for suit, digits in enumerate(by_suit) if digits)
 
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -130,8 +197,14 @@ class Meld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A called meld, or a concealed kong (`concealed: true`, kongs only)."""
 
     kind: MeldKind
-    tiles: Annotated[str, msgspec.Meta(max_length=8, description="The meld's tiles in MPSZ notation (`345p`, `7777z`).", examples=["345p"])]
+    tiles: MeldText
     concealed: bool = False
+
+
+class RedMeld(Meld, forbid_unknown_fields=True, kw_only=True):
+    """A meld that may hold a red five (riichi)."""
+
+    tiles: RedMeldText
 
 
 class Tiles(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -319,16 +392,131 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     four copies the hand already holds (``held``: every tile of the hand,
     melds included, before the win)."""
     held = held if held is not None else counts_before
-    work = list(counts_before)
+    if sum(counts_before) != 3 * sets + 1:
+        return []
+    # each suit read once, with and without the pair (memoised); a tile then
+    # only re-reads its own suit
+    groups = [tuple(counts_before[start : start + 9]) for start in (0, 9, 18)]
+    groups += [(counts_before[tile],) for tile in range(HONOURS, TILE_KINDS)]
+    plain = [_group_complete(group, False) for group in groups]
+    paired = [_group_complete(group, True) for group in groups]
+    broken = plain.count(False)
     found = []
-    for tile in range(TILE_KINDS):
+    for tile in _neighbours(counts_before):
         if held[tile] >= 4:
             continue
-        work[tile] += 1
-        if splits(work, sets):
+        index = tile // 9 if tile < HONOURS else 3 + tile - HONOURS
+        group = list(groups[index])
+        group[tile % 9 if tile < HONOURS else 0] += 1
+        grown = tuple(group)
+        others_broken = broken - (not plain[index])
+        if others_broken == 0 and _group_complete(grown, True):
             found.append(tile)
-        work[tile] -= 1
+        elif others_broken == 1 and _group_complete(grown, False):
+            # the one other group that is not sets alone must be sets and the pair
+            other = next(i for i, ok in enumerate(plain) if not ok and i != index)
+            if paired[other]:
+                found.append(tile)
     return found
+
+
+def _group_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
+    """A suit's nine counts, or one honour's count, read as sets (and one pair)."""
+    if len(counts) == 1:
+        return counts[0] % 3 == (2 if with_pair else 0)
+    if sum(counts) % 3 != (2 if with_pair else 0):
+        return False
+    return _suit_complete(counts, with_pair)
+
+
+def _neighbours(counts: Sequence[int]) -> list[int]:
+    """Tiles that can complete a hand of ``counts``: those held and, in a
+    suit, the two on either side of one held (a wait is never further)."""
+    near = [False] * TILE_KINDS
+    for start in (0, 9, 18):
+        for rank in range(9):
+            if counts[start + rank]:
+                for other in range(max(0, rank - 2), min(8, rank + 2) + 1):
+                    near[start + other] = True
+    for tile in range(HONOURS, TILE_KINDS):
+        if counts[tile]:
+            near[tile] = True
+    return [tile for tile in range(TILE_KINDS) if near[tile]]
+
+
+def is_complete(counts: Sequence[int], sets: int) -> bool:
+    """Whether ``counts`` is ``sets`` sets and a pair. Each suit is checked on
+    its own (a memoised reading of its nine counts): cheaper than
+    :func:`splits` when only the answer matters (waits try every tile)."""
+    if sum(counts) != 3 * sets + 2:
+        return False
+    pair_seen = False
+    for start in (0, 9, 18):
+        suit = tuple(counts[start : start + 9])
+        rest = sum(suit) % 3
+        if rest == 1 or (rest == 2 and pair_seen):
+            return False
+        if rest == 2:
+            pair_seen = True
+        if not _suit_complete(suit, rest == 2):
+            return False
+    for tile in range(HONOURS, TILE_KINDS):
+        rest = counts[tile] % 3
+        if rest == 2 and not pair_seen:
+            pair_seen = True
+        elif rest:
+            return False
+    return pair_seen
+
+
+@lru_cache(maxsize=65536)
+def _suit_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
+    """Nine counts of one suit read as sets (and one pair with ``with_pair``)."""
+    if with_pair:
+        for pair in range(9):
+            if counts[pair] >= 2:
+                taken = list(counts)
+                taken[pair] -= 2
+                if _suit_complete(tuple(taken), False):
+                    return True
+        return False
+    first = next((t for t in range(9) if counts[t]), None)
+    if first is None:
+        return True
+    tile = first
+    rest = list(counts)
+    if rest[tile] >= 3:
+        rest[tile] -= 3
+        if _suit_complete(tuple(rest), False):
+            return True
+        rest[tile] += 3
+    if tile <= 6 and rest[tile + 1] and rest[tile + 2]:
+        for step in (0, 1, 2):
+            rest[tile + step] -= 1
+        return _suit_complete(tuple(rest), False)
+    return False
+
+
+THIRTEEN_ORPHANS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
+
+
+def special_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int]:
+    """Waits of seven pairs and thirteen orphans (13 concealed tiles, no
+    melds): the single of six pairs; every orphan when all thirteen are
+    held, else the one orphan missing."""
+    found: list[int] = []
+    if sum(counts_before) != 13:
+        return found
+    singles = [tile for tile, count in enumerate(counts_before) if count == 1]
+    if sum(1 for count in counts_before if count == 2) == 6 and len(singles) == 1 and held[singles[0]] < 4:
+        found.append(singles[0])
+    orphans = sum(counts_before[tile] for tile in THIRTEEN_ORPHANS)
+    present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
+    if orphans == 13 and present == 13:
+        found += [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
+    elif orphans == 13 and present == 12:
+        found += [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
+    return sorted(set(found))
 
 
 WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]

@@ -75,6 +75,8 @@ MESSAGE_VARIANTS: dict[str, dict[str, str]] = {
     "below_minimum_fan": {
         # MCR counts 分 (points), with an 8-point minimum 起和 (the reference calculator), not HK's 番 / 起糊
         "points": "{fan} points are below this table's minimum of {min_fan}; the hand is still settled.",
+        # hands from tiles: the evaluation says it outright (its `fan` never holds the flowers)
+        "points_without_flowers": "{fan} points (flowers do not count) are below this table's minimum of {min_fan}; the hand is still settled.",
     },
 }
 """Other wordings of a code, for a ruleset that counts in another unit. The

@@ -58,7 +58,12 @@ PARAM_CONTEXTS: dict[str, str] = {
 """Message parameters whose value is a code shown by its localized name: the
 parameter's name → the catalogue context of those names."""
 
-PATTERN_CONTEXTS: dict[str, str] = {"taiwan": "taiwan pattern", "hongkong": "hongkong pattern", "riichi": "riichi yaku"}
+PATTERN_CONTEXTS: dict[str, str] = {
+    "taiwan": "taiwan pattern",
+    "hongkong": "hongkong pattern",
+    "riichi": "riichi yaku",
+    "mcr": "mcr fan",
+}
 """Catalogue context of each ruleset's pattern names (msgid: the English name)."""
 
 LIST_SEPARATOR = "list separator"

@@ -395,8 +395,9 @@ def test_batch_entries_localized(client) -> None:
     assert third["result"]["tai_breakdown"]["items"][0]["name"] == "門清自摸"
     assert fourth["status"] == 400
     assert fourth["problem"]["title"] == "請求內容無效"
-    # msgspec's sentence (its catalogue template) and the frame around it are translated
-    assert fourth["problem"]["detail"] == "物件缺少必填欄位 `fan`（位置：#/items/3/fan）"
+    # the engine's sentence (its catalogue template) and the frame around it are translated;
+    # an MCR item takes `fan` or `tiles`, and the sentence says so
+    assert fourth["problem"]["detail"] == "物件缺少必填欄位 `fan`（或者改為傳送 `tiles`）（位置：#/items/3/fan）"
 
 
 def test_single_tagged_settlement_localized(client) -> None:

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Response, post
+from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody
+from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
+from service.rulesets.mcr import fan_table as mcr_fan_table
+from service.rulesets.mcr import hands as mcr_hands
+from service.rulesets.mcr.fan_table import McrFanTable
+from service.rulesets.mcr.hands import McrHandRequest
 from service.rulesets.mcr.settlement import McrRequest, McrSettlement
+from service.rulesets.mcr.tiles import McrEvaluation
 
 EXAMPLES = [
     Example(
@@ -25,6 +30,19 @@ EXAMPLES = [
     Example(
         summary="24 points + 2 flowers on a discard: 34 + 8 + 8 = 50",
         value={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 24, "flowers": 2},
+    ),
+    Example(
+        summary="From the tiles: all pungs + half flush ... on a discard, two flowers",
+        value={
+            "winner": "east",
+            "win": {"type": "discard", "discarder": "south"},
+            "tiles": {
+                "concealed": "111m999m22z55z",
+                "win_tile": "5z",
+                "melds": [{"kind": "pung", "tiles": "777z"}],
+                "flowers": ["f1", "s2"],
+            },
+        },
     ),
     Example(
         summary="Money table: one point is worth 0.5",
@@ -55,4 +73,65 @@ class McrController(Controller):
         documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
 
-CONTROLLERS: list[type] = [McrController]
+HAND_EXAMPLES = [
+    Example(
+        summary="Nine gates, self-drawn, two flowers: fan 88+ (flowers apart)",
+        value={
+            "winner": "east",
+            "win": {"type": "self_draw"},
+            "tiles": {"concealed": "11123455678999m", "win_tile": "5m", "flowers": ["f1", "f2"]},
+        },
+    ),
+    Example(
+        summary="Below the minimum: a 6-point hand with 3 flowers is still below 8 (flowers do not count)",
+        value={
+            "winner": "south",
+            "win": {"type": "discard", "discarder": "west"},
+            "tiles": {
+                "concealed": "234m456m77p",
+                "win_tile": "7p",
+                "melds": [{"kind": "chow", "tiles": "123p"}, {"kind": "chow", "tiles": "567s"}],
+                "flowers": ["f1", "f2", "s4"],
+            },
+        },
+    ),
+]
+
+
+class McrHandsController(Controller):
+    path = "/v1/mcr"
+    tags = ["MCR"]
+
+    @post(
+        "/hands",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Fan of an MCR hand from its tiles",
+        responses=problem_responses(),
+    )
+    def hands(self, data: Annotated[McrHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[McrEvaluation]:
+        """Values the hand with PyMahjongGB (the reference calculator of the
+        Chinese Official rules): items in the codes of `GET /v1/mcr/fan-table`,
+        `fan` without flowers, `flowers` counted apart; `below_minimum_fan`
+        when `fan` is under `rules.min_fan` (flowers never count). MCR has no
+        天和/地和/人和: `blessing: true` is a 422. Unreadable notation (red
+        fives included) is 400 with the position of the first bad character;
+        an impossible or incomplete hand is 422."""
+        return json_response(mcr_hands.evaluate_hand(data))
+
+    @get(
+        "/fan-table",
+        sync_to_thread=False,
+        summary="The 81 MCR fan",
+        responses=problem_responses(body=False, rules=False),
+    )
+    def fan_table(self) -> Response[McrFanTable]:
+        """Every fan of the Chinese Official rules with code, Traditional and
+        Simplified Chinese, English and Japanese names and points (88 down to
+        1; 花牌 last, never counted in `fan`), then PyMahjongGB's 明暗槓."""
+        return json_response(mcr_fan_table.fan_table())
+
+
+CONTROLLERS: list[type] = [McrController, McrHandsController]

@@ -10,11 +10,12 @@ a 6-point hand with two flowers does not reach it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.money import (
     POINT_VALUE_DEFAULT,
     ExactNumber,
@@ -35,6 +36,7 @@ from service.core.settlement import (
     settle_lines,
 )
 from service.core.warnings import SettlementWarning, warning
+from service.rulesets.mcr.tiles import McrEvaluation, McrTiles, evaluate
 
 # --- Rule tables (data) -------------------------------------------------------
 
@@ -102,10 +104,15 @@ class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    fan: Annotated[
-        int,
-        msgspec.Meta(ge=0, le=MAX_FAN, description="The hand's pattern points (牌型分), flowers excluded."),
-    ]
+    # UNSET default (not `int | UnsetType`) keeps the bounds in the published schema
+    fan: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0, le=MAX_FAN, description="The hand's pattern points (牌型分), flowers excluded. Send this or `tiles`, not both."
+            ),
+        ]
+    ] = msgspec.UNSET
     flowers: Annotated[
         int,
         msgspec.Meta(
@@ -118,10 +125,31 @@ class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = 0
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). MCR payments do not depend on it.")] = "east"
+    tiles: OrUnset[
+        Annotated[
+            McrTiles,
+            msgspec.Meta(
+                description=(
+                    "Instead of `fan` and `flowers`: the hand itself, valued as `POST /v1/mcr/hands` does (its flowers in "
+                    "`tiles.flowers`); the answer adds `evaluation`."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
     rules: McrRules = msgspec.field(default_factory=McrRules)
 
+    __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["tiles"]}]}
+    """Published with the schema (service.api.openapi): exactly one of `fan` and `tiles`."""
 
-class McrSettlement(Settlement, kw_only=True, tag="mcr"):
+    def __post_init__(self) -> None:
+        # a schema rule (oneOf fan/tiles): msgspec reports it as a decoding error, 400
+        if (self.fan is msgspec.UNSET) == (self.tiles is msgspec.UNSET):
+            if self.fan is msgspec.UNSET:
+                raise ValueError(template("Object missing required field `fan` (or send `tiles` instead)"))
+            raise ValueError(template("Send either field `fan` or `tiles`, not both"))
+
+
+class McrSettlement(Settlement, kw_only=True, tag="mcr", omit_defaults=True):
     """Who pays whom for an MCR hand. `pre_payout_total` is (fan + flowers +
     base) × point value; `tier` is always null."""
 
@@ -129,6 +157,10 @@ class McrSettlement(Settlement, kw_only=True, tag="mcr"):
         int, msgspec.Meta(description="fan + flowers: what the discarder (or every self-draw loser) pays on top of the base.")
     ]
     rules: McrRules
+    evaluation: Annotated[
+        McrEvaluation | None,
+        msgspec.Meta(description="With `tiles`: what the tiles are worth (the `POST /v1/mcr/hands` answer); else null."),
+    ] = None
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -142,6 +174,8 @@ def _check(request: McrRequest) -> None:
         check_discarder(request.winner, request.win, SEATS)
     except RuleViolation as exc:
         problems.extend(exc.problems)
+    if request.tiles is not msgspec.UNSET and request.flowers:
+        problems.append(FieldProblem("/flowers", "With `tiles`, the flowers go in `tiles.flowers`, not in `flowers`"))
     if request.flowers > FLOWER_TILES:
         problems.append(
             field_problem(
@@ -157,22 +191,30 @@ def settle(request: McrRequest) -> McrSettlement:
     rules = request.rules
     winner = request.winner
     _check(request)
+    evaluation: McrEvaluation | None = None
+    if request.tiles is not msgspec.UNSET:
+        evaluation = evaluate(request.tiles, win=request.win, winner=winner, dealer=request.dealer, min_fan=rules.min_fan)
+        fan, flowers = evaluation.fan, evaluation.flowers
+    else:
+        assert isinstance(request.fan, int)  # `fan` or `tiles`: checked on decoding
+        fan, flowers = request.fan, request.flowers
 
     warnings: list[SettlementWarning] = []
-    if request.fan < rules.min_fan:
-        warnings.append(warning("below_minimum_fan", "points", fan=request.fan, min_fan=rules.min_fan))
-        if request.fan + request.flowers >= rules.min_fan:
+    if fan < rules.min_fan:
+        variant = "points" if evaluation is None else "points_without_flowers"
+        warnings.append(warning("below_minimum_fan", variant, fan=fan, min_fan=rules.min_fan))
+        if fan + flowers >= rules.min_fan:
             warnings.append(
                 warning(
                     "flowers_not_counted_toward_minimum",
-                    fan=request.fan,
-                    flowers=request.flowers,
-                    total=request.fan + request.flowers,
+                    fan=fan,
+                    flowers=flowers,
+                    total=fan + flowers,
                     min_fan=rules.min_fan,
                 )
             )
 
-    hand_points = request.fan + request.flowers
+    hand_points = fan + flowers
     full = mul(hand_points + rules.base, rules.point_value)
     base = mul(rules.base, rules.point_value)
     discarder = request.win.discarder if isinstance(request.win, Discard) else None
@@ -192,4 +234,5 @@ def settle(request: McrRequest) -> McrSettlement:
         warnings=warnings,
         hand_points=hand_points,
         rules=rules,
+        evaluation=evaluation,
     )

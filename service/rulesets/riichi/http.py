@@ -15,10 +15,12 @@ from service.api.problems import problem_responses
 from service.api.query import Rules, Value, rules_query
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
+from service.rulesets.riichi import hands as riichi_hands
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi import yaku as riichi_yaku
 from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
+from service.rulesets.riichi.hands import RiichiHandRequest
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -27,6 +29,7 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
+from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.yaku import (
     HanRequest,
     HanResult,
@@ -383,4 +386,61 @@ class RiichiExtrasController(Controller):
         return json_response(riichi_game.game_results(data))
 
 
-CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController]
+HAND_EXAMPLES = [
+    Example(
+        summary="Riichi pinfu tsumo, dealer: riichi + menzen tsumo + pinfu = 3 han 20 fu",
+        value={
+            "winner": "east",
+            "win": {"type": "self_draw"},
+            "tiles": {"concealed": "234789m12345666p", "win_tile": "6p", "riichi": True, "dora_indicators": "1s"},
+        },
+    ),
+    Example(
+        summary="Open hand with a called pung, ron: tanyao, red five, 1 han + 1 aka dora",
+        value={
+            "winner": "south",
+            "win": {"type": "discard", "discarder": "west"},
+            "tiles": {
+                "concealed": "22m345p067s",
+                "win_tile": "7s",
+                "melds": [{"kind": "pung", "tiles": "444p"}, {"kind": "chow", "tiles": "678m"}],
+            },
+        },
+    ),
+    Example(
+        summary="Seven pairs half flush on a discard (mangan)",
+        value={
+            "winner": "west",
+            "win": {"type": "discard", "discarder": "south"},
+            "tiles": {"concealed": "1133557799m1122z", "win_tile": "2z"},
+        },
+    ),
+]
+
+
+class RiichiHandsController(Controller):
+    path = "/v1/riichi"
+    tags = ["Riichi"]
+
+    @post(
+        "/hands",
+        dto=StrictBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="Han, fu and yaku of a riichi hand from its tiles",
+        responses=problem_responses(),
+    )
+    def hands(self, data: Annotated[RiichiHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[RiichiEvaluation]:
+        """Values the hand with the `mahjong` library (the riichi reference
+        calculator) under the table's rules: yaku in the codes of
+        `GET /v1/riichi/yaku-table`, dora counted from the indicators (red
+        fives from `0m`/`0p`/`0s`), fu itemised as `POST /v1/riichi/fu` counts
+        them for the chosen split. Unreadable notation is 400 with the
+        position of the first bad character; an impossible hand (a fifth copy,
+        the wrong number of tiles, a flag the win contradicts), an incomplete
+        hand or a hand with no yaku is 422."""
+        return json_response(riichi_hands.evaluate_hand(data))
+
+
+CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController, RiichiHandsController]

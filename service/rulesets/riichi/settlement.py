@@ -15,6 +15,7 @@ amounts leave the engine as exact Decimals.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, Literal, get_args
@@ -29,6 +30,7 @@ from service.core.settlement import (
     Discard,
     Payment,
     Role,
+    SelfDraw,
     Settlement,
     Win,
     check_discarder,
@@ -36,6 +38,7 @@ from service.core.settlement import (
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
+from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import (
     MAX_AKA_DORA,
     MAX_DORA,
@@ -348,6 +351,17 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     nuki_dora: OrUnset[
         Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="With `yaku`: norths set aside (three players). Default 0.")]
     ] = msgspec.UNSET
+    tiles: OrUnset[
+        Annotated[
+            RiichiTiles,
+            msgspec.Meta(
+                description=(
+                    "The hand itself instead of its value (`han`/`fu`, `yakuman`, `yaku`/`hand`): valued as "
+                    "`POST /v1/riichi/hands` does, under `rules` and `yaku_options`; the answer adds `evaluation`."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
 
     __schema_extra__: ClassVar[dict[str, Any]] = {
         "dependentRequired": {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}
@@ -518,6 +532,14 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
         list[ChipPayment] | None,
         msgspec.Meta(description="With `rules.shugi`: 祝儀 chips per payer and winner, in turn order; else null."),
     ] = None
+    evaluation: Annotated[
+        RiichiEvaluation | None,
+        msgspec.Meta(description="With `tiles`: the winner's evaluation (the `POST /v1/riichi/hands` answer); else null."),
+    ] = None
+    evaluations: Annotated[
+        dict[str, RiichiEvaluation] | None,
+        msgspec.Meta(description="With `tiles`: every winner's evaluation by seat (further winners included); else null."),
+    ] = None
     chip_deltas: Annotated[
         dict[str, int] | None,
         msgspec.Meta(
@@ -541,6 +563,7 @@ class ResolvedHand(msgspec.Struct, frozen=True):
     warnings: tuple[SettlementWarning, ...] = ()
     fu_count: FuResult | None = None
     yaku_items: list[HanItem] | None = None
+    evaluation: RiichiEvaluation | None = None
 
 
 def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None]:
@@ -571,10 +594,25 @@ def resolve_hand(
     pointer: str = "",
     options: YakuOptions | None = None,
     dealer: Seat | None = None,
+    win: Win | None = None,
+    players: int = 4,
 ) -> ResolvedHand:
     """Resolve and check what a hand is worth; ``pointer`` locates ``fields``
     in the request (``""`` or ``/further_winners/0``). A ``hand`` structure
     is counted into fu (and checked) whatever the han."""
+    if fields.tiles is not msgspec.UNSET:
+        return _value_from_tiles(
+            fields,
+            fields.tiles,
+            tsumo=tsumo,
+            rules=rules,
+            seat=seat,
+            pointer=pointer,
+            options=options,
+            dealer=dealer,
+            win=win,
+            players=players,
+        )
     counted: FuResult | None = None
     tier: str | None  # yakuman, a limit, or none
     if fields.hand is not msgspec.UNSET:
@@ -612,6 +650,56 @@ def resolve_hand(
         )
     basic, tier = basic_points(han, fu, rules)
     return ResolvedHand(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+
+
+TILES_OR = template("Give `tiles` or `{field}`, not both: the tiles decide the value.")
+
+
+def _value_from_tiles(
+    fields: HandFields,
+    tiles: RiichiTiles,
+    *,
+    tsumo: bool,
+    rules: RiichiRules,
+    seat: Seat,
+    pointer: str,
+    options: YakuOptions | None,
+    dealer: Seat | None,
+    win: Win | None,
+    players: int,
+) -> ResolvedHand:
+    """The value of a winner's `tiles` (:mod:`service.rulesets.riichi.tiles`).
+    The evaluation's pointers are under ``/tiles``; a further winner's are
+    moved under its own entry."""
+    for name in ("han", "fu", "yakuman", "yaku", "hand"):
+        if getattr(fields, name) is not msgspec.UNSET:
+            raise RuleViolation(
+                field_problem(f"{pointer}/tiles", TILES_OR, field=name), field_problem(f"{pointer}/{name}", TILES_OR, field=name)
+            )
+    if win is None:
+        win = SelfDraw() if tsumo else Discard(discarder=seat)
+    try:
+        found = evaluate(
+            tiles, win=win, winner=seat, dealer=dealer or "east", players=players, rules=rules, options=options or YakuOptions()
+        )
+    except RuleViolation as violation:
+        if not pointer:
+            raise
+        violation.problems = tuple(
+            dataclasses.replace(problem, pointer=pointer + problem.pointer) if problem.pointer.startswith("/tiles") else problem
+            for problem in violation.problems
+        )
+        raise
+    notes = tuple(found.evaluation.warnings)
+    if found.yakuman:
+        return ResolvedHand(
+            None, None, found.yakuman, found.basic, found.tier, notes, found.evaluation.fu_count, found.evaluation.items, found.evaluation
+        )
+    assert found.han is not None
+    notes += _combination_warnings(found.han, found.fu, tsumo, seat) if found.fu is not None else ()
+    return ResolvedHand(
+        found.han, found.fu, 0, found.basic, found.tier, notes, found.evaluation.fu_count, found.evaluation.items, found.evaluation
+    )
 
 
 TSUMO_YAKU: frozenset[str] = frozenset({"menzen_tsumo", "haitei", "rinshan_kaihou", "tenhou", "chiihou"})
@@ -827,7 +915,7 @@ def _winner_lines(
     return lines, hand
 
 
-def _check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
+def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
     if seat not in seats:
         raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
 
@@ -843,7 +931,7 @@ def _check_winner(fields: WinnerFields, winner: Seat, value: ResolvedHand, seats
     """Check a winner's pao fields; return the yakuman paid under pao."""
     if fields.liable is None:
         return 0
-    _check_seat(fields.liable, seats, f"{pointer}/liable")
+    check_seat(fields.liable, seats, f"{pointer}/liable")
     if fields.liable == winner:
         raise RuleViolation(FieldProblem(f"{pointer}/liable", "The liable seat (責任払い) cannot be the winner."))
     if value.yakuman == 0:
@@ -864,13 +952,17 @@ def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: 
     one per ippatsu, ura dora and red five, plus the yakuman chips (the
     rules' `shugi_yakuman_*`), from the discarder on a ron, from each other
     player on a tsumo."""
-    if fields.yaku is msgspec.UNSET:
+    if value.evaluation is not None:
+        counts = {item.code: item.count for item in value.evaluation.items}
+        chips = counts.get("ippatsu", 0) + counts.get("ura_dora", 0) + counts.get("aka_dora", 0)
+    elif fields.yaku is msgspec.UNSET:
         raise RuleViolation(
             FieldProblem(
                 f"{pointer}/yaku", "`shugi` counts chips from the declared yaku and dora: give `yaku` (with `ura_dora`, `aka_dora`)."
             )
         )
-    chips = ("ippatsu" in fields.yaku) + (fields.ura_dora or 0) + (fields.aka_dora or 0)
+    else:
+        chips = ("ippatsu" in fields.yaku) + (fields.ura_dora or 0) + (fields.aka_dora or 0)
     if value.yakuman:
         times = value.yakuman if rules.shugi_per_yakuman else 1
     else:
@@ -885,8 +977,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
-    _check_seat(winner, seats, "/winner")
-    _check_seat(request.dealer, seats, "/dealer")
+    check_seat(winner, seats, "/winner")
+    check_seat(request.dealer, seats, "/dealer")
     check_discarder(winner, request.win, seats)
     discarder = request.win.discarder if isinstance(request.win, Discard) else None
     tsumo = discarder is None
@@ -898,7 +990,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         taken = {winner}
         for index, further in enumerate(request.further_winners):
             pointer = f"/further_winners/{index}"
-            _check_seat(further.winner, seats, f"{pointer}/winner")
+            check_seat(further.winner, seats, f"{pointer}/winner")
             if further.winner == discarder:
                 raise RuleViolation(FieldProblem(f"{pointer}/winner", "A further winner cannot be the discarder."))
             if further.winner in taken:
@@ -916,9 +1008,18 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     lines: list[Payment] = []
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
+    evaluations: dict[str, RiichiEvaluation] = {}
     for seat, fields, pointer in entries:
         value = resolve_hand(
-            fields, tsumo=tsumo, rules=rules, seat=seat, pointer=pointer, options=request.yaku_options, dealer=request.dealer
+            fields,
+            tsumo=tsumo,
+            rules=rules,
+            seat=seat,
+            pointer=pointer,
+            options=request.yaku_options,
+            dealer=request.dealer,
+            win=request.win,
+            players=players,
         )
         warnings.extend(value.warnings)
         liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
@@ -972,6 +1073,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 yaku_items=value.yaku_items,
             )
         )
+        if value.evaluation is not None:
+            evaluations[seat] = value.evaluation
         if rules.shugi:
             each = shugi_chips(fields, value, tsumo=tsumo, rules=rules, pointer=pointer) if paid else 0
             results[-1].chips_each = each
@@ -1000,6 +1103,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         rules=rules,
         yaku_options=request.yaku_options,
         yaku_items=main.yaku_items,
+        evaluation=evaluations.get(winner),
+        evaluations=evaluations or None,
     )
     if rules.shugi:
         chip_deltas: dict[str, int] = dict.fromkeys(seats, 0)
@@ -1064,7 +1169,7 @@ class RiichiDrawResult(msgspec.Struct, kw_only=True):
 def _distinct_seats(values: list[Seat], seats: tuple[Seat, ...], pointer: str) -> frozenset[Seat]:
     seen: set[Seat] = set()
     for index, seat in enumerate(values):
-        _check_seat(seat, seats, f"{pointer}/{index}")
+        check_seat(seat, seats, f"{pointer}/{index}")
         if seat in seen:
             raise RuleViolation(field_problem(f"{pointer}/{index}", "{seat} is listed twice.", seat=seat))
         seen.add(seat)
@@ -1075,7 +1180,7 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
     players = request.players
     seats = seats_for(players)
     rules = resolve_rules(request.rules, players)
-    _check_seat(request.dealer, seats, "/dealer")
+    check_seat(request.dealer, seats, "/dealer")
     tenpai = _distinct_seats(request.tenpai, seats, "/tenpai")
     nagashi = _distinct_seats(request.nagashi_mangan, seats, "/nagashi_mangan")
     rule = payment_rule(players, rules)

@@ -1,0 +1,174 @@
+"""Hands from tiles: what the service adds to the reference calculators.
+
+    .venv/bin/python -m bench.hands [--n 2000]
+
+In one run, for a riichi hand (the `mahjong` library) and an MCR hand
+(PyMahjongGB), the time per call of:
+
+* ``library``: the library's bare call, its input prepared beforehand;
+* ``engine``: our evaluation (checks, conversion, the library call, our
+  codes, fu from our counter, arrangement, waits);
+* ``asgi``: a whole `POST /v1/<ruleset>/hands` through the application's
+  ASGI entry in process (decoding, the evaluation, encoding; no socket).
+
+The goal: the service adds at most the library's own cost again
+(``engine`` ≤ 2 × ``library``). The ASGI figure adds the HTTP layer every
+endpoint pays, whatever it computes. Compare ratios within one run; absolute
+figures drift with the machine's load."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from mahjong.hand_calculating.hand import HandCalculator
+from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
+
+from service.api import create_app
+from service.core.settlement import Discard, SelfDraw
+from service.rulesets.mcr import tiles as mcr_tiles
+from service.rulesets.riichi import tiles as riichi_tiles
+from service.rulesets.riichi.settlement import RiichiRules, resolve_rules
+from service.rulesets.riichi.yaku import YakuOptions
+
+RIICHI_BODY = {
+    "winner": "south",
+    "win": {"type": "self_draw"},
+    "tiles": {"concealed": "234789m12345666p", "win_tile": "6p", "riichi": True, "dora_indicators": "1s"},
+}
+MCR_BODY = {
+    "winner": "south",
+    "win": {"type": "discard", "discarder": "west"},
+    "tiles": {"concealed": "234m567m345p678s55p", "win_tile": "8s", "flowers": ["f1"]},
+}
+
+
+def per_call(function: Callable[[], Any], n: int) -> float:
+    """Microseconds per call, best of three rounds of ``n``."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(n):
+            function()
+        best = min(best, (time.perf_counter() - start) / n)
+    return best * 1e6
+
+
+def asgi_caller(path: str, body: dict[str, Any]) -> Callable[[], Any]:
+    app = create_app()
+    payload = json.dumps(body).encode()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 8000),
+        "state": {},
+    }
+    loop = asyncio.new_event_loop()
+    status: list[int] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": payload, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            status.append(message["status"])
+
+    async def lifespan() -> None:
+        messages = iter([{"type": "lifespan.startup"}])
+
+        async def lifespan_receive() -> dict[str, Any]:
+            try:
+                return next(messages)
+            except StopIteration:
+                await asyncio.sleep(3600)
+                raise
+
+        async def lifespan_send(message: dict[str, Any]) -> None:
+            pass
+
+        task = loop.create_task(app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, lifespan_receive, lifespan_send))
+        await asyncio.sleep(0.05)
+        del task
+
+    loop.run_until_complete(lifespan())
+
+    def call() -> None:
+        loop.run_until_complete(app(dict(scope), receive, send))
+
+    call()
+    assert status[-1] == 200, status
+    return call
+
+
+def riichi() -> dict[str, Callable[[], Any]]:
+    tiles = msgspec.convert(RIICHI_BODY["tiles"], riichi_tiles.RiichiTiles)
+    rules = resolve_rules(RiichiRules(), 4)
+    options = YakuOptions()
+    hand = riichi_tiles.read_hand(tiles, 4)
+    _bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
+    call = riichi_tiles._library_call(tiles, dora, ura)
+
+    def library() -> Any:
+        config = riichi_tiles.hand_config(tiles, tsumo=True, winner="south", dealer="east", players=4, options=options, aka=False)
+        return HandCalculator.estimate_hand_value(call.tiles, call.win_tile, melds=None, dora_indicators=call.dora, config=config)
+
+    def engine() -> Any:
+        return riichi_tiles.evaluate(tiles, win=SelfDraw(), winner="south", dealer="east", players=4, rules=rules, options=options)
+
+    return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/riichi/hands", RIICHI_BODY)}
+
+
+def mcr() -> dict[str, Callable[[], Any]]:
+    tiles = msgspec.convert(MCR_BODY["tiles"], mcr_tiles.McrTiles)
+    hand = ("W2", "W3", "W4", "W5", "W6", "W7", "B3", "B4", "B5", "T6", "T7", "B5", "B5")
+
+    def library() -> Any:
+        return MahjongFanCalculator(
+            pack=(),
+            hand=hand,
+            winTile="T8",
+            flowerCount=1,
+            isSelfDrawn=False,
+            is4thTile=False,
+            isAboutKong=False,
+            isWallLast=False,
+            seatWind=1,
+            prevalentWind=0,
+            verbose=True,
+        )
+
+    def engine() -> Any:
+        return mcr_tiles.evaluate(tiles, win=Discard(discarder="west"), winner="south", dealer="east", min_fan=8)
+
+    return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/mcr/hands", MCR_BODY)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=2000)
+    n = parser.parse_args().n
+    for name, calls in (("riichi", riichi()), ("mcr", mcr())):
+        figures = {label: per_call(function, n) for label, function in calls.items()}
+        added = figures["engine"] - figures["library"]
+        print(
+            f"{name:7} library {figures['library']:8.1f} µs   engine {figures['engine']:8.1f} µs   "
+            f"asgi {figures['asgi']:8.1f} µs   engine adds {added:7.1f} µs = {added / figures['library']:.2f} × the library"
+        )
+
+
+if __name__ == "__main__":
+    main()

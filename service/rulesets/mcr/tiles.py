@@ -1,0 +1,202 @@
+"""MCR hands from tiles, valued by PyMahjongGB (the C++ calculator of the
+Chinese Official rules, MIT).
+
+Before every call the hand is checked here (tile counts, sizes, flowers,
+flags): the library reports every failure as a ``TypeError`` whose text is a
+code, each mapped to a 422 with a clear detail (:data:`LIBRARY_ERRORS`). Its
+rows are read by their English names into our fan-table codes
+(:mod:`service.rulesets.mcr.fan_table`); its 花牌 row is left out of `fan`
+(flowers are counted apart, in `flowers`). It does not apply the 8-point
+minimum: the answer warns `below_minimum_fan` (flowers never count)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]  # a C++ extension without stubs
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.seats import SEATS, Seat
+from service.core.settlement import Discard, LocalizedName, Win
+from service.core.tiles import (
+    HONOURS,
+    TILE_KINDS,
+    WIND_OF_SEAT,
+    Arranged,
+    Flowers,
+    Tiles,
+    arrangement,
+    check_flowers,
+    format_tiles,
+    read_hand,
+    special_waits,
+    splits,
+    waits,
+)
+from service.core.warnings import SettlementWarning, warning
+from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
+
+SUIT_LETTERS = ("W", "B", "T")
+"""Our suits m, p, s → the library's W (萬), B (餅/筒), T (條/索)."""
+DRAGON_CODES = {31: "J3", 32: "J2", 33: "J1"}
+"""White 白 J3, green 發 J2, red 中 J1."""
+
+
+def library_tile(tile: int) -> str:
+    if tile < HONOURS:
+        return f"{SUIT_LETTERS[tile // 9]}{tile % 9 + 1}"
+    if tile in DRAGON_CODES:
+        return DRAGON_CODES[tile]
+    return f"F{tile - HONOURS + 1}"
+
+
+class McrTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
+    """An MCR hand from its tiles: 14 tiles (a kong one more), no red fives;
+    flowers and seasons apart."""
+
+    flowers: Flowers = []
+    last_of_its_kind: Annotated[
+        bool, msgspec.Meta(description="和絕張: the winning tile is the last of its kind (the other three are in sight).")
+    ] = False
+
+
+class McrItem(msgspec.Struct, kw_only=True):
+    """One fan the hand scores."""
+
+    code: Annotated[str, msgspec.Meta(description="Code from `GET /v1/mcr/fan-table`.")]
+    name_en: str
+    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
+    fan: Annotated[int, msgspec.Meta(description="Points of one occurrence.")]
+    count: Annotated[int, msgspec.Meta(description="How many times it counts.")]
+    points: Annotated[int, msgspec.Meta(description="fan × count.")]
+
+
+class McrEvaluation(msgspec.Struct, kw_only=True):
+    """What the tiles are worth: the `POST /v1/mcr/hands` answer, and a
+    settlement's `evaluation`."""
+
+    fan: Annotated[int, msgspec.Meta(description="Pattern points, flowers excluded.")]
+    flowers: Annotated[int, msgspec.Meta(description="Flower and season tiles, one point each (never toward the minimum).")]
+    items: list[McrItem]
+    arrangement: list[Arranged]
+    waits: Annotated[str, msgspec.Meta(description="The tiles that completed the hand before the winning tile (`58m`).")]
+    warnings: list[SettlementWarning]
+
+
+BLESSING = template(
+    "MCR has no 天和/地和/人和 (blessing of heaven, earth or man): they are not among its 81 fan, and the calculator "
+    "this service uses has them compiled out"
+)
+KONG_FLAG_DISCARD = template("`after_kong` is a win on a kong's replacement tile: a self-draw, but `win` is a discard")
+ROBBING_SELF_DRAW = template("`robbing_kong` is a win on another player's tile, but `win` is a self-draw")
+LAST_OF_KIND_HELD = template(
+    "`last_of_its_kind` (和絕張) means the other three `{tile}` are in sight on the table, but the hand holds another one itself"
+)
+FLAGS_TOGETHER = template("`{first}` and `{second}` cannot both be true")
+LIBRARY_ERRORS: dict[str, str] = {
+    "ERROR_NOT_WIN": template(
+        "These tiles are not a complete MCR hand (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)"
+    ),
+    "ERROR_WRONG_TILES_COUNT": template("The hand has the wrong number of tiles for its melds"),
+    "ERROR_TILE_COUNT_GREATER_THAN_4": template("More than four of one tile in the hand"),
+    "ERROE_WRONG_TILE_CODE": template("A tile the calculator does not know"),
+    "ERROE_WRONG_PACK_CODE": template("A meld the calculator does not know"),
+    "ERROE_WRONG_OFFER_CODE": template("A meld's claimed tile the calculator does not know"),
+    "ERROR_INVALID_HAND": template("The concealed tiles cannot be part of a hand"),
+    "ERROR_INVALID_HAND_OR_PACK": template("The tiles and melds cannot be one hand"),
+}
+"""PyMahjongGB's error codes (``ERROE_`` misspelt as the library spells it)
+→ the 422 detail. Checks made before the call leave only ``ERROR_NOT_WIN``
+reachable; the rest are mapped in case."""
+LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
+
+
+def _check_flags(tiles: McrTiles, tsumo: bool) -> None:
+    problems: list[FieldProblem] = []
+    if tiles.blessing:
+        problems.append(FieldProblem("/tiles/blessing", BLESSING))
+    if tiles.after_kong and not tsumo:
+        problems += [FieldProblem("/tiles/after_kong", KONG_FLAG_DISCARD), FieldProblem("/win/type", KONG_FLAG_DISCARD)]
+    if tiles.robbing_kong and tsumo:
+        problems += [FieldProblem("/tiles/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
+    for first, second in (("after_kong", "robbing_kong"), ("last_tile", "after_kong"), ("last_tile", "robbing_kong")):
+        if getattr(tiles, first) and getattr(tiles, second):
+            problems.append(field_problem(f"/tiles/{second}", FLAGS_TOGETHER, first=first, second=second))
+    if problems:
+        raise RuleViolation(*problems)
+
+
+def _pack(kind: str, tiles: tuple[int, ...], concealed: bool) -> tuple[str, str, int]:
+    if kind == "chow":
+        return ("CHI", library_tile(tiles[1]), 1)
+    if kind == "pung":
+        return ("PENG", library_tile(tiles[0]), 1)
+    return ("GANG", library_tile(tiles[0]), 0 if concealed else 1)
+
+
+def seat_wind(winner: Seat, dealer: Seat) -> int:
+    return (SEATS.index(winner) - SEATS.index(dealer)) % 4
+
+
+def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int) -> McrEvaluation:
+    """Value an MCR hand from its tiles (422 for what cannot be)."""
+    tsumo = not isinstance(win, Discard)
+    hand = read_hand(tiles, 4)
+    flowers = check_flowers(tiles.flowers, "/tiles/flowers")
+    _check_flags(tiles, tsumo)
+    if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
+        raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
+    concealed = list(hand.counts)
+    concealed[hand.win_tile] -= 1
+    standing = tuple(library_tile(tile) for tile in range(TILE_KINDS) for _ in range(concealed[tile]))
+    packs = tuple(_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds)
+    try:
+        rows = MahjongFanCalculator(
+            pack=packs,
+            hand=standing,
+            winTile=library_tile(hand.win_tile),
+            flowerCount=flowers,
+            isSelfDrawn=tsumo,
+            is4thTile=tiles.last_of_its_kind,
+            isAboutKong=tiles.after_kong or tiles.robbing_kong,
+            isWallLast=tiles.last_tile,
+            seatWind=seat_wind(winner, dealer),
+            prevalentWind=WIND_OF_SEAT[tiles.round_wind] - HONOURS,
+            verbose=True,
+        )
+    except TypeError as error:
+        code = str(error)
+        if code not in LIBRARY_ERRORS:
+            raise RuleViolation(field_problem("/tiles", LIBRARY_UNKNOWN, code=code)) from None
+        detail = LIBRARY_ERRORS[code]
+        raise RuleViolation(FieldProblem("/tiles/concealed", detail), title=template("The tiles are not a winning MCR hand")) from None
+
+    items: list[McrItem] = []
+    for points, count, _name_zh, name_en in rows:
+        row = FAN_BY_ENGLISH[name_en]
+        if not row.counted_in_fan:
+            continue
+        items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=points * count))
+    fan = sum(item.points for item in items)
+    notes: list[SettlementWarning] = []
+    if fan < min_fan:
+        notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
+
+    found = splits(hand.counts, 4 - len(hand.melds))
+    if found:
+        shown = arrangement(found[0], hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
+    elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:
+        shown = [
+            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
+        ]
+    else:
+        everything = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
+        shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
+        shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
+    held = hand.all_counts
+    held[hand.win_tile] -= 1
+    waiting = set(waits(concealed, 4 - len(hand.melds), held))
+    if not hand.melds:
+        waiting |= set(special_waits(concealed, held))
+    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(sorted(waiting)), warnings=notes)

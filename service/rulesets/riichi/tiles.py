@@ -1,0 +1,726 @@
+"""Riichi hands from tiles, valued by the `mahjong` library (the riichi field's
+reference calculator, MIT) under our table rules.
+
+The library finds the yaku, the fu and the best split; this module checks the
+hand before every call (the library counts nothing: a fifth copy silently
+becomes the next tile, duplicate ids read as "not winning"), converts the tiles
+so that a red five exists exactly when the notation says `0m`/`0p`/`0s`, and
+turns the library's answer into our codes:
+
+* yaku → our yaku-table codes (:data:`YAKU_CODES`), counted by our own
+  :func:`~service.rulesets.riichi.yaku.tally_han` with the table's options;
+* dora, red fives, ura dora and nuki dora counted here from the indicators
+  (the library reports nuki dora as plain dora);
+* fu counted by our own :func:`~service.rulesets.riichi.fu.count_fu` on the
+  structure of the split the library chose (so `double_wind_pair_fu: 2`
+  holds: the library always gives a double-wind pair 4 fu).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated
+
+import msgspec
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld as LibraryMeld
+
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.seats import Seat, seats_for
+from service.core.settlement import Discard, Win
+from service.core.tiles import (
+    DRAGONS,
+    HONOURS,
+    NORTH,
+    NOTATION_PATTERN,
+    TILE_KINDS,
+    WIND_OF_SEAT,
+    WINDS,
+    Arranged,
+    Hand,
+    RedMeld,
+    RedNotation,
+    RedTileText,
+    Split,
+    Tiles,
+    arrangement,
+    format_tiles,
+    parse_tiles,
+    read_hand,
+    special_waits,
+    splits,
+    tile_text,
+    waits,
+)
+from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, PairKind, RiichiMeld, Wait, count_fu
+from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+
+if TYPE_CHECKING:
+    from service.rulesets.riichi.settlement import RiichiRules
+
+MAX_INDICATORS = 5
+"""Dora indicators: one, plus one per kan (four at most)."""
+
+MAX_NUKIDORA = 4
+
+RED_FIVE_COPY = 0
+"""The library's red fives are copy 0 of each five (ids 16, 52, 88)."""
+
+
+class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
+    """A riichi hand from its tiles: 14 tiles (a kong one more), red fives
+    written `0m`/`0p`/`0s`. No `flowers`."""
+
+    RED_FIVES = True
+
+    concealed: RedNotation
+    """The tiles in hand, the winning tile included."""
+    melds: Annotated[list[RedMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")] = []  # type: ignore[assignment]  # red fives allowed
+    win_tile: RedTileText
+    riichi: Annotated[bool, msgspec.Meta(description="Declared riichi (立直).")] = False
+    double_riichi: Annotated[bool, msgspec.Meta(description="Declared riichi in the first turn (ダブル立直); not with `riichi`.")] = False
+    ippatsu: Annotated[bool, msgspec.Meta(description="Won within one turn of riichi (一發).")] = False
+    dora_indicators: Annotated[
+        str,
+        msgspec.Meta(
+            max_length=20,
+            description="The dora indicators shown (at most 5), in MPSZ notation: `9m7z`.",
+            examples=["9m7z"],
+            extra_json_schema={"extra": {"pattern": NOTATION_PATTERN}},
+        ),
+    ] = ""
+    ura_dora_indicators: Annotated[
+        str,
+        msgspec.Meta(
+            max_length=20,
+            description="The ura dora indicators (counted with riichi or double riichi only).",
+            examples=["3p"],
+            extra_json_schema={"extra": {"pattern": NOTATION_PATTERN}},
+        ),
+    ] = ""
+    nukidora: Annotated[
+        int, msgspec.Meta(ge=0, le=MAX_NUKIDORA, description="Three players: norths set aside (拔北), one dora each. Default 0.")
+    ] = 0
+    fu_rules: Annotated[FuRules, msgspec.Meta(description="House rules on fu, as `POST /v1/riichi/fu` takes them.")] = msgspec.field(
+        default_factory=FuRules
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        parse_tiles(self.dora_indicators, "dora_indicators", True)
+        parse_tiles(self.ura_dora_indicators, "ura_dora_indicators", True)
+
+
+class RiichiEvaluation(msgspec.Struct, kw_only=True):
+    """What the tiles are worth: the `POST /v1/riichi/hands` answer, and a
+    settlement's `evaluation`."""
+
+    han: Annotated[int | None, msgspec.Meta(description="飜, dora included (null for a yakuman hand).")]
+    fu: Annotated[int | None, msgspec.Meta(description="符 counted from the chosen split (null for kokushi).")]
+    yakuman: Annotated[int, msgspec.Meta(description="Yakuman counted (0 when none).")]
+    fu_count: Annotated[FuResult | None, msgspec.Meta(description="The fu itemised (as `POST /v1/riichi/fu`); null for kokushi.")]
+    tier: Annotated[str | None, msgspec.Meta(description="Limit reached: `mangan` … `kazoe_yakuman`, `yakuman`, …; else null.")]
+    basic_points: Annotated[Decimal, msgspec.Meta(description="基本點 under the table's rules.")]
+    items: Annotated[list[HanItem], msgspec.Meta(description="Yaku and dora, as `POST /v1/riichi/han` itemises them.")]
+    arrangement: Annotated[list[Arranged], msgspec.Meta(description="The chosen split: sets, the pair, the melds as called.")]
+    waits: Annotated[str, msgspec.Meta(description="The tiles that completed the hand before the winning tile (`58m`).")]
+    warnings: list[SettlementWarning]
+
+
+# --- The library's yaku in our codes ----------------------------------------------
+
+YAKU_CODES: dict[str, YakuCode] = {
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan": "rinshan_kaihou",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "DaburuRiichi": "double_riichi",
+    "NagashiMangan": "nagashi_mangan",
+    "Renhou": "renhou",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Haku": "haku",
+    "Hatsu": "hatsu",
+    "Chun": "chun",
+    "SeatWindEast": "seat_wind",
+    "SeatWindSouth": "seat_wind",
+    "SeatWindWest": "seat_wind",
+    "SeatWindNorth": "seat_wind",
+    "RoundWindEast": "round_wind",
+    "RoundWindSouth": "round_wind",
+    "RoundWindWest": "round_wind",
+    "RoundWindNorth": "round_wind",
+    "Sanshoku": "sanshoku_doujun",
+    "Ittsu": "ittsu",
+    "Chantai": "chanta",
+    "Honroto": "honroutou",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "SanKantsu": "sankantsu",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "Chiitoitsu": "chiitoitsu",
+    "Shosangen": "shousangen",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Ryanpeikou": "ryanpeikou",
+    "Chinitsu": "chinitsu",
+    "KokushiMusou": "kokushi_musou",
+    "ChuurenPoutou": "chuuren_poutou",
+    "Suuankou": "suuankou",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "Ryuuiisou": "ryuuiisou",
+    "Suukantsu": "suukantsu",
+    "Tsuuiisou": "tsuuiisou",
+    "Chinroutou": "chinroutou",
+    "Daisharin": "daisharin",
+    "Daichisei": "daichisei",
+    "DaiSuushii": "daisuushii",
+    "DaburuKokushiMusou": "kokushi_musou_13",
+    "SuuankouTanki": "suuankou_tanki",
+    "DaburuChuurenPoutou": "junsei_chuuren_poutou",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+    "RenhouYakuman": "renhou",
+    "Paarenchan": "paarenchan",
+}
+"""The library's yaku (by class) → our yaku-table code."""
+
+DORA_CLASSES: frozenset[str] = frozenset({"Dora", "AkaDora", "UraDora"})
+"""Counted here from the indicators, not taken from the library."""
+
+NEVER_ASKED: dict[str, str] = {
+    "OpenRiichi": "open riichi is not played: the configuration never sets is_open_riichi",
+    "DaburuOpenRiichi": "open riichi is not played: the configuration never sets is_open_riichi",
+    "Sashikomi": "needs open riichi and has_sashikomi_yakuman, both never set",
+}
+"""Library yaku this service never asks for (a test checks the configuration)."""
+
+
+# --- Checks before the library ------------------------------------------------------
+
+RIICHI_BOTH = template("`riichi` and `double_riichi` are one declaration: give one of them")
+RIICHI_OPEN = template("Riichi needs a closed hand, but the hand has called melds")
+IPPATSU_ALONE = template("`ippatsu` needs `riichi` or `double_riichi`")
+URA_ALONE = template("Ura dora are only counted after `riichi` or `double_riichi`: leave `ura_dora_indicators` empty")
+AFTER_KONG_DISCARD = template("`after_kong` is a win on a kong's replacement tile: a self-draw, but `win` is a discard")
+AFTER_KONG_NO_KONG = template("`after_kong` needs a kong among the melds")
+ROBBING_SELF_DRAW = template("`robbing_kong` is a win on another player's tile, but `win` is a self-draw")
+LAST_TILE_WITH = template("The wall's last tile is not a kong's replacement tile nor a robbed kong: `last_tile` goes with neither")
+BLESSING_DEALER_DISCARD = template("The dealer's first-turn win is a self-draw (天和), but `win` is a discard")
+BLESSING_WITH = template("A first-turn win (`blessing`) has no called melds, riichi, kong or last tile")
+RENHOU_OFF = template(
+    "A non-dealer's first-turn win on a discard is 人和 (`renhou`), which this table does not play (`yaku_options/renhou` is off)"
+)
+NUKIDORA_FOUR = template("Nuki dora (拔北) are set aside at a three-player table only")
+TOO_MANY_INDICATORS = template("At most {limit} indicators are shown, not {count}")
+TOO_MANY_SEEN = template("More than four `{tile}` between the hand, the indicators and the norths set aside")
+RED_SEEN_TWICE = template("Only one red five `0{suit}` exists between the hand and the indicators")
+NOT_WINNING = template("These tiles are not a complete hand (four sets and a pair, seven pairs or thirteen orphans)")
+NO_YAKU_TILES = template("The hand has no yaku: it cannot win (dora are not yaku)")
+LIBRARY_REFUSED = template("The hand was refused: {reason}")
+
+
+def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, players: int, options: YakuOptions) -> None:
+    problems: list[FieldProblem] = []
+    declared = tiles.riichi or tiles.double_riichi
+    if tiles.riichi and tiles.double_riichi:
+        problems.append(FieldProblem("/tiles/double_riichi", RIICHI_BOTH))
+    if declared and hand.open:
+        problems.append(FieldProblem("/tiles/riichi" if tiles.riichi else "/tiles/double_riichi", RIICHI_OPEN))
+    if tiles.ippatsu and not declared:
+        problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_ALONE))
+    if tiles.ura_dora_indicators and not declared:
+        problems.append(FieldProblem("/tiles/ura_dora_indicators", URA_ALONE))
+    if tiles.after_kong:
+        if not tsumo:
+            problems += [FieldProblem("/tiles/after_kong", AFTER_KONG_DISCARD), FieldProblem("/win/type", AFTER_KONG_DISCARD)]
+        if not any(meld.kind == "kong" for meld in hand.melds):
+            problems.append(FieldProblem("/tiles/after_kong", AFTER_KONG_NO_KONG))
+    if tiles.robbing_kong and tsumo:
+        problems += [FieldProblem("/tiles/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
+    if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
+        problems.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
+    if tiles.blessing:
+        if dealer_won and not tsumo:
+            problems += [FieldProblem("/tiles/blessing", BLESSING_DEALER_DISCARD), FieldProblem("/win/type", BLESSING_DEALER_DISCARD)]
+        if hand.melds or declared or tiles.ippatsu or tiles.after_kong or tiles.robbing_kong or tiles.last_tile:
+            problems.append(FieldProblem("/tiles/blessing", BLESSING_WITH))
+        if not dealer_won and not tsumo and options.renhou == "off":
+            problems += [FieldProblem("/tiles/blessing", RENHOU_OFF), FieldProblem("/yaku_options/renhou", RENHOU_OFF)]
+    if tiles.nukidora and players != 3:
+        problems.append(FieldProblem("/tiles/nukidora", NUKIDORA_FOUR))
+    if problems:
+        raise RuleViolation(*problems)
+
+
+# --- Dora ------------------------------------------------------------------------------
+
+
+def dora_of(indicator: int, players: int) -> int:
+    """The tile an indicator points at: the next number (9 → 1), the next
+    wind (north → east), the next dragon (red → white); three players: 1m
+    points at 9m (2m–8m are not in the wall)."""
+    if indicator >= HONOURS:
+        group = WINDS if indicator in WINDS else DRAGONS
+        return group[(group.index(indicator) + 1) % len(group)]
+    if players == 3 and indicator == 0:
+        return 8
+    return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    dora: int
+    aka_dora: int
+    ura_dora: int
+    nuki_dora: int
+
+
+def _indicators(text: str, pointer: str) -> list[tuple[int, bool]]:
+    read = parse_tiles(text, pointer.rsplit("/", 1)[-1], True)
+    if len(read) > MAX_INDICATORS:
+        raise RuleViolation(field_problem(pointer, TOO_MANY_INDICATORS, limit=MAX_INDICATORS, count=len(read)))
+    return [(tile.tile, tile.red) for tile in read]
+
+
+def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, list[int], list[int]]:
+    dora = _indicators(tiles.dora_indicators, "/tiles/dora_indicators")
+    ura = _indicators(tiles.ura_dora_indicators, "/tiles/ura_dora_indicators")
+    seen = hand.all_counts
+    red = hand.red_fives + sum(meld.red for meld in hand.melds)
+    problems: list[FieldProblem] = []
+    reds = {suit: 0 for suit in range(3)}
+    for read in parse_tiles(tiles.concealed, "concealed", True) + [t for m in tiles.melds for t in parse_tiles(m.tiles, "tiles", True)]:
+        if read.red:
+            reds[read.tile // 9] += 1
+    for where, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
+        for tile, is_red in shown:
+            seen[tile] += 1
+            if is_red:
+                reds[tile // 9] += 1
+                if reds[tile // 9] > 1:
+                    problems.append(field_problem(f"/tiles/{where}", RED_SEEN_TWICE, suit="mps"[tile // 9]))
+    seen[NORTH] += tiles.nukidora
+    for kind, count in enumerate(seen):
+        if count > 4:
+            problems.append(field_problem("/tiles/concealed", TOO_MANY_SEEN, tile=tile_text(kind)))
+    if problems:
+        raise RuleViolation(*problems)
+    held = hand.all_counts
+    dora_count = sum(held[dora_of(tile, players)] for tile, _ in dora)
+    dora_count += tiles.nukidora * sum(1 for tile, _ in dora if dora_of(tile, players) == NORTH)
+    ura_count = 0
+    if tiles.riichi or tiles.double_riichi:
+        ura_count = sum(held[dora_of(tile, players)] for tile, _ in ura)
+        ura_count += tiles.nukidora * sum(1 for tile, _ in ura if dora_of(tile, players) == NORTH)
+    bonus = Bonus(dora=dora_count, aka_dora=red, ura_dora=ura_count, nuki_dora=tiles.nukidora)
+    return bonus, [t for t, _ in dora], [t for t, _ in ura]
+
+
+# --- Conversion to the library's 136 ids -----------------------------------------------
+
+
+class _Ids:
+    """Hands out distinct 136-format ids: a red five gets copy 0 (the
+    library's aka id), a plain five copies 1–3 first."""
+
+    def __init__(self) -> None:
+        self.used = [0] * TILE_KINDS  # bit mask of copies taken
+        self.phantom = 0
+
+    def take(self, tile: int, red: bool = False) -> int:
+        order = (0, 1, 2, 3) if red or tile >= HONOURS or tile % 9 != 4 else (1, 2, 3, 0)
+        for copy in order:
+            if not self.used[tile] & (1 << copy):
+                self.used[tile] |= 1 << copy
+                if copy == RED_FIVE_COPY and not red and tile < HONOURS and tile % 9 == 4:
+                    self.phantom += 1
+                return tile * 4 + copy
+        raise AssertionError("more than four copies reached the conversion")  # read_hand refuses them first
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryCall:
+    tiles: list[int]
+    win_tile: int
+    melds: list[LibraryMeld]
+    dora: list[int]
+    ura: list[int]
+
+
+def _library_call(tiles: RiichiTiles, dora: Sequence[int], ura: Sequence[int]) -> LibraryCall:
+    ids = _Ids()
+    concealed = parse_tiles(tiles.concealed, "concealed", True)
+    win = parse_tiles(tiles.win_tile, "win_tile", True)[0]
+    all_ids: list[int] = []
+    win_id = -1
+    # the winning tile first, so a red win tile keeps its red copy
+    ordered = sorted(concealed, key=lambda read: read.tile != win.tile or read.red != win.red)
+    for read in ordered:
+        tile_id = ids.take(read.tile, read.red)
+        if win_id < 0 and read.tile == win.tile:
+            win_id = tile_id
+        all_ids.append(tile_id)
+    melds = []
+    for meld in tiles.melds:
+        meld_ids = [ids.take(read.tile, read.red) for read in parse_tiles(meld.tiles, "tiles", True)]
+        all_ids.extend(meld_ids)
+        kind = {"chow": LibraryMeld.CHI, "pung": LibraryMeld.PON, "kong": LibraryMeld.KAN}[meld.kind]
+        melds.append(LibraryMeld(meld_type=kind, tiles=sorted(meld_ids), opened=not meld.concealed))
+    dora_ids = [ids.take(tile) for tile in dora]
+    ura_ids = [ids.take(tile) for tile in ura]
+    return LibraryCall(sorted(all_ids), win_id, melds, dora_ids, ura_ids)
+
+
+def seat_wind(winner: Seat, dealer: Seat, players: int) -> int:
+    """The winner's seat wind: the dealer sits east, then south, west (north)."""
+    seats = seats_for(players)
+    return WINDS[(seats.index(winner) - seats.index(dealer)) % players]
+
+
+def optional_rules(options: YakuOptions, fu_rules: FuRules, players: int, aka: bool) -> OptionalRules:
+    """Our options in the library's terms. Limits, kiriage and kazoe are
+    applied by our own payment code to the han and fu, so the library's are
+    left at their defaults."""
+    return OptionalRules(
+        has_open_tanyao=options.open_tanyao,
+        has_aka_dora=aka,
+        has_double_yakuman=options.double_yakuman,
+        renhou_as_yakuman=options.renhou == "yakuman",
+        fu_for_pinfu_tsumo=fu_rules.pinfu_tsumo_fu,
+        fu_for_open_pinfu=True,
+        is_three_player=players == 3,
+    )
+
+
+def hand_config(
+    tiles: RiichiTiles, *, tsumo: bool, winner: Seat, dealer: Seat, players: int, options: YakuOptions, aka: bool
+) -> HandConfig:
+    dealer_won = winner == dealer
+    return HandConfig(
+        is_tsumo=tsumo,
+        is_riichi=tiles.riichi,
+        is_daburu_riichi=tiles.double_riichi,
+        is_ippatsu=tiles.ippatsu,
+        is_rinshan=tiles.after_kong,
+        is_chankan=tiles.robbing_kong,
+        is_haitei=tiles.last_tile and tsumo,
+        is_houtei=tiles.last_tile and not tsumo,
+        is_tenhou=tiles.blessing and dealer_won and tsumo,
+        is_chiihou=tiles.blessing and not dealer_won and tsumo,
+        is_renhou=tiles.blessing and not dealer_won and not tsumo,
+        player_wind=seat_wind(winner, dealer, players),
+        round_wind=WIND_OF_SEAT[tiles.round_wind],
+        num_nuki_dora=tiles.nukidora,
+        options=optional_rules(options, tiles.fu_rules, players, aka),
+    )
+
+
+# --- The chosen split --------------------------------------------------------------------
+
+LIBRARY_FU_REASON: dict[str, str] = {
+    "open_simple_triplet": "open_pon",
+    "concealed_simple_triplet": "closed_pon",
+    "open_terminal_triplet": "open_terminal_pon",
+    "concealed_terminal_triplet": "closed_terminal_pon",
+    "open_simple_kan": "open_kan",
+    "concealed_simple_kan": "closed_kan",
+    "open_terminal_kan": "open_terminal_kan",
+    "concealed_terminal_kan": "closed_terminal_kan",
+    "pair_dragon": "valued_pair",
+    "pair_seat_wind": "valued_pair",
+    "pair_round_wind": "valued_pair",
+    "pair_double_wind": "double_valued_pair",
+    "wait_edge": "penchan",
+    "wait_closed": "kanchan",
+    "wait_pair": "pair_wait",
+}
+"""Our fu item codes → the library's fu reasons, for the items both count
+alike (base, tsumo and open-pinfu items are written differently by the two)."""
+
+LIBRARY_DEFAULT_FU = FuRules(double_wind_pair_fu=4, rinshan_tsumo_fu=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    shape: HandShape
+    split: Split | None  # None: seven pairs
+    counted: FuResult | None = None
+    """The fu of ``shape`` under the library's fu rules, once matched."""
+
+
+def _pair_kind(pair: int, seat: int, round_wind: int) -> PairKind:
+    if pair in DRAGONS:
+        return "dragon"
+    if pair == seat and pair == round_wind:
+        return "double_wind"
+    if pair == seat:
+        return "seat_wind"
+    if pair == round_wind:
+        return "round_wind"
+    return "plain"
+
+
+def _terminal_or_honour(tile: int) -> bool:
+    return tile >= HONOURS or tile % 9 in (0, 8)
+
+
+def _structures(hand: Hand, seat: int, round_wind: int, after_kong: bool) -> list[Structure]:
+    """Every reading of the hand with the winning tile placed in each group
+    it can complete, as the structure `POST /v1/riichi/fu` takes."""
+    called = [
+        RiichiMeld(
+            kind="sequence" if meld.kind == "chow" else "triplet" if meld.kind == "pung" else "kan",
+            open=not meld.concealed,
+            terminal_or_honor=_terminal_or_honour(meld.first),
+        )
+        for meld in hand.melds
+    ]
+    win = hand.win_tile
+    found = []
+    for split in splits(hand.counts, 4 - len(hand.melds)):
+        pair = _pair_kind(split.pair, seat, round_wind)
+        placements: list[tuple[Wait, int | None]] = []
+        if split.pair == win:
+            placements.append(("pair", None))
+        for index, (kind, first) in enumerate(split.sets):
+            if kind == "pung" and first == win:
+                placements.append(("shanpon", index))
+            elif kind == "chow" and first <= win <= first + 2:
+                offset = win - first
+                if offset == 1:
+                    placements.append(("closed", index))
+                elif (offset == 0 and first % 9 == 6) or (offset == 2 and first % 9 == 0):
+                    placements.append(("edge", index))
+                else:
+                    placements.append(("two_sided", index))
+        for wait, at in placements:
+            melds = [
+                RiichiMeld(
+                    kind="sequence" if kind == "chow" else "triplet",
+                    terminal_or_honor=kind == "pung" and _terminal_or_honour(first),
+                    winning=index == at,
+                )
+                for index, (kind, first) in enumerate(split.sets)
+            ]
+            shape = HandShape(melds=melds + called, pair=pair, wait=wait, rinshan=after_kong)
+            found.append(Structure(shape, split))
+    return found
+
+
+def _seven_pairs(hand: Hand) -> bool:
+    return not hand.melds and sum(1 for count in hand.counts if count == 2) == 7
+
+
+def _signature(result: FuResult) -> list[tuple[str, int]]:
+    return sorted((LIBRARY_FU_REASON[item.code], item.fu) for item in result.items if item.code in LIBRARY_FU_REASON)
+
+
+def _library_signature(details: Sequence[dict[str, object]]) -> list[tuple[str, int]]:
+    kept = set(LIBRARY_FU_REASON.values())
+    return sorted((str(d["reason"]), int(d["fu"])) for d in details if d["reason"] in kept)  # type: ignore[call-overload]
+
+
+def choose_structure(
+    hand: Hand,
+    library_fu: int,
+    details: Sequence[dict[str, object]],
+    seat: int,
+    round_wind: int,
+    *,
+    tsumo: bool,
+    after_kong: bool,
+    pinfu_tsumo_fu: bool,
+) -> Structure | None:
+    """The reading the library chose: the one whose fu items are the
+    library's (its fu as our counter sees it under the library's defaults)."""
+    wanted = _library_signature(details)
+    rules = FuRules(double_wind_pair_fu=4, rinshan_tsumo_fu=True, pinfu_tsumo_fu=pinfu_tsumo_fu)
+    fallback: Structure | None = None
+    for structure in _structures(hand, seat, round_wind, after_kong):
+        try:
+            counted = count_fu(structure.shape, rules, "/tiles", tsumo=tsumo)
+        except RuleViolation:
+            continue
+        if counted.fu == library_fu and _signature(counted) == wanted:
+            return dataclasses.replace(structure, counted=counted)
+        if fallback is None:
+            fallback = structure
+    return fallback
+
+
+# --- Evaluation ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What the library found, in our terms."""
+
+    yaku: list[YakuCode]
+    han: int
+    fu: int
+    fu_details: list[dict[str, object]]
+    dora_han: int
+    open: bool
+
+
+def call_library(call: LibraryCall, config: HandConfig) -> Found:
+    """One call of the library; its error strings become 422s."""
+    response = HandCalculator.estimate_hand_value(
+        call.tiles,
+        call.win_tile,
+        melds=call.melds or None,
+        dora_indicators=call.dora or None,
+        config=config,
+        ura_dora_indicators=call.ura or None,
+    )
+    if response.error:
+        if response.error == HandCalculator.ERR_HAND_NOT_WINNING:
+            raise RuleViolation(FieldProblem("/tiles/concealed", NOT_WINNING), title=template("The hand is not complete"))
+        if response.error == HandCalculator.ERR_NO_YAKU:
+            raise RuleViolation(FieldProblem("/tiles", NO_YAKU_TILES), title=template("The hand has no yaku"))
+        raise RuleViolation(field_problem("/tiles", LIBRARY_REFUSED, reason=response.error))
+    yaku: list[YakuCode] = []
+    dora_han = 0
+    for item in response.yaku or ():
+        name = type(item).__name__
+        if name in DORA_CLASSES:
+            dora_han += item.han_closed
+            continue
+        code = YAKU_CODES[name]
+        if code not in yaku:  # a double wind is seat_wind and round_wind; never twice the same code
+            yaku.append(code)
+    return Found(yaku, response.han or 0, response.fu or 0, list(response.fu_details or ()), dora_han, response.is_open_hand)  # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class _Declared:
+    yaku: list[YakuCode]
+    open: bool
+    dora: int
+    aka_dora: int
+    ura_dora: int
+    nuki_dora: int
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """An evaluation and what the settlement needs from it."""
+
+    evaluation: RiichiEvaluation
+    han: int | None
+    fu: int | None
+    yakuman: int
+    basic: int
+    tier: str | None
+    found: Found
+    bonus: Bonus
+    structure: Structure | None
+
+
+def evaluate(
+    tiles: RiichiTiles,
+    *,
+    win: Win,
+    winner: Seat,
+    dealer: Seat,
+    players: int,
+    rules: RiichiRules,
+    options: YakuOptions,
+) -> Evaluated:
+    """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
+    (applied by the settlement's `basic_points`)."""
+    from service.rulesets.riichi.settlement import YAKUMAN_BASIC, basic_points
+
+    tsumo = not isinstance(win, Discard)
+    hand = read_hand(tiles, 4)
+    _check_flags(tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options)
+    bonus, dora, ura = _count_bonus(tiles, hand, players)
+    call = _library_call(tiles, dora, ura)
+    config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
+    found = call_library(call, config)
+
+    seat = config.player_wind or WINDS[0]
+    round_wind = WIND_OF_SEAT[tiles.round_wind]
+    declared = _Declared(found.yaku, hand.open, bonus.dora, bonus.aka_dora, bonus.ura_dora, bonus.nuki_dora)
+    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at="/tiles", options_at="/yaku_options")
+
+    structure: Structure | None = None
+    fu_count: FuResult | None = None
+    kokushi = any(code in ("kokushi_musou", "kokushi_musou_13") for code in found.yaku)
+    pairs = "chiitoitsu" in found.yaku or "daichisei" in found.yaku or "daisharin" in found.yaku
+    if pairs:
+        fu_count = count_fu(HandShape(seven_pairs=True, wait="pair"), tiles.fu_rules, "/tiles", tsumo=tsumo)
+    elif not kokushi:
+        structure = choose_structure(
+            hand,
+            found.fu,
+            found.fu_details,
+            seat,
+            round_wind,
+            tsumo=tsumo,
+            after_kong=tiles.after_kong,
+            pinfu_tsumo_fu=tiles.fu_rules.pinfu_tsumo_fu,
+        )
+        if structure is not None:
+            if structure.counted is not None and structure.counted.rules == tiles.fu_rules:
+                fu_count = structure.counted  # the table's fu rules are the library's: counted already
+            else:
+                fu_count = count_fu(structure.shape, tiles.fu_rules, "/tiles", tsumo=tsumo)
+
+    warnings: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
+    han: int | None
+    fu: int | None
+    tier: str | None
+    if count.yakuman:
+        han, fu, basic, tier = None, None, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman)
+    else:
+        han = count.han
+        fu = fu_count.fu if fu_count is not None else None
+        basic, tier = basic_points(han, fu or 0, rules)
+        if han >= 5:
+            fu = None
+
+    won_on_discard = not tsumo
+    if pairs:
+        shown = [
+            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
+        ]
+    elif structure is None or structure.split is None:
+        shown = [
+            Arranged(kind="special", tiles=format_tiles([t for t in range(TILE_KINDS) for _ in range(hand.counts[t])]), concealed=True)
+        ]
+    else:
+        shown = arrangement(structure.split, hand.melds, won_on_discard=won_on_discard, win_tile=hand.win_tile)
+
+    before = list(hand.counts)
+    before[hand.win_tile] -= 1
+    held = hand.all_counts
+    held[hand.win_tile] -= 1
+    waiting = waits(before, 4 - len(hand.melds), held)
+    if not hand.melds:
+        waiting = sorted(set(waiting) | set(special_waits(before, held)))
+
+    evaluation = RiichiEvaluation(
+        han=han,
+        fu=fu,
+        yakuman=count.yakuman,
+        fu_count=fu_count,
+        tier=tier,
+        basic_points=Decimal(basic),
+        items=count.items,
+        arrangement=shown,
+        waits=format_tiles(waiting),
+        warnings=list(warnings),
+    )
+    return Evaluated(evaluation, han, fu, count.yakuman, basic, tier, found, bonus, structure)

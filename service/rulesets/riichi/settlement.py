@@ -532,14 +532,18 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
         list[ChipPayment] | None,
         msgspec.Meta(description="With `rules.shugi`: 祝儀 chips per payer and winner, in turn order; else null."),
     ] = None
-    evaluation: Annotated[
-        RiichiEvaluation | None,
-        msgspec.Meta(description="With `tiles`: the winner's evaluation (the `POST /v1/riichi/hands` answer); else null."),
-    ] = None
-    evaluations: Annotated[
-        dict[str, RiichiEvaluation] | None,
-        msgspec.Meta(description="With `tiles`: every winner's evaluation by seat (further winners included); else null."),
-    ] = None
+    evaluation: OrUnset[
+        Annotated[
+            RiichiEvaluation,
+            msgspec.Meta(description="With `tiles`: the winner's evaluation (the `POST /v1/riichi/hands` answer); absent otherwise."),
+        ]
+    ] = msgspec.UNSET
+    evaluations: OrUnset[
+        Annotated[
+            dict[str, RiichiEvaluation],
+            msgspec.Meta(description="With `tiles`: every winner's evaluation by seat (further winners included); absent otherwise."),
+        ]
+    ] = msgspec.UNSET
     chip_deltas: Annotated[
         dict[str, int] | None,
         msgspec.Meta(
@@ -1103,8 +1107,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         rules=rules,
         yaku_options=request.yaku_options,
         yaku_items=main.yaku_items,
-        evaluation=evaluations.get(winner),
-        evaluations=evaluations or None,
+        evaluation=evaluations.get(winner, msgspec.UNSET),
+        evaluations=evaluations or msgspec.UNSET,
     )
     if rules.shugi:
         chip_deltas: dict[str, int] = dict.fromkeys(seats, 0)

@@ -87,6 +87,15 @@ function t(text) {
   return (strings && strings.page[text]) || text;
 }
 
+// A code-valued word (a payment role, a tier): its catalogue wording, or in
+// English (whose catalogue words are the codes themselves) the code as words.
+function word(code) {
+  const shown = t(code);
+  if (shown !== code) return shown;
+  const spaced = String(code).replace(/_/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (_, name) => params[name]);
 }
@@ -527,7 +536,7 @@ function showResult(result) {
   $("headline").textContent = headline(result);
   const pay = $("payments").tBodies[0];
   pay.replaceChildren(...result.payments.map((p) => el("tr", { class: Number(p.amount) === 0 ? "zero" : null },
-    el("td", { text: who(p.payer) }), el("td", { text: who(p.payee) }), el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(p.role) }))));
+    el("td", { text: who(p.payer) }), el("td", { text: who(p.payee) }), el("td", { class: "num", text: String(p.amount) }), el("td", { text: word(p.role) }))));
   const deltas = $("deltas").tBodies[0];
   deltas.replaceChildren(...Object.entries(result.deltas).map(([seat, amount]) =>
     el("tr", { class: Number(amount) > 0 ? "up" : Number(amount) < 0 ? "down" : null }, el("th", { scope: "row", text: who(seat) }), el("td", { class: "num", text: signed(amount) }))));
@@ -587,7 +596,7 @@ function summary() {
   const entry = currentEntry();
   if (!result) return shareUrl();
   const lines = [(entry.names[app.lang] || entry.names.en) + " — " + headline(result)];
-  for (const p of result.payments) if (Number(p.amount) !== 0) lines.push(`${who(p.payer)} → ${who(p.payee)} ${p.amount} (${t(p.role)})`);
+  for (const p of result.payments) if (Number(p.amount) !== 0) lines.push(`${who(p.payer)} → ${who(p.payee)} ${p.amount} (${word(p.role)})`);
   lines.push(t("Net change") + ": " + Object.entries(result.deltas).map(([s, a]) => who(s) + " " + signed(a)).join(", "));
   lines.push(t("Pre-payout total") + ": " + result.pre_payout_total + (result.tier ? " · " + t("Tier") + ": " + t(result.tier) : ""));
   for (const w of result.warnings) lines.push("⚠ " + w.message);

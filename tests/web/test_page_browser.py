@@ -66,9 +66,11 @@ def as_shown(answer: dict[str, Any]) -> dict[str, Any]:
     def signed(amount: Any) -> str:
         return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
-    roles = {"non_dealer": "non_dealer", "self_draw": "self_draw"}
+    def role(code: str) -> str:  # English shows a role code as words: self_draw → "Self draw"
+        return code.replace("_", " ").capitalize()
+
     return {
-        "payments": [[name(p["payer"]), name(p["payee"]), str(p["amount"]), roles.get(p["role"], p["role"])] for p in answer["payments"]],
+        "payments": [[name(p["payer"]), name(p["payee"]), str(p["amount"]), role(p["role"])] for p in answer["payments"]],
         "deltas": {name(seat): signed(amount) for seat, amount in answer["deltas"].items()},
         "pre_payout_total": str(answer["pre_payout_total"]),
         "tier": answer["tier"] or "–",
@@ -95,7 +97,7 @@ def test_hong_kong_patterns_full_flush_all_pongs(page: Any, base_url: str) -> No
     set_field(page, "p.full_flush", True)
     set_field(page, "p.all_pongs", True)
     result = shown(page)
-    assert result["payments"] == [["West", "South", "128", "discarder"], ["North", "South", "0", "other"], ["East", "South", "0", "other"]]
+    assert result["payments"] == [["West", "South", "128", "Discarder"], ["North", "South", "0", "Other"], ["East", "South", "0", "Other"]]
     assert result["deltas"] == {"East": "0", "South": "+128", "West": "−128", "North": "0"}
     assert result["pre_payout_total"] == "128"
     assert result["tier"] == "limit"
@@ -117,9 +119,9 @@ def test_riichi_three_han_thirty_fu_tsumo_with_honba_and_stick(page: Any, base_u
     set_field(page, "riichi_sticks", "1")
     result = shown(page)
     assert sorted(result["payments"]) == [
-        ["East", "South", "2100", "dealer"],
-        ["North", "South", "1100", "non_dealer"],
-        ["West", "South", "1100", "non_dealer"],
+        ["East", "South", "2100", "Dealer"],
+        ["North", "South", "1100", "Non dealer"],
+        ["West", "South", "1100", "Non dealer"],
     ]
     assert result["deltas"] == {"East": "−2100", "South": "+5300", "West": "−1100", "North": "−1100"}
     assert result["pre_payout_total"] == "960"
@@ -136,9 +138,9 @@ def test_mcr_eight_points_two_flowers_on_a_discard(page: Any, base_url: str) -> 
     set_field(page, "flowers", "2")
     result = shown(page)
     assert sorted(result["payments"]) == [
-        ["East", "South", "18", "discarder"],
-        ["North", "South", "8", "other"],
-        ["West", "South", "8", "other"],
+        ["East", "South", "18", "Discarder"],
+        ["North", "South", "8", "Other"],
+        ["West", "South", "8", "Other"],
     ]
     assert result["deltas"] == {"East": "−18", "South": "+34", "West": "−8", "North": "−8"}
     assert result["pre_payout_total"] == "18"
@@ -160,7 +162,7 @@ def test_nmjl_self_draw_with_a_bettor(page: Any, base_url: str) -> None:
     wait_ready(page)
     result = shown(page)
     assert sorted(result["payments"]) == sorted(
-        [[seat, payee, "50", role] for seat in ("West", "North", "East") for payee, role in (("South", "self_draw"), ("Ann", "bettor"))]
+        [[seat, payee, "50", role] for seat in ("West", "North", "East") for payee, role in (("South", "Self draw"), ("Ann", "Bettor"))]
     )
     assert result["deltas"] == {"East": "−100", "South": "+150", "West": "−100", "North": "−100", "Ann": "+150"}
     assert result["pre_payout_total"] == "25"
@@ -178,9 +180,9 @@ def test_taiwan_dealer_self_draw_on_a_streak(page: Any, base_url: str) -> None:
     set_field(page, "dealer_streak", "1")
     result = shown(page)
     assert sorted(result["payments"]) == [
-        ["North", "East", "180", "self_draw"],
-        ["South", "East", "180", "self_draw"],
-        ["West", "East", "180", "self_draw"],
+        ["North", "East", "180", "Self draw"],
+        ["South", "East", "180", "Self draw"],
+        ["West", "East", "180", "Self draw"],
     ]
     assert result["deltas"] == {"East": "+540", "South": "−180", "West": "−180", "North": "−180"}
     assert result["pre_payout_total"] == "120"
@@ -197,7 +199,7 @@ def test_a_rule_option_changes_the_answer(page: Any, base_url: str) -> None:
     set_field(page, "rules.discard_payment", "half_gun")
     set_field(page, "fan", "5")
     result = shown(page)
-    assert result["payments"][0] == ["South", "East", "16", "discarder"]
+    assert result["payments"][0] == ["South", "East", "16", "Discarder"]
     assert result["pre_payout_total"] == "32"
 
 
@@ -247,7 +249,7 @@ def test_share_link_reproduces_the_result(page: Any, base_url: str) -> None:
     open_page(page, link)
     assert shown(page) == before
     # 4 han 40 fu: 40 × 64 = 2560 → mangan (2000), non-dealer ron 8000
-    assert before["payments"][0] == ["North", "West", "8000", "discarder"]
+    assert before["payments"][0] == ["North", "West", "8000", "Discarder"]
     assert before["tier"] == "mangan"
 
 
@@ -262,7 +264,7 @@ def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: st
     lines = text.split("\n")
     # self-drawn 10: each of the three pays 10 + 0 + 8 = 18
     assert lines[0].startswith("Chinese Official (MCR)") or "MCR" in lines[0]
-    assert "East → South 18 (self_draw)" in lines
+    assert "East → South 18 (Self draw)" in lines
     assert "Net change: East −18, South +54, West −18, North −18" in lines
     assert lines[-1] == page.current_url
 

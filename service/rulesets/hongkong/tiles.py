@@ -1,6 +1,6 @@
 """Hong Kong fan from the tiles themselves.
 
-The evaluator *detects* which rows of seed 002's fan sheet a hand has and
+The evaluator *detects* which rows of the Hong Kong fan sheet's fan sheet a hand has and
 *counts* them with :func:`service.rulesets.hongkong.patterns.tally_fan`, the same
 counter behind `POST /v1/hongkong/fan`: the list of patterns it builds is the
 list a client would post, so the value and `items` come from one place.
@@ -8,7 +8,7 @@ list a client would post, so the value and `items` come from one place.
 A hand is four sets and a pair (14 tiles, one more per kong) or 十三么; 八仙過海
 (all eight bonus tiles) wins whatever the tiles, counted as a self-draw.
 Every reading of the tiles (split, and the set the winning tile completed)
-is scored and the one worth most is taken (seed 002: 一副牌按最高番的拆法計).
+is scored and the one worth most is taken (the Hong Kong fan sheet: 一副牌按最高番的拆法計).
 Tie-break: among readings worth the same fan, the first in the order of
 :func:`service.core.readings.readings` (pairs from the lowest tile; pungs
 before chows; the winning tile in the pair, then in each set in tile order);
@@ -57,7 +57,7 @@ from service.core.tiles import (
 from service.rulesets.hongkong.patterns import EightImmortals, FanCode, FanCount, PatternEntry, tally_fan
 
 SETS = 4
-"""Seed 002: 食胡：四组牌＋一对眼."""
+"""The Hong Kong fan sheet: 食胡：四组牌＋一对眼."""
 
 HAND_ONLY: frozenset[str] = frozenset({"concealed", "heavenly_hand", "earthly_hand"})
 """Rows of the shared context that need the tiles to be a winning hand."""

@@ -57,7 +57,7 @@ SETTLEMENT_EXAMPLES = [
 
 HAND_EXAMPLES = [
     Example(
-        summary="Seed 003 三暗坎: 444678筒 555索 78萬 發發發 + 6萬 (with a 99索 pair) on a discard",
+        summary="The Wikibooks extract 三暗坎: 444678筒 555索 78萬 發發發 + 6萬 (with a 99索 pair) on a discard",
         value={
             "winner": "south",
             "win": {"type": "discard", "discarder": "west"},

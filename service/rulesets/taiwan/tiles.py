@@ -1,6 +1,6 @@
 """Taiwanese tai from the tiles themselves.
 
-The evaluator *detects* which rows of seed 004's tai table a 16-tile hand has
+The evaluator *detects* which rows of the Taiwan tai table's tai table a 16-tile hand has
 and *counts* them with :func:`service.rulesets.taiwan.settlement.count_tai`,
 the counter behind `POST /v1/taiwan/tai`, under the request's preset and
 mode: the list of patterns it builds is the list a client would post, so the
@@ -10,7 +10,7 @@ score are left out of the list (as a client of that app would).
 A hand is five sets and a pair (17 tiles, one more per kong). 八仙過海 (eight
 bonus tiles, self-drawn) and 七搶一 (seven, robbing the eighth: a discard by
 the robbed player) win whatever the tiles; when the tiles are not a hand only
-the flower rows count (seed 003: 花胡嗰陣如果手牌未同時成胡…唔計手牌台數). Every
+the flower rows count (the Wikibooks extract: 花胡嗰陣如果手牌未同時成胡…唔計手牌台數). Every
 reading (split, and the set the winning tile completed) is scored and the one
 worth most is taken. Tie-break: among readings worth the same tai, the first
 in the order of :func:`service.core.readings.readings`.
@@ -50,7 +50,7 @@ from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, 
 from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, PatternCode
 
 SETS = 5
-"""Seed 004: 五組順子加一對 — a 16-tile hand wins with five sets and a pair."""
+"""The Taiwan tai table: 五組順子加一對 — a 16-tile hand wins with five sets and a pair."""
 
 CONTEXT_CODES: tuple[str, ...] = ("declared_ready", "heavenly_ready", "earthly_ready", "flower_win_from_deal")
 """The rows only the players know: 宣告聽牌, 天聽, 地聽 (declared at the table)

@@ -27,6 +27,18 @@ PAGE_CONTEXT = "page"
 """Catalogue context of the page's own strings (msgid: the English text)."""
 
 PAGE_STRINGS: tuple[str, ...] = (
+    # the game
+    "Game",
+    "Add this hand",
+    "Add a draw",
+    "New game",
+    "Scores after each hand",
+    "Next dealer",
+    "Settle up",
+    "Game over",
+    "Round",
+    "Draw",
+    "Abort",
     # header and tabs
     "Mahjong settlement calculator",
     "Language",

@@ -589,6 +589,74 @@ function changed() {
   timer = setTimeout(settle, 120);
 }
 
+// --- the game: the hands so far, replayed by POST /v1/<ruleset>/games ------------------
+
+const DERIVED = ["dealer", "rules", "honba", "riichi_sticks", "players", "dealer_streak"];
+
+function gameHands() {
+  try {
+    return app.values.game ? JSON.parse(app.values.game) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function setGameHands(hands) {
+  app.values.game = hands.length ? JSON.stringify(hands) : "";
+}
+
+function addToGame(hand) {
+  setGameHands([...gameHands(), hand]);
+  writeHash();
+  playGame();
+}
+
+function formHand() {
+  const body = JSON.parse(requestBody());
+  for (const name of DERIVED) delete body[name];
+  return body;
+}
+
+async function playGame() {
+  const hands = gameHands();
+  $("game-clear").disabled = hands.length === 0;
+  const table = $("game-hands");
+  if (!hands.length) {
+    table.hidden = true;
+    table.tBodies[0].replaceChildren();
+    $("game-next").textContent = "–";
+    $("game-settle").replaceChildren();
+    $("game-problem").hidden = true;
+    return;
+  }
+  const form = JSON.parse(requestBody());
+  const game = app.ruleset === "riichi" && form.players ? { players: form.players } : {};
+  const body = JSON.stringify({ rules: form.rules || {}, game, hands });
+  const response = await fetch(`/v1/${app.ruleset}/games`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept-Language": app.lang },
+    body,
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("game-problem").textContent = (answer.title || "") + (answer.detail ? " — " + answer.detail : "");
+    $("game-problem").hidden = false;
+    return;
+  }
+  $("game-problem").hidden = true;
+  const seats = Object.keys(answer.scores);
+  table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: t("Hand") }), el("th", { scope: "col", text: t("Round") }),
+    el("th", { scope: "col", text: t("Dealer") }), ...seats.map((seat) => el("th", { scope: "col", class: "num", text: who(seat) }))));
+  table.tBodies[0].replaceChildren(...answer.hands.map((hand, index) => el("tr", { "data-type": hand.type },
+    el("td", { text: String(index + 1) + (hand.type === "win" ? "" : " · " + t(hand.type === "draw" ? "Draw" : "Abort")) }),
+    el("td", { text: seatName(hand.round) + " " + hand.hand_number }),
+    el("td", { text: seatName(hand.dealer) + (hand.dealer_streak ? " ×" + hand.dealer_streak : hand.honba ? " +" + hand.honba : "") }),
+    ...seats.map((seat) => el("td", { class: "num", text: String(hand.scores[seat]) })))));
+  table.hidden = false;
+  $("game-next").textContent = answer.next ? seatName(answer.next.dealer) + " (" + seatName(answer.next.round) + " " + answer.next.hand_number + ")" : t("Game over");
+  $("game-settle").replaceChildren(...answer.settle_up.map((move) => el("li", { text: `${who(move.payer)} → ${who(move.payee)} ${move.amount}` })));
+}
+
 // --- share ---------------------------------------------------------------------------------
 
 function summary() {
@@ -789,6 +857,7 @@ async function render() {
   await buildPatterns(spec);
   writeHash();
   await settle();
+  await playGame();
   await buildReference();
   $("status").hidden = true;
   document.body.dataset.loaded = "true";
@@ -895,6 +964,13 @@ function wire() {
   $("copy-link").addEventListener("click", () => copyText(shareUrl(), "Link copied"));
   $("save-image").addEventListener("click", saveImage);
   $("print").addEventListener("click", () => window.print());
+  $("game-add").addEventListener("click", () => addToGame(formHand()));
+  $("game-draw").addEventListener("click", () => addToGame({ type: "draw" }));
+  $("game-clear").addEventListener("click", () => {
+    setGameHands([]);
+    writeHash();
+    playGame();
+  });
   window.addEventListener("hashchange", async () => {
     const state = readHash();
     if (state.r === app.ruleset && state.lang === app.lang && sameState(state)) return;

@@ -20,6 +20,8 @@ VIEWS = {
     "hongkong": "#r=hongkong&lang=zh-Hant&winner=south&discarder=west&use_patterns=1&p.full_flush=1&p.all_pongs=1",
     "riichi": "#r=riichi&lang=ja&winner=south&win=self_draw&han=3&fu=30&honba=1&riichi_sticks=1",
     "nmjl": "#r=nmjl&lang=en&winner=south&win=self_draw&value=25&bettors=Ann:south",
+    "taiwan-game": "#r=taiwan&lang=zh-Hant&winner=south&win=discard&discarder=east&tai=1&game="
+    + "%5B%7B%22winner%22%3A%22east%22%2C%22win%22%3A%7B%22type%22%3A%22self_draw%22%7D%2C%22tai%22%3A1%7D%2C%7B%22type%22%3A%22draw%22%7D%2C%7B%22winner%22%3A%22south%22%2C%22win%22%3A%7B%22type%22%3A%22discard%22%2C%22discarder%22%3A%22east%22%7D%2C%22tai%22%3A1%7D%5D",
 }
 
 

@@ -392,3 +392,47 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     assert field(driver, "tiles_win").get_attribute("value") == "5z"
     assert "tiles_concealed=123m5z" in driver.current_url
     assert not driver.find_element(By.ID, "pattern-fields").find_element(By.ID, "pattern-list").is_displayed()
+
+
+def game_rows(driver: Any, count: int) -> list[list[str]]:
+    """The game table once it shows ``count`` hands."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        rows = table_rows(driver, "game-hands")
+        if len(rows) == count:
+            return rows
+        time.sleep(0.05)
+    raise AssertionError(f"the game table never showed {count} hands: {table_rows(driver, 'game-hands')}")
+
+
+def test_a_taiwan_game_kept_hand_by_hand(page: Any, base_url: str) -> None:
+    """The dealer (east) self-draws 1 tai twice, then south wins 1 tai on
+    east's discard. Each payer pays 100 + (tai + 1 + 2N) × 20 with the dealer:
+    140 each (N = 0), 180 each (連1), then east pays 220 (連2). The deal then
+    passes to south."""
+    open_page(page, f"{base_url}/#r=taiwan&lang=en")
+    set_field(page, "winner", "east")
+    set_field(page, "win", "self_draw")
+    set_field(page, "tai", "1")
+    page.find_element(By.ID, "game-add").click()
+    game_rows(page, 1)
+    page.find_element(By.ID, "game-add").click()
+    game_rows(page, 2)
+    set_field(page, "winner", "south")
+    set_field(page, "win", "discard")
+    set_field(page, "discarder", "east")
+    page.find_element(By.ID, "game-add").click()
+    rows = game_rows(page, 3)
+    assert rows == [
+        ["1", "East 1", "East", "420", "-140", "-140", "-140"],
+        ["2", "East 1", "East ×1", "960", "-320", "-320", "-320"],
+        ["3", "East 1", "East ×2", "740", "-100", "-320", "-320"],
+    ]
+    assert page.find_element(By.ID, "game-next").text == "South (East 2)"
+    # the link holds the game: opened afresh it shows the same table
+    page.get(page.current_url)
+    page.refresh()
+    wait_ready(page)
+    assert game_rows(page, 3) == rows
+    page.find_element(By.ID, "game-clear").click()
+    game_rows(page, 0)

@@ -66,17 +66,21 @@ class Request(NamedTuple):
     body: str | None
     headers: dict[str, str]
     grep: str | None
+    only_matching: bool = False
 
 
 def parse(command: str) -> Request:
     """The request a `curl` command line sends, and the `grep` it is piped to.
     Anything else makes the example fail."""
     curl, *pipes = [part.strip() for part in command.split(" | ")]
-    grep = None
+    grep, only_matching = None, False
     for pipe in pipes:
         words = shlex.split(pipe)
-        assert words[0] == "grep" and len(words) == 2, f"cannot replay the pipe `{pipe}`"
-        grep = words[1]
+        assert words[0] == "grep" and len(words) in (2, 3), f"cannot replay the pipe `{pipe}`"
+        if len(words) == 3:
+            assert words[1] == "-o", f"cannot replay the pipe `{pipe}`"
+            only_matching = True
+        grep = words[-1]
     words = shlex.split(curl, comments=True)
     assert words[0] == "curl", command
     method, body, headers, url = "GET", None, {}, None
@@ -96,7 +100,7 @@ def parse(command: str) -> Request:
         else:
             raise AssertionError(f"cannot replay `{word}` in `{command}`")
     assert url is not None, f"no localhost:8000 URL in `{command}`"
-    return Request(method, url.removeprefix("localhost:8000"), body, headers, grep)
+    return Request(method, url.removeprefix("localhost:8000"), body, headers, grep, only_matching)
 
 
 def test_the_documents_have_examples() -> None:
@@ -110,7 +114,9 @@ def test_example_answers_what_it_shows(client, example: Example) -> None:
     assert example.shown, f"{example.where} shows no answer"
     response = client.request(request.method, request.path, content=request.body, headers=request.headers)
     text = response.text
-    if request.grep is not None:
+    if request.grep is not None and request.only_matching:  # `grep -o`: each match on its own line
+        text = "\n".join(match.group(0) for match in re.finditer(request.grep, text))
+    elif request.grep is not None:
         text = "\n".join(line for line in text.splitlines() if re.search(request.grep, line))
     shown = example.shown
     message = f"{example.where} shows:\n{shown}\nthe service says:\n{text[:600]}"

@@ -96,8 +96,7 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
     unknown keys are rejected. A Struct (or a base it inherits from) may also
     declare ``__schema_extra__``, object-level rules msgspec checks in
     ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
-    alternatives, ``dependentRequired``, ``patterns`` (property → regex)
-    for string fields the struct parses itself, and ``optional``: fields
+    alternatives, ``dependentRequired``, and ``optional``: fields
     msgspec publishes as required (a tag) that the service also accepts left out."""
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
@@ -132,12 +131,6 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
                         Schema(any_of=[Schema(required=list(value)), Schema(schema_not=Schema(required=[key]))])
                         for key, value in extra["dependentRequired"].items()
                     ]
-                for name, regex in extra.get("patterns", {}).items():
-                    # a string field the struct reads itself (to name the first
-                    # bad character) publishes its shape all the same
-                    prop = (target.properties or {}).get(name)
-                    if isinstance(prop, Schema):
-                        prop.pattern = regex
         return result
 
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, ClassVar, Literal
-
-import msgspec
+from typing import Any, Literal
 
 from service.core.errors import FieldProblem, field_problem, template
 from service.core.seats import SEATS, Seat
@@ -28,7 +26,6 @@ from service.core.tiles import (
     TILE_KINDS,
     Arranged,
     Hand,
-    Meld,
     Split,
     WaitShape,
     arrangement,
@@ -37,24 +34,6 @@ from service.core.tiles import (
 )
 
 GroupKind = Literal["chow", "pung", "kong"]
-
-PLAIN_NOTATION = "^([1-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
-"""The published shape of notation without red fives (every ruleset but riichi)."""
-PLAIN_TILE = "^([1-9][mps]|[1-7]z)(?![\\s\\S])"
-"""The published shape of one tile without red fives."""
-PLAIN_TILES_SCHEMA: dict[str, Any] = {"patterns": {"concealed": PLAIN_NOTATION, "win_tile": PLAIN_TILE}}
-"""`__schema_extra__` of a ruleset's Tiles without red fives: the notation's
-shape in the published schema (the struct still reads it itself, to name the
-first bad character in a 400)."""
-
-
-class PlainMeld(Meld, kw_only=True):
-    """A called meld or concealed kong, in notation without red fives."""
-
-    __schema_extra__: ClassVar[dict[str, Any]] = {"patterns": {"tiles": PLAIN_NOTATION}}
-
-
-PlainMelds = Annotated[list[PlainMeld], msgspec.Meta(max_length=6, description="Called melds and concealed kongs.")]
 
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
 """十三么's thirteen kinds: the ones and nines of each suit, the seven honours."""

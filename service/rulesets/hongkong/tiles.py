@@ -23,14 +23,12 @@ flags `last_tile`, `after_kong`, `after_flower`, `robbing_kong` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated
 
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, template
 from service.core.readings import (
-    PLAIN_TILES_SCHEMA,
-    PlainMelds,
     Reading,
     flag_problems,
     hand_waits,
@@ -71,10 +69,6 @@ EIGHT_FLOWERS_DISCARD = template("All eight bonus tiles (八仙過海) count as 
 class HongKongTiles(Tiles, kw_only=True):
     """A Hong Kong hand: the shared tile fields, the bonus tiles and the
     flower-replacement flag."""
-
-    __schema_extra__: ClassVar[dict[str, Any]] = PLAIN_TILES_SCHEMA
-
-    melds: PlainMelds = []  # type: ignore[assignment]  # narrower: notation without red fives
 
     flowers: Annotated[
         list[Flower],

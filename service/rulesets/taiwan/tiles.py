@@ -28,14 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, one_of, template
 from service.core.readings import (
-    PLAIN_TILES_SCHEMA,
-    PlainMelds,
     Reading,
     flag_problems,
     hand_waits,
@@ -73,10 +71,6 @@ FROM_DEAL_NEEDS_FLOWERS = template("`flower_win_from_deal` (配牌花胡) needs 
 class TaiwanTiles(Tiles, kw_only=True):
     """A Taiwanese 16-tile hand: the shared tile fields, the bonus tiles, the
     flower-replacement flag and the table's context codes."""
-
-    __schema_extra__: ClassVar[dict[str, Any]] = PLAIN_TILES_SCHEMA
-
-    melds: PlainMelds = []  # type: ignore[assignment]  # narrower: notation without red fives
 
     flowers: Annotated[
         list[Flower],

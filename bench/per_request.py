@@ -1,0 +1,154 @@
+"""Instructions per request through the ASGI app, counted by valgrind's
+callgrind: the whole of what the service does for one HTTP request once
+uvicorn has parsed it (entry, routing, body, decoding, rules, encoding,
+metrics, logs context), against a raw ASGI + msgspec echo app (bench/echo.py)
+given the same body.
+
+    .venv/bin/python bench/per_request.py [name ...]
+
+Needs valgrind (Debian: apt-get install valgrind). The app is the one
+``python -m service`` serves (``create_app`` with default settings, metrics
+in prometheus multiprocess mode as in production). Each request is driven
+without an event loop (the coroutine is stepped: the app never waits on
+anything but ``receive``, which returns the body at once), 1,000 times inside
+``functools.reduce``; only what runs inside that call is counted
+(``--toggle-collect``). About 15 s per line. Prints each figure, its target
+(issue 19) and its ratio to the echo anchor.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CALLS = 1000
+BATCH = 100
+
+RIICHI_YAKU_HAND = {
+    "winner": "south",
+    "win": {"type": "discard", "discarder": "east"},
+    "yaku": ["riichi", "ippatsu", "tanyao"],
+    "dora": 1,
+    "aka_dora": 1,
+    "ura_dora": 1,
+    "hand": {"melds": [{"kind": "kan"}, {"kind": "sequence"}, {"kind": "sequence"}, {"kind": "triplet"}], "wait": "two_sided"},
+    "honba": 1,
+    "riichi_sticks": 2,
+}
+
+# name: (path, body, target instructions per request or per batch item)
+CASES: dict[str, tuple[str, str, int]] = {
+    "hongkong": ("/v1/hongkong/settlements", "hongkong", 75_000),
+    "riichi han/fu": ("/v1/riichi/settlements", "riichi", 95_000),
+    "riichi yaku + hand": ("/v1/riichi/settlements", "riichi-yaku-hand", 150_000),
+    "mcr": ("/v1/mcr/settlements", "mcr", 80_000),
+    "nmjl": ("/v1/nmjl/settlements", "nmjl", 80_000),
+    "taiwan": ("/v1/taiwan/settlements", "taiwan", 80_000),
+    "batch, per item": ("/v1/settlements/batch", "batch", 45_000),
+    "echo (anchor)": ("/echo", "hongkong", 0),
+}
+
+CHILD = """
+import functools, json, os, sys, tempfile
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp()
+sys.path.insert(0, "bench")
+from per_request import body_of
+path, name, calls = sys.argv[1], sys.argv[2], int(sys.argv[3])
+body = body_of(name)
+if path == "/echo":
+    from echo import app
+else:
+    from service.api import create_app
+    from service.settings import Settings
+    app = create_app(Settings(log_format="json", log_level="warning"))
+headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+message = {"type": "http.request", "body": body, "more_body": False}
+sent = []
+async def receive():
+    return message
+async def send(message):
+    sent.append(message)
+def request(_, __):
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"", "headers": headers,
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000), "state": {}}
+    coroutine = app(scope, receive, send)
+    try:
+        coroutine.send(None)
+    except StopIteration:
+        pass
+    else:
+        raise SystemExit("the app waited on something")
+    sent.clear()
+for _ in range(200):
+    request(None, None)
+exec(os.environ.get("BENCH_PATCH", ""))  # experiments: code run before counting
+functools.reduce(request, range(calls), None)
+"""
+
+
+def body_of(name: str) -> bytes:
+    from run import SAMPLES, batch_items
+
+    if name == "batch":
+        return json.dumps({"items": batch_items()[:BATCH]}).encode()
+    if name == "riichi-yaku-hand":
+        return json.dumps(RIICHI_YAKU_HAND).encode()
+    return json.dumps(SAMPLES[name]).encode()
+
+
+def count(path: str, name: str) -> int:
+    calls = CALLS // BATCH if name == "batch" else CALLS
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                CHILD,
+                path,
+                name,
+                str(calls),
+            ],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
+        if summary is None:
+            raise SystemExit(f"callgrind wrote no summary for {name}")
+        total = int(summary.group(1))
+        return total // (calls * BATCH) if name == "batch" else total // calls
+
+
+def main() -> int:
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed: apt-get install valgrind")
+    names = [name for name in CASES if not sys.argv[1:] or name.split()[0] in sys.argv[1:]]
+    if "echo (anchor)" not in names:
+        names.append("echo (anchor)")
+    figures = {name: count(CASES[name][0], CASES[name][1]) for name in names}
+    echo = figures["echo (anchor)"]
+    print("| request | instructions | target | × target | × echo |\n|---|---|---|---|---|")
+    for name in names:
+        target = CASES[name][2]
+        versus = f"{figures[name] / target:.2f}" if target else "—"
+        print(f"| {name} | {figures[name]:,} | {f'{target:,}' if target else '—'} | {versus} | {figures[name] / echo:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.exit(main())

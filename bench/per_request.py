@@ -52,17 +52,20 @@ CASES: dict[str, tuple[str, str, int]] = {
     "taiwan": ("/v1/taiwan/settlements", "taiwan", 80_000),
     "batch, per item": ("/v1/settlements/batch", "batch", 45_000),
     "echo (anchor)": ("/echo", "hongkong", 0),
+    "floor": ("/floor", "hongkong", 0),
 }
 
 CHILD = """
 import functools, json, os, sys, tempfile
-os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp()
+os.environ["MAHJONG_METRICS_RUN_DIR"] = tempfile.mkdtemp()
 sys.path.insert(0, "bench")
 from per_request import body_of
 path, name, calls = sys.argv[1], sys.argv[2], int(sys.argv[3])
 body = body_of(name)
 if path == "/echo":
     from echo import app
+elif path == "/floor":
+    from floor import app
 else:
     from service.api import create_app
     from service.settings import Settings
@@ -88,7 +91,8 @@ def request(_, __):
     sent.clear()
 for _ in range(200):
     request(None, None)
-exec(os.environ.get("BENCH_PATCH", ""))  # experiments: code run before counting
+if path.startswith("/v1"):
+    exec(os.environ.get("BENCH_PATCH", ""))  # experiments: code run before counting
 functools.reduce(request, range(calls), None)
 """
 

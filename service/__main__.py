@@ -2,8 +2,8 @@
 
 The order matters: the port is bound first (a second start on a taken port
 exits 1 before touching anything), then this start's own metrics directory is
-made and named in PROMETHEUS_MULTIPROC_DIR before any worker imports the
-prometheus client, and that directory alone is removed at exit.
+made and named in MAHJONG_METRICS_RUN_DIR for the workers, and that directory
+alone is removed at exit.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ the shutdown sequence, on top of uvicorn.
 
 - The listening socket is bound before anything else, so a second start on a
   taken port fails without touching the running instance's files.
-- Every start gets a fresh prometheus multiprocess directory inside
+- Every start gets a fresh metrics directory (its workers' counts) inside
   MAHJONG_METRICS_DIR and removes only that one when it exits.
 - A client has MAHJONG_REQUEST_READ_TIMEOUT seconds to send a whole request
   (line, headers, body), counted from connecting or from the first byte of its
@@ -35,7 +35,7 @@ from litestar import Litestar
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import multiprocess
 
-from service.settings import Settings
+from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
 logger = logging.getLogger("uvicorn.error")
 
@@ -76,12 +76,12 @@ def bind_listener(host: str, port: int) -> socket.socket:
 
 def claim_metrics_dir(parent: str) -> str:
     """A fresh directory for this start's metrics files, named in
-    PROMETHEUS_MULTIPROC_DIR before any worker imports the client. Other
+    MAHJONG_METRICS_RUN_DIR for the workers (service.api.metrics). Other
     starts' directories (a running instance's, or a crashed one's) are never
     read or removed."""
     os.makedirs(parent, exist_ok=True)
     path = tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=parent)
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+    os.environ[METRICS_RUN_DIR_VARIABLE] = path
     return path
 
 

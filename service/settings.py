@@ -7,7 +7,7 @@
 | MAHJONG_WORKERS | 1 | uvicorn worker processes |
 | MAHJONG_LOG_LEVEL | info | critical, error, warning, info, debug |
 | MAHJONG_MAX_BODY_BYTES | 65536 | larger request bodies get 413 |
-| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | parent of the prometheus multiprocess directory: each start makes a fresh subdirectory in it and removes only that one at exit |
+| MAHJONG_METRICS_DIR | <tmp>/mahjong-settlement-metrics-<port> | parent of the metrics directories: each start makes a fresh subdirectory in it for its workers' counts and removes only that one at exit |
 | MAHJONG_GRACEFUL_TIMEOUT | 10 | seconds in-flight requests get after SIGTERM |
 | MAHJONG_ACCESS_LOG | false | log every request (the gateway usually does) |
 | MAHJONG_BATCH_MAX_ITEMS | 1000 | most items one batch may carry (1–1000); more get 413 |
@@ -32,6 +32,12 @@ from dataclasses import dataclass, field
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 LOG_FORMATS = ("json", "text")
 MAX_CORS_ORIGINS = 64
+
+METRICS_RUN_DIR_VARIABLE = "MAHJONG_METRICS_RUN_DIR"
+"""Set by ``python -m service`` (service.serving) for its workers, never by
+an operator: this start's own directory inside MAHJONG_METRICS_DIR, where
+each worker keeps its counts (service.api.metrics). Unset, as in tests or a
+program embedding the app, the counts stay in the process."""
 _ORIGIN = re.compile(r"\*|https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 _LABEL = re.compile(r"[A-Za-z0-9._+-]{0,64}")
 COMMIT = re.compile(r"[0-9A-Za-z._-]{0,64}")

@@ -37,18 +37,18 @@ import os
 import re
 import time
 from collections.abc import Awaitable, Callable
+from decimal import getcontext, setcontext
 from typing import Any, NoReturn
 
 from litestar import Litestar
 from litestar._openapi.plugin import handle_schema_path_not_found  # pinned litestar: private module
 from litestar.exceptions import MethodNotAllowedException, NotFoundException
 from litestar.utils import normalize_path
-from prometheus_client import Counter, Histogram
 
 from service.api.codec import RequestInvalid, decode_strict
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
-from service.api.metrics import PREFIX, record_settlement
+from service.api.metrics import observe, record_settlement
 from service.api.problems import (
     PROBLEM_JSON,
     internal_problem,
@@ -60,21 +60,12 @@ from service.api.problems import (
 )
 from service.core.codec import ENCODER
 from service.core.errors import RuleViolation
-from service.core.money import use_exact_context
-from service.i18n import DEFAULT, LANGUAGE, negotiate_header
+from service.core.money import CONTEXT
+from service.i18n import DEFAULT, LANGUAGE, Language, negotiate_header
 from service.rulesets.registry import RULESETS, Ruleset
 from service.settings import Settings
 
 log = logging.getLogger("service.errors")
-
-REQUESTS = Counter(f"{PREFIX}_requests", "HTTP requests, by method, route template and status.", ["method", "path", "status_code"])
-LATENCY = Histogram(
-    f"{PREFIX}_request_duration_seconds",
-    "HTTP request duration in seconds, by method, route template and status.",
-    ["method", "path", "status_code"],
-    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
-)
-_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
 UNMATCHED = "unmatched"
 """The `path` label of a request no route matches."""
@@ -111,16 +102,6 @@ _USUAL_JSON = frozenset(
 
 def json_content_type(value: bytes | None) -> bool:
     return value is not None and (value in _USUAL_JSON or _MEDIA_TYPE.fullmatch(value) is not None)
-
-
-def observe(method: str, template: str, status: int, seconds: float) -> None:
-    key = (method, template, status)
-    children = _CHILDREN.get(key)
-    if children is None:
-        labels = (method, template, str(status))
-        children = _CHILDREN[key] = (REQUESTS.labels(*labels), LATENCY.labels(*labels))
-    children[0].inc()
-    children[1].observe(seconds)
 
 
 class BodyTooLarge(Exception):
@@ -184,16 +165,59 @@ async def problem(send: Any, status: int, content: Any, extra_headers: list[tupl
     return status
 
 
-async def settle_directly(ruleset: Ruleset, instance: str, body: bytes, send: Any, extra_headers: list[tuple[bytes, bytes]]) -> int:
+async def settle_directly(
+    direct: Direct,
+    receive: Any,
+    send: Any,
+    content_type: bytes | None,
+    content_length: bytes | None,
+    body_limit: int,
+    language: Language,
+    headers: list[tuple[bytes, bytes]],
+) -> int:
+    """Answer ``POST /v1/<ruleset>/settlements``; returns the status. The
+    body is read here (one message in the usual case), decoded strictly into
+    the ruleset's Struct, settled under the exact decimal context the entry
+    installed, and the answer encoded straight into the response."""
+    template = direct.template
+    if content_type not in _USUAL_JSON and not json_content_type(content_type):
+        return await problem(send, 415, unsupported_media_type_problem(template, content_type), headers)
+    message = await receive()
+    if message["type"] != "http.request":
+        raise ConnectionAbortedError
+    body = message.get("body", b"")
+    if message.get("more_body", False) or len(body) > body_limit:
+        try:
+            body = await read_body(replay(body, receive), content_length, body_limit)
+        except BodyTooLarge:
+            # the rest of the body is never read: close rather than leave the client blocked writing it
+            return await problem(send, 413, too_large_problem(template), headers, close=True)
     try:
-        result = ruleset.settle(decode_strict(body, ruleset.request))
+        result = direct.settle(decode_strict(body, direct.request))
     except RequestInvalid as exc:
-        return await problem(send, 400, invalid_problem(exc, instance), extra_headers)
+        return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
-        return await problem(send, 422, violation_problem(exc, instance), extra_headers)
-    record_settlement(result)
-    await respond(send, 200, ENCODER.encode(localize(result)), JSON_HEADERS, extra_headers)
+        return await problem(send, 422, violation_problem(exc, template), headers)
+    record_settlement(result, direct.ruleset)
+    answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
+    headers[:0] = (JSON_HEADERS, (b"content-length", b"%d" % len(answer)))
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": answer})
     return 200
+
+
+class Direct:
+    """A route the entry answers itself: a ruleset's settlements."""
+
+    __slots__ = ("request", "ruleset", "settle", "template")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset.name
+        self.template = f"/v1/{ruleset.name}/settlements"
+        self.request = ruleset.request
+        # the entry installs the exact decimal context for the whole request,
+        # so the engine's @exact wrapper (which would check it again) is skipped
+        self.settle = getattr(ruleset.settle, "__wrapped__", ruleset.settle)
 
 
 def without_body(send: Any) -> Any:
@@ -225,18 +249,20 @@ class Route:
 class SettlementService(Litestar):
     """The litestar app, entered through :meth:`__call__`."""
 
-    direct: dict[str, tuple[Ruleset, str]]
+    direct: dict[str, Direct]
     body_limit: int
+    access_log: bool
     cors_origins: frozenset[bytes]
     request_id_prefix: bytes
     _routes: dict[tuple[str, str], Route | None]
 
     def configure_entry(self, settings: Settings) -> None:
         self.body_limit = settings.max_body_bytes
+        self.access_log = settings.access_log
         self.direct = {}
         for ruleset in RULESETS:
-            canonical = f"/v1/{ruleset.name}/settlements"
-            self.direct[canonical] = self.direct[canonical + "/"] = (ruleset, canonical)
+            direct = Direct(ruleset)
+            self.direct[direct.template] = self.direct[direct.template + "/"] = direct
         self.cors_origins = frozenset(origin.encode("latin-1") for origin in settings.cors_origins)
         # unique per worker process (each builds its own app) and per request
         self.request_id_prefix = os.urandom(6).hex().encode() + b"-"
@@ -299,7 +325,8 @@ class SettlementService(Litestar):
         started = time.perf_counter()
         # the engine's exact decimal context, for this request's task only
         # (so a batch does not swap it in and out around every item)
-        use_exact_context()
+        if getcontext() is not CONTEXT:
+            setcontext(CONTEXT)
         method: str = scope["method"]
         language = DEFAULT
         request_id = content_type = content_length = origin = preflight = None
@@ -317,7 +344,7 @@ class SettlementService(Litestar):
             elif name == b"access-control-request-method":
                 preflight = value
         if request_id is None or REQUEST_ID.fullmatch(request_id) is None:
-            request_id = self.request_id_prefix + str(next(self._request_numbers)).encode()
+            request_id = b"%b%d" % (self.request_id_prefix, next(self._request_numbers))
         headers = [*LANGUAGE_HEADERS[language], (REQUEST_ID_HEADER, request_id)]
         if origin is not None and self.cors_origins and (origin in self.cors_origins or b"*" in self.cors_origins):
             headers.append((b"access-control-allow-origin", b"*" if b"*" in self.cors_origins else origin))
@@ -334,23 +361,44 @@ class SettlementService(Litestar):
             preflight = None
         # each request runs in its own task, whose context starts at English:
         # the variable is only set for another language
-        language_token = LANGUAGE.set(language) if LANGUAGE.get() is not language else None
-        context = RequestContext(request_id.decode("ascii"), method, scope["path"], started)
-        request_token = REQUEST.set(context)
+        language_token = LANGUAGE.set(language) if language is not DEFAULT else None
+        direct = self.direct.get(scope["path"]) if method == "POST" else None
+        path = None
+        if direct is None:
+            path = self.route_path(scope)
+            if method == "POST":
+                direct = self.direct.get(path)
         template = UNMATCHED
         status = 500
+        # the request as log lines name it (service.api.logs): set for
+        # litestar's routes and for the access log; a settlement answered
+        # directly logs nothing else unless it fails (below)
+        context = request_token = None
+        if direct is None or self.access_log:
+            context = RequestContext(request_id.decode("ascii"), method, scope["path"], started)
+            request_token = REQUEST.set(context)
         try:
-            template, status = await self.answer(scope, receive, send, method, headers, content_type, content_length, preflight)
+            if direct is not None:
+                template = direct.template
+                status = await settle_directly(direct, receive, send, content_type, content_length, self.body_limit, language, headers)
+            else:
+                assert path is not None
+                template, status = await self.answer(scope, receive, send, path, method, headers, content_type, content_length, preflight)
         except ConnectionAbortedError:
             status = 499
         except Exception:
+            if context is None:
+                context = RequestContext(request_id.decode("ascii"), method, scope["path"], started)
+                request_token = REQUEST.set(context)
             log.exception("Unexpected error on %s", scope["path"])
             if not context.started_response:
                 status = await problem(send, 500, internal_problem(scope["path"]), headers)
         finally:
-            context.status = status
             observe(method, template, status, time.perf_counter() - started)
-            REQUEST.reset(request_token)
+            if context is not None:
+                context.status = status
+            if request_token is not None:
+                REQUEST.reset(request_token)
             if language_token is not None:
                 LANGUAGE.reset(language_token)
 
@@ -359,31 +407,15 @@ class SettlementService(Litestar):
         scope: Any,
         receive: Any,
         send: Any,
+        path: str,
         method: str,
         headers: list[tuple[bytes, bytes]],
         content_type: bytes | None,
         content_length: bytes | None,
         preflight: bytes | None,
     ) -> tuple[str, int]:
-        """Answer the request; returns the route template and the status."""
-        direct = self.direct.get(scope["path"]) if method == "POST" else None
-        path = None
-        if direct is None:
-            path = self.route_path(scope)
-            if method == "POST":
-                direct = self.direct.get(path)
-        if direct is not None:
-            ruleset, template = direct
-            if not json_content_type(content_type):
-                return template, await problem(send, 415, unsupported_media_type_problem(template, content_type), headers)
-            try:
-                body = await read_body(receive, content_length, self.body_limit)
-            except BodyTooLarge:
-                # the rest of the body is never read: close rather than leave the client blocked writing it
-                return template, await problem(send, 413, too_large_problem(template), headers, close=True)
-            return template, await settle_directly(ruleset, template, body, send, headers)
-
-        assert path is not None
+        """Answer a request for one of litestar's routes (or none); returns
+        the route template and the status."""
         route = self.route(path, "GET" if method == "HEAD" else method)
         if route is None or route.schema_not_found:
             return (route.template if route else UNMATCHED), await problem(send, 404, not_found_problem(path), headers)

@@ -59,7 +59,7 @@ def test_health_settlement_and_metrics_summed_over_two_workers(served) -> None:
         assert response.status_code == 200
         assert response.json()["winner_receives"] == 8
 
-    worker_files = {p.name.rsplit("_", 1)[1] for p in served.run_dir().glob("counter_*.db")}
+    worker_files = {p.stem for p in served.run_dir().glob("worker-*.counts")}
     assert len(worker_files) >= 2, f"expected files from two workers, got {sorted(worker_files)}"
     text = httpx.get(f"{base}/metrics").text
     match = re.search(r'^mahjong_settlements_total\{ruleset="hongkong"\} (\S+)$', text, re.MULTILINE)

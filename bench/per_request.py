@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
-BATCH = 100
+BATCH = 1000
 
 RIICHI_YAKU_HAND = {
     "winner": "south",

@@ -4,11 +4,14 @@
 
 Needs `wrk` (Debian: apt-get install wrk) and `taskset` (util-linux). Prints,
 in one run: the engine's in-process cost per settlement per ruleset; then for
-1 worker pinned to core 0 (wrk on core 1) and for 2 workers: a trivial GET's
-req/s, each ruleset's settlement req/s as a ratio to a GET window run just
-before it, with p50/p99 and errors, and the batch endpoint's settlements per
-second. Targets are ratios measured in the same run; absolute figures drift
-with the machine (bench/instructions.py counts instructions, which do not).
+1 worker pinned to core 0 (wrk on core 1) and for 2 workers: each ruleset's
+settlement req/s as a ratio to a raw ASGI + msgspec echo app (bench/echo.py)
+given the same body on the same uvicorn, its p99/p50 as a ratio to a bare
+ASGI app's (bench/floor.py), errors, and the batch endpoint's settlements per
+second. Targets (issue 19): × echo ≥ 0.7 and ÷ floor's p99/p50 ≤ 1.25 with one
+pinned worker. Targets are ratios measured in the same run; absolute figures
+drift with the machine (bench/per_request.py counts instructions, which do
+not).
 """
 
 from __future__ import annotations
@@ -71,9 +74,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(workers: int, cpus: str | None, floor: bool = False) -> tuple[subprocess.Popen[bytes], str]:
-    """The service as in production, or with ``floor`` the bare ASGI app of
-    bench/floor.py on the same uvicorn (one worker)."""
+def start(workers: int, cpus: str | None, bare: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """The service as in production, or with ``bare`` ("floor" or "echo")
+    that bare ASGI app of bench/ on the same uvicorn, with as many workers."""
     port = free_port()
     env = {
         **os.environ,
@@ -84,14 +87,16 @@ def start(workers: int, cpus: str | None, floor: bool = False) -> tuple[subproce
         "MAHJONG_BATCH_MAX_BODY_BYTES": str(8 << 20),
     }
     command = [sys.executable, "-m", "service"]
-    if floor:
+    if bare:
         command = [
             sys.executable,
             "-m",
             "uvicorn",
-            "bench.floor:app",
+            f"bench.{bare}:app",
             "--port",
             str(port),
+            "--workers",
+            str(workers),
             "--log-level",
             "warning",
             "--no-access-log",
@@ -103,7 +108,8 @@ def start(workers: int, cpus: str | None, floor: bool = False) -> tuple[subproce
     base = f"http://127.0.0.1:{port}"
     for _ in range(150):
         try:
-            with urllib.request.urlopen(f"{base}/{'' if floor else 'readyz'}", timeout=1) as response:
+            probe = urllib.request.Request(f"{base}/{'' if bare else 'readyz'}", data=b"{}" if bare == "echo" else None)
+            with urllib.request.urlopen(probe, timeout=1) as response:
                 if response.status == 200:
                     return process, base
         except OSError:
@@ -139,64 +145,56 @@ def wrk(url: str, seconds: int, connections: int, cpus: str | None, body: bytes 
     return result
 
 
-def floor_row(server_cpus: str | None, client_cpus: str | None, seconds: int, connections: int) -> str:
-    """The same load against bench/floor.py: the latency spread of uvicorn on
-    this machine with no service code at all."""
-    process, base = start(1, server_cpus, floor=True)
-    try:
-        wrk(f"{base}/", 2, connections, client_cpus)  # warm-up
-        r = wrk(f"{base}/", seconds, connections, client_cpus)
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-    return f"| GET / on a bare ASGI app (floor, no service code) | {r['rps']:,.0f} | — | {r['p50']:.2f} | {r['p99']:.2f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=30)
 
 
 def run_config(label: str, workers: int, server_cpus: str | None, client_cpus: str | None, seconds: int, connections: int) -> list[str]:
-    """Each settlement window is paired with a trivial-GET window run just
-    before it, and its ratio is to that GET: this VM's speed drifts over a
-    run, so a ratio to one GET measured minutes earlier would measure the
-    drift. With one worker, the table starts with the floor: the same load
-    on a bare ASGI app, whose p99/p50 no service code can beat."""
+    """Three servers on the same cores and the same uvicorn: the service as
+    in production, bench/echo.py (a raw ASGI app that decodes the JSON body
+    with msgspec and sends it back) and bench/floor.py (a raw ASGI app that
+    answers a constant). For each ruleset, three windows run back to back:
+    the floor, the echo given that ruleset's body, then the settlement. The
+    settlement's req/s is a ratio to the echo window just before it, and its
+    p99/p50 a ratio to the floor window's (this VM's speed drifts over a
+    run, so a ratio to a window minutes away would measure the drift)."""
     lines = [
         f"\n## {label}",
         "",
-        "| endpoint | req/s | × GET (paired) | p50 ms | p99 ms | p99/p50 | errors |",
-        "|---|---|---|---|---|---|---|",
+        "| endpoint | req/s | × echo | p50 ms | p99 ms | p99/p50 | ÷ floor's p99/p50 | errors |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    if workers == 1:
-        lines.append(floor_row(server_cpus, client_cpus, seconds, connections))
+    floor, floor_base = start(workers, server_cpus, bare="floor")
+    echo, echo_base = start(workers, server_cpus, bare="echo")
     process, base = start(workers, server_cpus)
-    health = f"{base}/healthz"
     try:
-        wrk(health, 2, connections, client_cpus)  # warm-up
-        gets: list[dict[str, float]] = []
+        wrk(f"{floor_base}/", 2, connections, client_cpus)  # warm-up
+        anchors: list[str] = []
         rows: list[str] = []
         for name, sample in SAMPLES.items():
             body = json.dumps(sample).encode()
             wrk(f"{base}/v1/{name}/settlements", 1, connections, client_cpus, body)  # warm-up
-            get = wrk(health, seconds, connections, client_cpus)
-            gets.append(get)
+            f = wrk(f"{floor_base}/", seconds, connections, client_cpus)
+            e = wrk(f"{echo_base}/", seconds, connections, client_cpus, body)
             r = wrk(f"{base}/v1/{name}/settlements", seconds, connections, client_cpus, body)
-            rows.append(
-                f"| POST /v1/{name}/settlements | {r['rps']:,.0f} | {r['rps'] / get['rps']:.2f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"
+            tail, floor_tail = r["p99"] / r["p50"], f["p99"] / f["p50"]
+            anchors.append(
+                f"| floor / echo before {name} | {f['rps']:,.0f} / {e['rps']:,.0f} | — | {f['p50']:.2f} / {e['p50']:.2f} | {f['p99']:.2f} / {e['p99']:.2f} | {floor_tail:.1f} / {e['p99'] / e['p50']:.1f} | — | {f['errors'] + e['errors']:.0f} |"
             )
-        get_rps = [g["rps"] for g in gets]
-        p50 = sum(g["p50"] for g in gets) / len(gets)
-        p99 = sum(g["p99"] for g in gets) / len(gets)
-        lines.append(
-            f"| GET /healthz (mean of {len(gets)} windows, {min(get_rps):,.0f}–{max(get_rps):,.0f}) | {sum(get_rps) / len(gets):,.0f} | 1.00 | {p50:.2f} | {p99:.2f} | {p99 / p50:.1f} | {sum(g['errors'] for g in gets):.0f} |"
-        )
-        lines += rows
+            rows.append(
+                f"| POST /v1/{name}/settlements | {r['rps']:,.0f} | {r['rps'] / e['rps']:.2f} | {r['p50']:.2f} | {r['p99']:.2f} | {tail:.1f} | {tail / floor_tail:.2f} | {r['errors']:.0f} |"
+            )
+        lines += anchors + rows
         body = json.dumps({"items": batch_items()}).encode()
         r = wrk(f"{base}/v1/settlements/batch", seconds, max(2, workers * 2), client_cpus, body)
         lines.append(
-            f"| POST /v1/settlements/batch ({BATCH_ITEMS} mixed items) | {r['rps']:,.1f} | — | {r['p50']:.1f} | {r['p99']:.1f} | {r['p99'] / r['p50']:.1f} | {r['errors']:.0f} |"
+            f"| POST /v1/settlements/batch ({BATCH_ITEMS} mixed items) | {r['rps']:,.1f} | — | {r['p50']:.1f} | {r['p99']:.1f} | {r['p99'] / r['p50']:.1f} | — | {r['errors']:.0f} |"
         )
         lines.append(f"\nbatch: {r['rps'] * BATCH_ITEMS:,.0f} settlements/s with {workers} worker(s)")
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
+        for server in (process, echo, floor):
+            stop(server)
     return lines
 
 

@@ -45,7 +45,7 @@ from litestar._openapi.plugin import handle_schema_path_not_found  # pinned lite
 from litestar.exceptions import MethodNotAllowedException, NotFoundException
 from litestar.utils import normalize_path
 
-from service.api.codec import RequestInvalid, decode_strict
+from service.api.codec import RequestInvalid, StrictDecoder
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
 from service.api.metrics import observe, record_settlement
@@ -193,7 +193,7 @@ async def settle_directly(
             # the rest of the body is never read: close rather than leave the client blocked writing it
             return await problem(send, 413, too_large_problem(template), headers, close=True)
     try:
-        result = direct.settle(decode_strict(body, direct.request))
+        result = direct.settle(direct.decode(body))
     except RequestInvalid as exc:
         return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
@@ -209,12 +209,12 @@ async def settle_directly(
 class Direct:
     """A route the entry answers itself: a ruleset's settlements."""
 
-    __slots__ = ("request", "ruleset", "settle", "template")
+    __slots__ = ("decode", "ruleset", "settle", "template")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset.name
         self.template = f"/v1/{ruleset.name}/settlements"
-        self.request = ruleset.request
+        self.decode = StrictDecoder(ruleset.request).decode
         # the entry installs the exact decimal context for the whole request,
         # so the engine's @exact wrapper (which would check it again) is skipped
         self.settle = getattr(ruleset.settle, "__wrapped__", ruleset.settle)

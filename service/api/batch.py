@@ -35,6 +35,7 @@ from service.api.responses import settlement_response
 from service.core.codec import ENCODER
 from service.core.errors import RuleViolation
 from service.core.settlement import Settlement
+from service.i18n import DEFAULT, LANGUAGE
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
@@ -58,6 +59,10 @@ def _item_type(ruleset: Any) -> type:
 
 ITEM_TYPES = tuple(_item_type(ruleset) for ruleset in RULESETS)
 SETTLE = {item: ruleset.settle for item, ruleset in zip(ITEM_TYPES, RULESETS, strict=True)}
+SETTLE_IN_CONTEXT = {item: getattr(settle, "__wrapped__", settle) for item, settle in SETTLE.items()}
+"""The engines without their @exact wrapper: the entry (service.api.asgi)
+installed the exact decimal context for the whole request, so a batch does
+not check it again around every item."""
 if TYPE_CHECKING:
     # the unions are built at run time from the registry (for decoding and
     # the schema); to the checker they are what every member is
@@ -136,9 +141,10 @@ BATCH_EXAMPLES = [
 
 
 def settle_item(raw: msgspec.Raw, index: int, instance: str) -> BatchEntry:
+    """One item's entry; under the exact decimal context (the entry's)."""
     try:
         item = decode_strict(raw, SettlementItem)
-        result = SETTLE[type(item)](item)
+        result = SETTLE_IN_CONTEXT[type(item)](item)
     except RequestInvalid as exc:
         return BatchEntry(status=400, problem=invalid_problem(exc, instance, f"/items/{index}"))
     except RuleViolation as exc:
@@ -204,13 +210,19 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             # generations. The bytes are exactly BatchResponse's encoding.
             body = bytearray(b'{"results":[')
             tally = Tally()
+            language = LANGUAGE.get()
             for index, raw in enumerate(items):
                 entry = settle_item(raw, index, instance)
                 if index:
                     body += b","
-                ENCODER.encode_into(localize(entry), body, -1)
                 if entry.result is not None:
                     tally.add(entry.result)
+                    # BatchEntry(status=200, result=...)'s encoding, without building it
+                    body += b'{"status":200,"result":'
+                    ENCODER.encode_into(entry.result if language == DEFAULT else localize(entry.result, language), body, -1)
+                    body += b"}"
+                else:
+                    ENCODER.encode_into(localize(entry, language), body, -1)
             tally.record()
             settled = sum(tally.settled.values())
             body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)

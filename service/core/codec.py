@@ -26,12 +26,17 @@ ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format=DECIMAL_TEXTS._
 ``8``), as the contract requires (:class:`service.core.money.DecimalTexts`)."""
 
 
+def json_decoder(type_: Any) -> msgspec.json.Decoder[Any]:
+    """The strict JSON decoder of ``type_`` (exact decimals, the money hooks)."""
+    return msgspec.json.Decoder(type_, dec_hook=dec_hook, float_hook=Decimal)
+
+
 def decode(raw: bytes, type_: type[T]) -> T:
     """Decode JSON bytes into ``type_``; raises msgspec.ValidationError or
     msgspec.DecodeError."""
     entry = _DECODERS.get(id(type_))
     if entry is None or entry[0] is not type_:
-        entry = _DECODERS[id(type_)] = (type_, msgspec.json.Decoder(type_, dec_hook=dec_hook, float_hook=Decimal))
+        entry = _DECODERS[id(type_)] = (type_, json_decoder(type_))
     # the cache holds decoders of every type: the one built for type_ gives a T
     return cast("T", entry[1].decode(raw))
 

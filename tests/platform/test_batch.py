@@ -45,13 +45,14 @@ def test_batch_body_is_the_published_batch_response(client) -> None:
     still decode strictly as the documented BatchResponse (in order, the
     counts last), and in another language too."""
     from service.api.batch import BatchResponse
-    from service.core.codec import decode
+    from service.core.codec import ENCODER, decode
 
     items = [HK, MCR_IMPOSSIBLE, {**HK, "fan": 2}, RIICHI]
     for language in ("en", "zh-Hant"):
         response = client.post("/v1/settlements/batch", json={"items": items}, headers={"Accept-Language": language})
         assert response.status_code == 200 and response.headers["content-type"] == "application/json"
         decoded = decode(response.content, BatchResponse)
+        assert ENCODER.encode(decoded) == response.content, "byte for byte BatchResponse's own encoding"
         assert [entry.status for entry in decoded.results] == [200, 422, 200, 200]
         assert (decoded.settled, decoded.failed) == (3, 1)
         # HK 2 fan: below the 3-fan minimum, worded in the request's language

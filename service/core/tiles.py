@@ -400,10 +400,13 @@ SetReading = tuple[tuple[SetKind, int], ...]
 class _Group:
     """One suit's counts (or the honours') read once: its readings as sets
     alone, and with one pair (by the pair's tile), tiles numbered as in the
-    whole hand; empty when the counts cannot be read so."""
+    whole hand (empty when the counts cannot be read so); and the tiles that,
+    added, make it read as sets alone or as sets and a pair."""
 
     plain: tuple[SetReading, ...]
     paired: tuple[tuple[int, SetReading], ...]
+    plain_waits: tuple[int, ...]
+    paired_waits: tuple[int, ...]
 
 
 def _groups(counts: Sequence[int]) -> tuple[_Group, _Group, _Group, _Group]:
@@ -429,7 +432,16 @@ def _group(counts: tuple[int, ...], start: int) -> _Group:
             work[pair] -= 2
             paired += [(start + pair, read) for read in _group_sets(work, 0, start, chows)]
             work[pair] += 2
-    return _Group(plain, tuple(paired))
+    plain_waits: list[int] = []
+    paired_waits: list[int] = []
+    for rank in range(len(counts)):
+        work[rank] += 1
+        if _group_complete(tuple(work), False, chows):
+            plain_waits.append(start + rank)
+        if _group_complete(tuple(work), True, chows):
+            paired_waits.append(start + rank)
+        work[rank] -= 1
+    return _Group(plain, tuple(paired), tuple(plain_waits), tuple(paired_waits))
 
 
 def _group_sets(counts: list[int], rank: int, start: int, chows: bool) -> Iterator[SetReading]:
@@ -464,41 +476,28 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     A tile completes the hand when its own group, grown by it, reads as sets
     (and the pair) and every other group reads as sets (the one left holding
     the pair). Each group's growing tiles come from a table filled once per
-    count vector (:func:`_group_waits`); the groups only combine here."""
+    count vector (:func:`_group`); the groups only combine here."""
     held = held if held is not None else counts_before
     if sum(counts_before) != 3 * sets + 1:
         return []
     groups = _groups(counts_before)
-    broken = [index for index, group in enumerate(groups) if not group.plain]
-    if len(broken) > 2:
-        return []
+    broken = [group for group in groups if not group.plain]
     found: list[int] = []
-    for index, start in enumerate(SUIT_STARTS):
-        others = [other for other in broken if other != index]
-        if not others:
-            grows = _group_waits(tuple(counts_before[start : start + (9 if start < HONOURS else 7)]), start)[1]
-        elif len(others) == 1 and groups[others[0]].paired:
-            grows = _group_waits(tuple(counts_before[start : start + (9 if start < HONOURS else 7)]), start)[0]
-        else:
-            continue
-        found += [tile for tile in grows if held[tile] < 4]
-    return found
-
-
-@lru_cache(maxsize=32768)
-def _group_waits(counts: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The tiles that, added to one group's counts, make it read as sets
-    alone, and as sets and a pair."""
-    plain: list[int] = []
-    paired: list[int] = []
-    for rank in range(len(counts)):
-        grown = list(counts)
-        grown[rank] += 1
-        if _group_complete(tuple(grown), False, start < HONOURS):
-            plain.append(start + rank)
-        if _group_complete(tuple(grown), True, start < HONOURS):
-            paired.append(start + rank)
-    return tuple(plain), tuple(paired)
+    if len(broken) == 1:
+        # the pair joins the broken group, or the broken group holds it already
+        lone = broken[0]
+        for group in groups:
+            if group is lone:
+                found += group.paired_waits
+            elif lone.paired:
+                found += group.plain_waits
+    elif len(broken) == 2:
+        first, second = broken
+        if second.paired:
+            found += first.plain_waits
+        if first.paired:
+            found += second.plain_waits
+    return [tile for tile in found if held[tile] < 4]
 
 
 def _group_complete(counts: tuple[int, ...], with_pair: bool, suited: bool = True) -> bool:

@@ -22,7 +22,7 @@ Two kinds of error, as for every request:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -183,7 +183,7 @@ def tile_text(tile: int) -> str:
     return f"{tile % 9 + 1}{SUITS[tile // 9]}"
 
 
-def format_tiles(tiles: Sequence[int]) -> str:
+def format_tiles(tiles: Iterable[int]) -> str:
     """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
     by_suit: list[list[str]] = [[], [], [], []]
     for tile in sorted(tiles):
@@ -289,14 +289,14 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     counts, concealed_red, size = _counted(tiles.concealed, tiles.RED_FIVES)
     red_seen = list(concealed_red)
     melds: list[HandMeld] = []
-    total = counts
+    total: Sequence[int] = counts
     if tiles.melds:
-        total = list(counts)
+        grown = list(counts)
         for index, meld in enumerate(tiles.melds):
             read_meld = _parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
             values = tuple(sorted(read.tile for read in read_meld))
             for read in read_meld:
-                total[read.tile] += 1
+                grown[read.tile] += 1
                 if read.red:
                     red_seen[read.tile // 9] += 1
             at = f"{pointer}/melds/{index}"
@@ -305,6 +305,7 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
             if meld.concealed and meld.kind != "kong":
                 problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
             melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
+        total = grown
     if max(total) > 4:
         for kind, count in enumerate(total):
             if count > 4:

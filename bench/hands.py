@@ -1,6 +1,6 @@
 """Hands from tiles: what the service adds to the reference calculators.
 
-    .venv/bin/python -m bench.hands [--n 2000]
+    .venv/bin/python -m bench.hands [--n 2000] [--instructions]
 
 In one run, for a riichi hand (the `mahjong` library) and an MCR hand
 (PyMahjongGB), the time per call of:
@@ -14,15 +14,26 @@ In one run, for a riichi hand (the `mahjong` library) and an MCR hand
 The goal: the service adds at most the library's own cost again
 (``engine`` ≤ 2 × ``library``). The ASGI figure adds the HTTP layer every
 endpoint pays, whatever it computes. Compare ratios within one run; absolute
-figures drift with the machine's load."""
+figures drift with the machine's load.
+
+``--instructions`` also counts, with valgrind's callgrind, the instructions
+per call of ``library`` and ``engine`` (1,000 calls inside
+``functools.reduce`` after a warm-up, as bench/instructions.py counts):
+unlike µs they do not drift with the VM, and the goal then reads engine
+instructions ≤ 2 × library instructions. About 10 s per figure."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import re
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -157,17 +168,65 @@ def mcr() -> dict[str, Callable[[], Any]]:
     return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/mcr/hands", MCR_BODY)}
 
 
+ROOT = Path(__file__).resolve().parents[1]
+CALLS = 1000
+CHILD = """
+import functools, sys
+from bench.hands import riichi, mcr
+function = {"riichi": riichi, "mcr": mcr}[sys.argv[1]]()[sys.argv[2]]
+for _ in range(200):
+    function()
+functools.reduce(lambda _, __: function(), range(int(sys.argv[3])), None)
+"""
+
+
+def instructions(ruleset: str, label: str) -> int:
+    """Instructions per call of ``label`` (``library`` or ``engine``), by callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                CHILD,
+                ruleset,
+                label,
+                str(CALLS),
+            ],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
+        if summary is None:
+            raise SystemExit(f"callgrind wrote no summary for {ruleset} {label}")
+        return int(summary.group(1)) // CALLS
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=2000)
-    n = parser.parse_args().n
+    parser.add_argument("--instructions", action="store_true", help="also count instructions with callgrind (needs valgrind)")
+    arguments = parser.parse_args()
     for name, calls in (("riichi", riichi()), ("mcr", mcr())):
-        figures = {label: per_call(function, n) for label, function in calls.items()}
+        figures = {label: per_call(function, arguments.n) for label, function in calls.items()}
         added = figures["engine"] - figures["library"]
         print(
             f"{name:7} library {figures['library']:8.1f} µs   engine {figures['engine']:8.1f} µs   "
             f"asgi {figures['asgi']:8.1f} µs   engine adds {added:7.1f} µs = {added / figures['library']:.2f} × the library"
         )
+        if arguments.instructions:
+            library, engine = instructions(name, "library"), instructions(name, "engine")
+            print(
+                f"{name:7} library {library:8,} instr   engine {engine:8,} instr   "
+                f"engine adds {engine - library:8,} = {(engine - library) / library:.2f} × the library"
+            )
 
 
 if __name__ == "__main__":

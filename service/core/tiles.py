@@ -22,9 +22,10 @@ Two kinds of error, as for every request:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import Annotated, ClassVar, Literal
 
 import msgspec
@@ -182,12 +183,16 @@ def tile_text(tile: int) -> str:
     return f"{tile % 9 + 1}{SUITS[tile // 9]}"
 
 
-def format_tiles(tiles: Sequence[int]) -> str:
+def format_tiles(tiles: Iterable[int]) -> str:
     """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
-    by_suit: list[list[int]] = [[], [], [], []]
-    for tile in tiles:
-        by_suit[tile // 9].append(tile % 9 + 1)
-    return "".join("".join(map(str, sorted(digits))) + SUITS[suit] for suit, digits in enumerate(by_suit) if digits)
+    by_suit: list[list[str]] = [[], [], [], []]
+    for tile in sorted(tiles):
+        by_suit[tile // 9].append(DIGIT_OF[tile])
+    return "".join("".join(digits) + SUITS[suit] for suit, digits in enumerate(by_suit) if digits)
+
+
+DIGIT_OF: tuple[str, ...] = tuple(str(tile % 9 + 1) for tile in range(TILE_KINDS))
+"""Each tile's digit in notation."""
 
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -281,45 +286,56 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     """Check the tiles can be a hand of ``sets`` sets and a pair (each kong one
     tile more): 422 naming each problem under ``pointer``."""
     problems: list[FieldProblem] = []
-    concealed = parse_tiles(tiles.concealed, "concealed", tiles.RED_FIVES)
-    counts = [0] * TILE_KINDS
-    red_seen = {suit: 0 for suit in "mps"}
-    for read in concealed:
-        counts[read.tile] += 1
-        if read.red:
-            red_seen[SUITS[read.tile // 9]] += 1
+    counts, concealed_red, size = _counted(tiles.concealed, tiles.RED_FIVES)
+    red_seen = list(concealed_red)
     melds: list[HandMeld] = []
-    for index, meld in enumerate(tiles.melds):
-        read_meld = parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
-        values = tuple(sorted(read.tile for read in read_meld))
-        for read in read_meld:
-            if read.red:
-                red_seen[SUITS[read.tile // 9]] += 1
-        at = f"{pointer}/melds/{index}"
-        if not _is_meld(meld.kind, values):
-            problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
-        if meld.concealed and meld.kind != "kong":
-            problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
-        melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
-    total = list(counts)
-    for hand_meld in melds:
-        for held in hand_meld.tiles:
-            total[held] += 1
-    for kind, count in enumerate(total):
-        if count > 4:
-            problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
-    for suit, seen in red_seen.items():
+    total: Sequence[int] = counts
+    if tiles.melds:
+        grown = list(counts)
+        for index, meld in enumerate(tiles.melds):
+            read_meld = _parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
+            values = tuple(sorted(read.tile for read in read_meld))
+            for read in read_meld:
+                grown[read.tile] += 1
+                if read.red:
+                    red_seen[read.tile // 9] += 1
+            at = f"{pointer}/melds/{index}"
+            if not _is_meld(meld.kind, values):
+                problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
+            if meld.concealed and meld.kind != "kong":
+                problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
+            melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
+        total = grown
+    if max(total) > 4:
+        for kind, count in enumerate(total):
+            if count > 4:
+                problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
+    for suit, seen in enumerate(red_seen):
         if seen > 1:
-            problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=suit))
+            problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
     needed = 3 * (sets - len(melds)) + 2
-    if len(concealed) != needed:
-        problems.append(field_problem(f"{pointer}/concealed", WRONG_COUNT, melds=len(melds), needed=needed, got=len(concealed)))
-    win = parse_tiles(tiles.win_tile, "win_tile", tiles.RED_FIVES)[0]
+    if size != needed:
+        problems.append(field_problem(f"{pointer}/concealed", WRONG_COUNT, melds=len(melds), needed=needed, got=size))
+    win = _parse_tiles(tiles.win_tile, "win_tile", tiles.RED_FIVES)[0]
     if counts[win.tile] == 0:
         problems.append(field_problem(f"{pointer}/win_tile", WIN_NOT_IN_HAND, tile=tiles.win_tile))
     if problems:
         raise RuleViolation(*problems)
-    return Hand(tuple(counts), tuple(melds), win.tile, sum(red_seen.values()) - sum(m.red for m in melds))
+    return Hand(counts, tuple(melds), win.tile, sum(concealed_red))
+
+
+@lru_cache(maxsize=8192)
+def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
+    """Concealed tiles in notation as 34 counts, red fives by suit, and how
+    many tiles (memoised with the reading itself)."""
+    counts = [0] * TILE_KINDS
+    red = [0, 0, 0]
+    read = _parse_tiles(text, "concealed", red_fives)
+    for tile in read:
+        counts[tile.tile] += 1
+        if tile.red:
+            red[tile.tile // 9] += 1
+    return tuple(counts), (red[0], red[1], red[2]), len(read)
 
 
 def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
@@ -350,98 +366,149 @@ class Split:
 def splits(counts: Sequence[int], sets: int) -> list[Split]:
     """Every distinct way to read ``counts`` as ``sets`` sets and one pair
     (none when the tiles are not such a hand). At most a few dozen for any
-    real hand: each step takes the lowest remaining tile as a pung or as the
-    start of a chow, so no reading is found twice."""
+    real hand, in a fixed order: by the pair's tile, then suit by suit (each
+    suit's readings take its lowest remaining tile as a pung before the start
+    of a chow), so no reading is found twice.
+
+    Sets never cross a suit, so each suit (and the honours) is read on its own
+    from a table filled once per count vector (:func:`_group`), and a split is
+    one suit's reading with the pair and the other suits' readings as sets."""
     if sum(counts) != 3 * sets + 2:
         return []
+    groups = _groups(counts)
     found: list[Split] = []
-    work = list(counts)
-    for pair in range(TILE_KINDS):
-        if work[pair] >= 2:
-            work[pair] -= 2
-            for read in _sets(work, 0):
-                found.append(Split(pair, read))
-            work[pair] += 2
+    for index, group in enumerate(groups):
+        if not group.paired:
+            continue
+        others = [other.plain for at, other in enumerate(groups) if at != index]
+        if not all(others):
+            continue
+        for pair, own in group.paired:
+            choices = list(others)
+            choices.insert(index, (own,))
+            for parts in product(*choices):
+                found.append(Split(pair, parts[0] + parts[1] + parts[2] + parts[3]))
     return found
 
 
-def _sets(counts: list[int], start: int) -> Iterator[tuple[tuple[SetKind, int], ...]]:
-    tile = start
-    while tile < TILE_KINDS and counts[tile] == 0:
-        tile += 1
-    if tile == TILE_KINDS:
+SUIT_STARTS: tuple[int, ...] = (0, 9, 18, HONOURS)
+"""Where each group of :func:`_groups` starts: the three suits, the honours."""
+
+SetReading = tuple[tuple[SetKind, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """One suit's counts (or the honours') read once: its readings as sets
+    alone, and with one pair (by the pair's tile), tiles numbered as in the
+    whole hand (empty when the counts cannot be read so); and the tiles that,
+    added, make it read as sets alone or as sets and a pair."""
+
+    plain: tuple[SetReading, ...]
+    paired: tuple[tuple[int, SetReading], ...]
+    plain_waits: tuple[int, ...]
+    paired_waits: tuple[int, ...]
+
+
+def _groups(counts: Sequence[int]) -> tuple[_Group, _Group, _Group, _Group]:
+    """The hand's three suits and honours, each from the table."""
+    return (
+        _group(tuple(counts[0:9]), 0),
+        _group(tuple(counts[9:18]), 9),
+        _group(tuple(counts[18:27]), 18),
+        _group(tuple(counts[27:34]), HONOURS),
+    )
+
+
+@lru_cache(maxsize=32768)
+def _group(counts: tuple[int, ...], start: int) -> _Group:
+    """The readings of one suit's nine counts (``start`` its first tile) or
+    of the seven honours' counts (``start`` = :data:`HONOURS`, no chows)."""
+    work = list(counts)
+    chows = start < HONOURS
+    plain = tuple(_group_sets(work, 0, start, chows))
+    paired = []
+    for pair, count in enumerate(counts):
+        if count >= 2:
+            work[pair] -= 2
+            paired += [(start + pair, read) for read in _group_sets(work, 0, start, chows)]
+            work[pair] += 2
+    plain_waits: list[int] = []
+    paired_waits: list[int] = []
+    for rank in range(len(counts)):
+        work[rank] += 1
+        if _group_complete(tuple(work), False, chows):
+            plain_waits.append(start + rank)
+        if _group_complete(tuple(work), True, chows):
+            paired_waits.append(start + rank)
+        work[rank] -= 1
+    return _Group(plain, tuple(paired), tuple(plain_waits), tuple(paired_waits))
+
+
+def _group_sets(counts: list[int], rank: int, start: int, chows: bool) -> Iterator[SetReading]:
+    """Every reading of ``counts`` (one group) as sets: the lowest remaining
+    tile as a pung, then as the start of a chow."""
+    size = len(counts)
+    while rank < size and counts[rank] == 0:
+        rank += 1
+    if rank == size:
         yield ()
         return
-    if counts[tile] >= 3:
-        counts[tile] -= 3
-        for rest in _sets(counts, tile):
-            yield (("pung", tile), *rest)
-        counts[tile] += 3
-    if tile < HONOURS and tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
+    if counts[rank] >= 3:
+        counts[rank] -= 3
+        for rest in _group_sets(counts, rank, start, chows):
+            yield (("pung", start + rank), *rest)
+        counts[rank] += 3
+    if chows and rank <= 6 and counts[rank + 1] and counts[rank + 2]:
         for step in (0, 1, 2):
-            counts[tile + step] -= 1
-        for rest in _sets(counts, tile):
-            yield (("chow", tile), *rest)
+            counts[rank + step] -= 1
+        for rest in _group_sets(counts, rank, start, chows):
+            yield (("chow", start + rank), *rest)
         for step in (0, 1, 2):
-            counts[tile + step] += 1
+            counts[rank + step] += 1
 
 
 def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = None) -> list[int]:
     """The tiles that complete ``counts_before`` (the concealed tiles without
     the winning one) into ``sets`` sets and a pair, leaving out a tile whose
     four copies the hand already holds (``held``: every tile of the hand,
-    melds included, before the win)."""
+    melds included, before the win).
+
+    A tile completes the hand when its own group, grown by it, reads as sets
+    (and the pair) and every other group reads as sets (the one left holding
+    the pair). Each group's growing tiles come from a table filled once per
+    count vector (:func:`_group`); the groups only combine here."""
     held = held if held is not None else counts_before
     if sum(counts_before) != 3 * sets + 1:
         return []
-    # each suit read once, with and without the pair (memoised); a tile then
-    # only re-reads its own suit
-    groups = [tuple(counts_before[start : start + 9]) for start in (0, 9, 18)]
-    groups += [(counts_before[tile],) for tile in range(HONOURS, TILE_KINDS)]
-    plain = [_group_complete(group, False) for group in groups]
-    paired = [_group_complete(group, True) for group in groups]
-    broken = plain.count(False)
-    found = []
-    for tile in _neighbours(counts_before):
-        if held[tile] >= 4:
-            continue
-        index = tile // 9 if tile < HONOURS else 3 + tile - HONOURS
-        group = list(groups[index])
-        group[tile % 9 if tile < HONOURS else 0] += 1
-        grown = tuple(group)
-        others_broken = broken - (not plain[index])
-        if others_broken == 0 and _group_complete(grown, True):
-            found.append(tile)
-        elif others_broken == 1 and _group_complete(grown, False):
-            # the one other group that is not sets alone must be sets and the pair
-            other = next(i for i, ok in enumerate(plain) if not ok and i != index)
-            if paired[other]:
-                found.append(tile)
-    return found
+    groups = _groups(counts_before)
+    broken = [group for group in groups if not group.plain]
+    found: list[int] = []
+    if len(broken) == 1:
+        # the pair joins the broken group, or the broken group holds it already
+        lone = broken[0]
+        for group in groups:
+            if group is lone:
+                found += group.paired_waits
+            elif lone.paired:
+                found += group.plain_waits
+    elif len(broken) == 2:
+        first, second = broken
+        if second.paired:
+            found += first.plain_waits
+        if first.paired:
+            found += second.plain_waits
+    return [tile for tile in found if held[tile] < 4]
 
 
-def _group_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
-    """A suit's nine counts, or one honour's count, read as sets (and one pair)."""
-    if len(counts) == 1:
-        return counts[0] % 3 == (2 if with_pair else 0)
+def _group_complete(counts: tuple[int, ...], with_pair: bool, suited: bool = True) -> bool:
+    """A suit's nine counts, or honours' counts, read as sets (and one pair)."""
     if sum(counts) % 3 != (2 if with_pair else 0):
         return False
+    if not suited:
+        pairs = sum(1 for count in counts if count % 3 == 2)
+        return all(count % 3 != 1 for count in counts) and pairs == (1 if with_pair else 0)
     return _suit_complete(counts, with_pair)
-
-
-def _neighbours(counts: Sequence[int]) -> list[int]:
-    """Tiles that can complete a hand of ``counts``: those held and, in a
-    suit, the two on either side of one held (a wait is never further)."""
-    near = [False] * TILE_KINDS
-    for start in (0, 9, 18):
-        for rank in range(9):
-            if counts[start + rank]:
-                for other in range(max(0, rank - 2), min(8, rank + 2) + 1):
-                    near[start + other] = True
-    for tile in range(HONOURS, TILE_KINDS):
-        if counts[tile]:
-            near[tile] = True
-    return [tile for tile in range(TILE_KINDS) if near[tile]]
 
 
 def is_complete(counts: Sequence[int], sets: int) -> bool:
@@ -507,15 +574,17 @@ def special_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int
     found: list[int] = []
     if sum(counts_before) != 13:
         return found
-    singles = [tile for tile, count in enumerate(counts_before) if count == 1]
-    if sum(1 for count in counts_before if count == 2) == 6 and len(singles) == 1 and held[singles[0]] < 4:
-        found.append(singles[0])
-    orphans = sum(counts_before[tile] for tile in THIRTEEN_ORPHANS)
-    present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
-    if orphans == 13 and present == 13:
-        found += [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
-    elif orphans == 13 and present == 12:
-        found += [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
+    if max(counts_before) <= 2 and counts_before.count(2) == 6:  # the thirteenth tile is a single
+        single = counts_before.index(1)
+        if held[single] < 4:
+            found.append(single)
+    orphans = sum(map(counts_before.__getitem__, THIRTEEN_ORPHANS))
+    if orphans == 13:
+        present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
+        if present == 13:
+            found += [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
+        elif present == 12:
+            found += [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
     return sorted(set(found))
 
 
@@ -561,10 +630,19 @@ def arrangement(split: Split, melds: Sequence[HandMeld], won_on_discard: bool = 
     out: list[Arranged] = []
     exposed_pung = win_tile if won_on_discard and win_tile is not None and ("pung", win_tile) in split.sets else None
     for kind, first in split.sets:
-        tiles = (first, first + 1, first + 2) if kind == "chow" else (first,) * 3
-        concealed = not (kind == "pung" and first == exposed_pung)
-        out.append(Arranged(kind=kind, tiles=format_tiles(tiles), concealed=concealed))
-    out.append(Arranged(kind="pair", tiles=format_tiles((split.pair, split.pair)), concealed=True))
+        if kind == "chow":
+            out.append(Arranged(kind=kind, tiles=CHOW_TEXT[first], concealed=True))
+        else:
+            out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=first != exposed_pung))
+    out.append(Arranged(kind="pair", tiles=PAIR_TEXT[split.pair], concealed=True))
     for meld in melds:
         out.append(Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed))
     return out
+
+
+CHOW_TEXT: tuple[str, ...] = tuple(
+    format_tiles((tile, tile + 1, tile + 2)) if tile < HONOURS and tile % 9 <= 6 else "" for tile in range(TILE_KINDS)
+)
+"""A chow's text by its lowest tile (``"345p"``)."""
+PUNG_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 3) for tile in range(TILE_KINDS))
+PAIR_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 2) for tile in range(TILE_KINDS))

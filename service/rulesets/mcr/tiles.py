@@ -51,6 +51,10 @@ def library_tile(tile: int) -> str:
     return f"F{tile - HONOURS + 1}"
 
 
+LIBRARY_TILES: tuple[str, ...] = tuple(library_tile(tile) for tile in range(TILE_KINDS))
+"""Each tile's code in the library."""
+
+
 class McrTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
     """An MCR hand from its tiles: 14 tiles (a kong one more), no red fives;
     flowers and seasons apart."""
@@ -113,6 +117,8 @@ LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
 
 
 def _check_flags(tiles: McrTiles, tsumo: bool) -> None:
+    if not (tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile):
+        return
     problems: list[FieldProblem] = []
     if tiles.blessing:
         problems.append(FieldProblem("/tiles/blessing", BLESSING))
@@ -143,19 +149,19 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     """Value an MCR hand from its tiles (422 for what cannot be)."""
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
-    flowers = check_flowers(tiles.flowers, "/tiles/flowers")
+    flowers = check_flowers(tiles.flowers, "/tiles/flowers") if tiles.flowers else 0
     _check_flags(tiles, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
     concealed = list(hand.counts)
     concealed[hand.win_tile] -= 1
-    standing = tuple(library_tile(tile) for tile in range(TILE_KINDS) for _ in range(concealed[tile]))
+    standing = tuple([LIBRARY_TILES[tile] for tile in range(TILE_KINDS) if concealed[tile] for _ in range(concealed[tile])])
     packs = tuple(_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds)
     try:
         rows = MahjongFanCalculator(
             pack=packs,
             hand=standing,
-            winTile=library_tile(hand.win_tile),
+            winTile=LIBRARY_TILES[hand.win_tile],
             flowerCount=flowers,
             isSelfDrawn=tsumo,
             is4thTile=tiles.last_of_its_kind,
@@ -196,7 +202,7 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
     held = hand.all_counts
     held[hand.win_tile] -= 1
-    waiting = set(waits(concealed, 4 - len(hand.melds), held))
+    waiting = waits(concealed, 4 - len(hand.melds), held)
     if not hand.melds:
-        waiting |= set(special_waits(concealed, held))
-    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(sorted(waiting)), warnings=notes)
+        waiting += special_waits(concealed, held)
+    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(set(waiting)), warnings=notes)

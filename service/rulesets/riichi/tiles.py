@@ -19,7 +19,7 @@ turns the library's answer into our codes:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated
@@ -330,23 +330,24 @@ def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, l
 # --- Conversion to the library's 136 ids -----------------------------------------------
 
 
-class _Ids:
-    """Hands out distinct 136-format ids: a red five gets copy 0 (the
-    library's aka id), a plain five copies 1–3 first."""
+FIVES: frozenset[int] = frozenset({4, 13, 22})
 
-    def __init__(self) -> None:
-        self.used = [0] * TILE_KINDS  # bit mask of copies taken
-        self.phantom = 0
 
-    def take(self, tile: int, red: bool = False) -> int:
-        order = (0, 1, 2, 3) if red or tile >= HONOURS or tile % 9 != 4 else (1, 2, 3, 0)
-        for copy in order:
-            if not self.used[tile] & (1 << copy):
-                self.used[tile] |= 1 << copy
-                if copy == RED_FIVE_COPY and not red and tile < HONOURS and tile % 9 == 4:
-                    self.phantom += 1
-                return tile * 4 + copy
-        raise AssertionError("more than four copies reached the conversion")  # read_hand refuses them first
+def _take_ids(reads: Iterable[tuple[int, bool]], taken: list[int]) -> list[int]:
+    """Distinct 136-format ids for ``(tile, red)`` reads: a red five is copy 0
+    (the library's aka id); a plain five takes copies 1–3, then 0; any other
+    tile copies 0–3 in turn. ``taken`` counts the plain copies handed out so
+    far (the hand holds at most four of a tile and one red five a suit, so a
+    plain five reaches copy 0 only when no red one is there)."""
+    ids = []
+    for tile, red in reads:
+        if red:
+            ids.append(tile * 4 + RED_FIVE_COPY)
+            continue
+        copy = taken[tile]
+        taken[tile] = copy + 1
+        ids.append(tile * 4 + ((copy + 1) % 4 if tile in FIVES else copy))
+    return ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,26 +360,22 @@ class LibraryCall:
 
 
 def _library_call(tiles: RiichiTiles, dora: Sequence[int], ura: Sequence[int]) -> LibraryCall:
-    ids = _Ids()
-    concealed = parse_tiles(tiles.concealed, "concealed", True)
-    win = parse_tiles(tiles.win_tile, "win_tile", True)[0]
-    all_ids: list[int] = []
-    win_id = -1
+    taken = [0] * TILE_KINDS
+    concealed = [(read.tile, read.red) for read in parse_tiles(tiles.concealed, "concealed", True)]
+    read_win = parse_tiles(tiles.win_tile, "win_tile", True)[0]
+    win = (read_win.tile, read_win.red)
     # the winning tile first, so a red win tile keeps its red copy
-    ordered = sorted(concealed, key=lambda read: read.tile != win.tile or read.red != win.red)
-    for read in ordered:
-        tile_id = ids.take(read.tile, read.red)
-        if win_id < 0 and read.tile == win.tile:
-            win_id = tile_id
-        all_ids.append(tile_id)
+    ordered = [read for read in concealed if read == win] + [read for read in concealed if read != win]
+    all_ids = _take_ids(ordered, taken)
+    win_id = all_ids[next(index for index, (tile, _) in enumerate(ordered) if tile == win[0])]
     melds = []
     for meld in tiles.melds:
-        meld_ids = [ids.take(read.tile, read.red) for read in parse_tiles(meld.tiles, "tiles", True)]
+        meld_ids = _take_ids([(read.tile, read.red) for read in parse_tiles(meld.tiles, "tiles", True)], taken)
         all_ids.extend(meld_ids)
         kind = {"chow": LibraryMeld.CHI, "pung": LibraryMeld.PON, "kong": LibraryMeld.KAN}[meld.kind]
         melds.append(LibraryMeld(meld_type=kind, tiles=sorted(meld_ids), opened=not meld.concealed))
-    dora_ids = [ids.take(tile) for tile in dora]
-    ura_ids = [ids.take(tile) for tile in ura]
+    dora_ids = _take_ids([(tile, False) for tile in dora], taken)
+    ura_ids = _take_ids([(tile, False) for tile in ura], taken)
     return LibraryCall(sorted(all_ids), win_id, melds, dora_ids, ura_ids)
 
 

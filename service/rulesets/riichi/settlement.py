@@ -381,9 +381,9 @@ WITHOUT_YAKU = template("Unexpected field `{field}` without `yaku` (`han` alread
 """The 400 for a companion of `yaku` sent without it (worded by the API in the request's language)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _DeclaredHand:
-    """A settlement hand's `yaku` with its companions resolved to defaults."""
+class _DeclaredHand(msgspec.Struct, frozen=True):
+    """A settlement hand's `yaku` with its companions resolved to defaults
+    (a Struct: a frozen dataclass sets each field through object.__setattr__)."""
 
     yaku: list[YakuCode]
     open: bool

@@ -174,6 +174,9 @@ OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
 }
 """The other seats in turn order after a seat, per table size (precomputed)."""
 
+NO_POINTS: dict[int, dict[Seat, int]] = {players: dict.fromkeys(seats_for(players), 0) for players in (3, 4)}
+"""Every seat at 0 points, per table size (copied: cheaper than building it)."""
+
 
 # --- Request and response types ---------------------------------------------------
 
@@ -735,6 +738,8 @@ RON_YAKU: frozenset[str] = frozenset({"houtei", "chankan", "renhou"})
 """Yaku won on another player's tile (河底 出銃, 搶槓, 人和 有人出銃)."""
 DEALER_YAKU: frozenset[str] = frozenset({"tenhou", "paarenchan"})
 NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
+WIN_BOUND_YAKU = TSUMO_YAKU | RON_YAKU | DEALER_YAKU | NON_DEALER_YAKU
+"""The yaku :func:`_check_yaku_against_win` has anything to say about."""
 
 
 def _value_from_yaku(
@@ -761,7 +766,8 @@ def _value_from_yaku(
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
-    _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
+    if not WIN_BOUND_YAKU.isdisjoint(count.positions):
+        _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
     notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
@@ -1039,7 +1045,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     sticks_total = RIICHI_STICK * request.riichi_sticks
     warnings: list[SettlementWarning] = []
     lines: list[Payment] = []
-    balance = dict.fromkeys(seats, 0)  # points per seat, made Decimals at the end
+    balance = NO_POINTS[players].copy()  # points per seat, made Decimals at the end
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
     evaluations: dict[str, RiichiEvaluation] = {}

@@ -27,7 +27,7 @@ docs/riichi-extras.md:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
@@ -38,6 +38,7 @@ from service.core.errors import RuleViolation, field_problem, template
 MeldKind = Literal["sequence", "triplet", "kan"]
 PairKind = Literal["plain", "dragon", "seat_wind", "round_wind", "double_wind"]
 Wait = Literal["two_sided", "edge", "closed", "pair", "shanpon"]
+DoubleWindFu = Literal[2, 4]
 
 FuCode = Literal[
     "base",
@@ -163,7 +164,7 @@ class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """House rules on fu. Every field is optional; the response echoes them."""
 
     double_wind_pair_fu: Annotated[
-        Literal[2, 4],
+        DoubleWindFu,
         msgspec.Meta(
             description="Fu for a pair of the wind that is both seat and round wind (連風牌): 4 (default) or 2 (the riichi scoring article).",
             extra_json_schema={"extra": {"minimum": 2, "maximum": 4}},
@@ -233,7 +234,7 @@ class RiichiSettlementHand(HandShape, forbid_unknown_fields=True, kw_only=True):
     rules: FuRules = msgspec.field(default_factory=FuRules)
 
 
-class FuItem(msgspec.Struct, omit_defaults=True):
+class FuItem(msgspec.Struct, omit_defaults=True, frozen=True):
     """One line of the count. Meld lines name the meld by its index in `melds`."""
 
     code: FuCode
@@ -268,12 +269,15 @@ def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
     """Index of the meld the winning tile completed, after checking the
     melds and the wait agree; None when the pair was completed or no meld
     was marked and any candidate gives the same fu."""
-    marked = [index for index, meld in enumerate(hand.melds) if meld.winning]
-    if len(marked) > 1:
-        raise _fail(f"{at}/melds/{marked[1]}/winning", "Only one meld can be completed by the winning tile.")
+    marked: int | None = None
+    for index, meld in enumerate(hand.melds):
+        if meld.winning:
+            if marked is not None:
+                raise _fail(f"{at}/melds/{index}/winning", "Only one meld can be completed by the winning tile.")
+            marked = index
     wait = hand.wait
-    if marked:
-        index = marked[0]
+    if marked is not None:
+        index = marked
         meld = hand.melds[index]
         where = f"{at}/melds/{index}/winning"
         if meld.kind == "kan":
@@ -288,9 +292,10 @@ def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
             raise _fail(where, "A `shanpon` wait is completed into a triplet, not a sequence.")
         return index
     if wait in SEQUENCE_WAITS:
-        if not any(m.kind == "sequence" and not m.open for m in hand.melds):
-            raise _fail(f"{at}/wait", "A `{wait}` wait needs a concealed sequence for the winning tile to complete.", wait=wait)
-        return None
+        for m in hand.melds:
+            if m.kind == "sequence" and not m.open:
+                return None
+        raise _fail(f"{at}/wait", "A `{wait}` wait needs a concealed sequence for the winning tile to complete.", wait=wait)
     if wait == "shanpon":
         candidates = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
         if not candidates:
@@ -333,40 +338,60 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
         tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
     _check_shape(hand, tsumo, at)
     if hand.seven_pairs:
-        items = [FuItem("seven_pairs", SEVEN_PAIRS_FU)]
-        return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=items, closed=True, pinfu=False, rules=rules)
+        return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
 
     ron_triplet = _winning_meld(hand, tsumo, at)
     melds = hand.melds
-    closed = not any(m.open for m in melds)
-    pinfu = closed and hand.pair == "plain" and hand.wait == "two_sided" and all(m.kind == "sequence" for m in melds)
+    closed = True
+    sequences = 0
+    for meld in melds:
+        if meld.open:
+            closed = False
+        if meld.kind == "sequence":
+            sequences += 1
+    pinfu = closed and hand.pair == "plain" and hand.wait == "two_sided" and sequences == len(melds)
 
-    items = [FuItem("base", BASE_FU)]
     if not tsumo:
-        if closed:
-            items.append(FuItem("closed_ron", CLOSED_RON_FU))
+        items = [_BASE, _CLOSED_RON] if closed else [_BASE]
     elif pinfu and not rules.pinfu_tsumo_fu:
-        items.append(FuItem("pinfu_tsumo", 0))
+        items = [_BASE, _PINFU_TSUMO]
     elif hand.rinshan and not rules.rinshan_tsumo_fu:
-        items.append(FuItem("rinshan_tsumo", 0))
+        items = [_BASE, _RINSHAN_TSUMO]
     else:
-        items.append(FuItem("tsumo", TSUMO_FU))
+        items = [_BASE, _TSUMO]
 
     for index, meld in enumerate(melds):
         # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
         counted_open = meld.open or (index == ron_triplet and not tsumo and meld.kind == "triplet")
-        code, fu = MELD_FU[(meld.kind, counted_open, meld.terminal_or_honor)]
-        items.append(FuItem(code, fu, index))
+        items.append(_MELD_ITEMS[meld.kind, counted_open, meld.terminal_or_honor, index])
 
-    pair_code, pair_fu = PAIR_FU[hand.pair]
-    if hand.pair == "double_wind":
-        pair_fu = rules.double_wind_pair_fu
-    items.append(FuItem(pair_code, pair_fu))
-    wait_code, wait_fu = WAIT_FU[hand.wait]
-    items.append(FuItem(wait_code, wait_fu))
+    pair = hand.pair
+    items.append(_PAIR_ITEMS[pair, rules.double_wind_pair_fu if pair == "double_wind" else PAIR_FU[pair][1]])
+    items.append(_WAIT_ITEMS[hand.wait])
 
-    raw = sum(item.fu for item in items)
+    raw = 0
+    for item in items:
+        raw += item.fu
     if not closed and raw == BASE_FU:
-        items.append(FuItem("open_pinfu", OPEN_PINFU_FU))
+        items.append(_OPEN_PINFU)
         raw += OPEN_PINFU_FU
     return FuResult(fu=round_up_10(raw), raw_fu=raw, items=items, closed=closed, pinfu=pinfu, rules=rules)
+
+
+# Every line a count can have, made once (items are frozen and shared between counts).
+_BASE = FuItem("base", BASE_FU)
+_CLOSED_RON = FuItem("closed_ron", CLOSED_RON_FU)
+_TSUMO = FuItem("tsumo", TSUMO_FU)
+_PINFU_TSUMO = FuItem("pinfu_tsumo", 0)
+_RINSHAN_TSUMO = FuItem("rinshan_tsumo", 0)
+_SEVEN_PAIRS = FuItem("seven_pairs", SEVEN_PAIRS_FU)
+_OPEN_PINFU = FuItem("open_pinfu", OPEN_PINFU_FU)
+_MELD_ITEMS: dict[tuple[MeldKind, bool, bool, int], FuItem] = {
+    (kind, open_, terminal, index): FuItem(code, fu, index)
+    for (kind, open_, terminal), (code, fu) in MELD_FU.items()
+    for index in range(MAX_MELDS)
+}
+_PAIR_ITEMS: dict[tuple[PairKind, int], FuItem] = {
+    (pair, fu): FuItem(code, fu) for pair, (code, default) in PAIR_FU.items() for fu in {default, *get_args(DoubleWindFu)}
+}
+_WAIT_ITEMS: dict[Wait, FuItem] = {wait: FuItem(code, fu) for wait, (code, fu) in WAIT_FU.items()}

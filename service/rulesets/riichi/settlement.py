@@ -34,7 +34,6 @@ from service.core.settlement import (
     Settlement,
     Win,
     check_discarder,
-    settle_lines,
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
@@ -174,6 +173,9 @@ OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
     (players, seat): others(seat, players) for players in (3, 4) for seat in seats_for(players)
 }
 """The other seats in turn order after a seat, per table size (precomputed)."""
+
+NO_POINTS: dict[int, dict[Seat, int]] = {players: dict.fromkeys(seats_for(players), 0) for players in (3, 4)}
+"""Every seat at 0 points, per table size (copied: cheaper than building it)."""
 
 
 # --- Request and response types ---------------------------------------------------
@@ -382,9 +384,9 @@ WITHOUT_YAKU = template("Unexpected field `{field}` without `yaku` (`han` alread
 """The 400 for a companion of `yaku` sent without it (worded by the API in the request's language)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _DeclaredHand:
-    """A settlement hand's `yaku` with its companions resolved to defaults."""
+class _DeclaredHand(msgspec.Struct, frozen=True):
+    """A settlement hand's `yaku` with its companions resolved to defaults
+    (a Struct: a frozen dataclass sets each field through object.__setattr__)."""
 
     yaku: list[YakuCode]
     open: bool
@@ -552,6 +554,30 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     ] = None
 
 
+_BLANK_SETTLEMENT = RiichiSettlement(
+    winner="east",
+    winner_receives=POINTS[0],
+    payments=[],
+    deltas={},
+    pre_payout_total=POINTS[0],
+    tier=None,
+    warnings=[],
+    han=None,
+    fu=None,
+    yakuman=0,
+    winners=[],
+    dealer="east",
+    players=4,
+    honba=0,
+    riichi_sticks=0,
+    rules=RiichiRules(),
+    yaku_options=YakuOptions(),
+)
+"""What :func:`settle` copies (``msgspec.structs.replace``) and fills in
+whole; the optional fields keep their defaults unless the hand has them.
+Never handed out itself."""
+
+
 # --- Hand value ----------------------------------------------------------------------
 
 
@@ -712,6 +738,8 @@ RON_YAKU: frozenset[str] = frozenset({"houtei", "chankan", "renhou"})
 """Yaku won on another player's tile (河底 出銃, 搶槓, 人和 有人出銃)."""
 DEALER_YAKU: frozenset[str] = frozenset({"tenhou", "paarenchan"})
 NON_DEALER_YAKU: frozenset[str] = frozenset({"chiihou", "renhou"})
+WIN_BOUND_YAKU = TSUMO_YAKU | RON_YAKU | DEALER_YAKU | NON_DEALER_YAKU
+"""The yaku :func:`_check_yaku_against_win` has anything to say about."""
 
 
 def _value_from_yaku(
@@ -738,7 +766,8 @@ def _value_from_yaku(
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
-    _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
+    if not WIN_BOUND_YAKU.isdisjoint(count.positions):
+        _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
     notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
     if count.yakuman:
         # multiple_yakuman has been applied to the combination: a lone double
@@ -981,10 +1010,15 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
-    check_seat(winner, seats, "/winner")
-    check_seat(request.dealer, seats, "/dealer")
-    check_discarder(winner, request.win, seats)
-    discarder = request.win.discarder if isinstance(request.win, Discard) else None
+    dealer = request.dealer
+    win = request.win
+    discarder = win.discarder if isinstance(win, Discard) else None
+    # the checks' functions are called only to word a failure
+    if winner not in seats or dealer not in seats:
+        check_seat(winner, seats, "/winner")
+        check_seat(dealer, seats, "/dealer")
+    if discarder is not None and (discarder == winner or discarder not in seats):
+        check_discarder(winner, win, seats)
     tsumo = discarder is None
 
     entries: list[tuple[Seat, WinnerFields, str]] = [(winner, request, "")]
@@ -1008,8 +1042,10 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
+    sticks_total = RIICHI_STICK * request.riichi_sticks
     warnings: list[SettlementWarning] = []
     lines: list[Payment] = []
+    balance = NO_POINTS[players].copy()  # points per seat, made Decimals at the end
     results: list[WinnerResult] = []
     chip_lines: list[ChipPayment] = []
     evaluations: dict[str, RiichiEvaluation] = {}
@@ -1021,11 +1057,12 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             seat=seat,
             pointer=pointer,
             options=request.yaku_options,
-            dealer=request.dealer,
-            win=request.win,
+            dealer=dealer,
+            win=win,
             players=players,
         )
-        warnings.extend(value.warnings)
+        if value.warnings:
+            warnings.extend(value.warnings)
         liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
         liable = fields.liable if liable_yakuman else None
         paid = rules.multiple_ron == "allowed" or seat == first
@@ -1045,7 +1082,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 seat,
                 value,
                 discarder=discarder,
-                dealer=request.dealer,
+                dealer=dealer,
                 players=players,
                 rule=rule,
                 honba_points=honba_points,
@@ -1055,9 +1092,11 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             )
             for payer, points, role in winner_lines:
                 lines.append(Payment(payer, seat, POINTS[points], role))
+                balance[payer] -= points
+                balance[seat] += points
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
-        sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0
+        sticks = sticks_total if seat == first else 0
         results.append(
             WinnerResult(
                 winner=seat,
@@ -1085,31 +1124,41 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             if paid:
                 chip_lines += [ChipPayment(payer, seat, each) for payer in (OTHERS[(players, seat)] if discarder is None else (discarder,))]
 
-    payments, deltas, _ = settle_lines(first, lines, seats, POINTS[RIICHI_STICK * request.riichi_sticks], whole=True)
+    # Every amount is whole points: the deltas are added up in integers (the
+    # sticks come from the table, the one thing that is not zero-sum), and each
+    # becomes a shared Decimal once.
+    balance[first] += sticks_total
+    deltas = {seat: POINTS[points] for seat, points in balance.items()}
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
-    settlement = RiichiSettlement(
+    # `replace` on a blank settlement: a constructor call with all its fields
+    # (more than 15 keywords) goes through a dict in CPython, at several times the cost
+    settlement = msgspec.structs.replace(
+        _BLANK_SETTLEMENT,
         winner=winner,
         winner_receives=deltas[winner],
-        payments=payments,
+        payments=lines,
         deltas=deltas,
         pre_payout_total=main.basic_points,
         tier=main.tier,
         warnings=warnings,
         han=main.han,
         fu=main.fu,
-        fu_count=main.fu_count,
         yakuman=main.yakuman,
         winners=results,
-        dealer=request.dealer,
+        dealer=dealer,
         players=players,
         honba=request.honba,
         riichi_sticks=request.riichi_sticks,
-        rules=rules,
-        yaku_options=request.yaku_options,
-        yaku_items=main.yaku_items,
-        evaluation=evaluations.get(winner, msgspec.UNSET),
-        evaluations=evaluations or msgspec.UNSET,
     )
+    settlement.rules = rules
+    settlement.yaku_options = request.yaku_options
+    if main.fu_count is not None:
+        settlement.fu_count = main.fu_count
+    if main.yaku_items is not None:
+        settlement.yaku_items = main.yaku_items
+    if evaluations:
+        settlement.evaluation = evaluations.get(winner, msgspec.UNSET)
+        settlement.evaluations = evaluations
     if rules.shugi:
         chip_deltas: dict[str, int] = dict.fromkeys(seats, 0)
         for line in chip_lines:

@@ -474,6 +474,9 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
 """Yaku that cannot be declared together: 422 naming both codes."""
 
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
+CONFLICTING: dict[str, frozenset[str]] = {code: frozenset(other for other, _ in pairs) for code, pairs in CONFLICTS.items()}
+"""The codes each code conflicts with, as a set (a quick check before the wording)."""
+_NONE: frozenset[str] = frozenset()
 
 VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {
     row.code: (row.han, row.open_han, row.yakuman, row.limit) for row in YAKU_TABLE
@@ -666,7 +669,10 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if problems:
         raise RuleViolation(*problems)
 
-    problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
+    for declared in positions:  # the problems are worded only when a pair conflicts
+        if not CONFLICTING.get(declared, _NONE).isdisjoint(positions):
+            problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
+            break
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
         detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]

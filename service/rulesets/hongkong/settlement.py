@@ -381,8 +381,9 @@ QUARTERS: dict[str, Quarters] = {
 """:data:`SCHEMES` in quarters of V."""
 
 
-@exact
 def settle(request: HongKongRequest) -> HongKongSettlement:
+    # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
+    # Decimals under the exact context itself
     rules = request.rules
     winner = request.winner
     win = request.win

@@ -34,7 +34,6 @@ from service.core.money import (
     ExactNumber,
     check_decimal,
     decimal_meta,
-    exact,
 )
 from service.core.seats import OTHERS, SEATS, Seat
 from service.core.settlement import (
@@ -525,40 +524,45 @@ def _check_win(request: TaiwanRequest) -> None:
         )
 
 
-@exact
 def settle(request: TaiwanRequest) -> TaiwanSettlement:
+    # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
+    # Decimals under the exact context itself
     rules = request.rules
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
-    has_tai = request.tai is not msgspec.UNSET
-    has_patterns = request.patterns is not msgspec.UNSET
-    has_tiles = request.tiles is not msgspec.UNSET
-    if has_tiles and (has_tai or has_patterns):
-        detail = template("Send exactly one of tai, patterns and tiles.")
-        raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
-    if has_tai == has_patterns and not has_tiles:
-        detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
-        raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
-    if request.special is not None or request.patterns is not msgspec.UNSET:
-        _check_win(request)
-
+    tai = request.tai
     warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
     evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
-    if not isinstance(request.tiles, msgspec.UnsetType):
-        evaluation = hand_result(
-            request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
-        )
-        _check_special(request.special, evaluation)
-        breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
-        warnings = list(evaluation.warnings)
-        hand_tai = evaluation.tai
-    elif not isinstance(request.patterns, msgspec.UnsetType):
-        breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
-        hand_tai = breakdown.tai
+    if isinstance(tai, int) and request.patterns is msgspec.UNSET and request.tiles is msgspec.UNSET:  # the agreed tai
+        if request.special is not None:
+            _check_win(request)
+        hand_tai = tai
     else:
-        assert isinstance(request.tai, int)  # exactly one of them: checked above
-        hand_tai = request.tai
+        has_tai = tai is not msgspec.UNSET
+        has_patterns = request.patterns is not msgspec.UNSET
+        has_tiles = request.tiles is not msgspec.UNSET
+        if has_tiles and (has_tai or has_patterns):
+            detail = template("Send exactly one of tai, patterns and tiles.")
+            raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
+        if has_tai == has_patterns and not has_tiles:
+            detail = (
+                template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
+            )
+            raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
+        _check_win(request)
+        if not isinstance(request.tiles, msgspec.UnsetType):
+            evaluation = hand_result(
+                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+            )
+            _check_special(request.special, evaluation)
+            breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
+            warnings = list(evaluation.warnings)
+            hand_tai = evaluation.tai
+        else:
+            assert not isinstance(request.patterns, msgspec.UnsetType)  # exactly one of them: checked above
+            breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+            hand_tai = breakdown.tai
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
         tai_paid = rules.tai_cap

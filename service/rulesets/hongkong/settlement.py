@@ -154,7 +154,8 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     point_value: PointValue = POINT_VALUE_DEFAULT
 
     def __post_init__(self) -> None:
-        check_point_value(self.point_value)
+        if self.point_value is not POINT_VALUE_DEFAULT:  # the default is known to be valid
+            check_point_value(self.point_value)
 
 
 EightImmortalsRule = Annotated[

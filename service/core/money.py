@@ -203,6 +203,66 @@ class WholeDecimals(dict[int, Decimal]):
 POINTS = WholeDecimals()
 
 
+class Fractions(dict[int, Decimal]):
+    """``table[n]`` is ``n / denominator`` in canonical form (:func:`clean`),
+    made once per value: an engine that computes in integer minor units
+    (quarter points, cents) turns each amount into the money type with one
+    lookup, and equal amounts share one object (whose hash the encoder then
+    finds cached). The denominator is a product of 2s and 5s, so every
+    value is an exact decimal. Bounded like :class:`DecimalTexts`."""
+
+    limit = 4096
+
+    def __init__(self, denominator: int) -> None:
+        super().__init__()
+        self.denominator = denominator
+
+    def __missing__(self, n: int) -> Decimal:
+        number = clean(CONTEXT.divide(Decimal(n), self.denominator))
+        if len(self) >= self.limit:
+            self.clear()
+        self[n] = number
+        return number
+
+
+class MinorUnits(dict[int, Fractions]):
+    """``MINOR_UNITS[d]`` is the :class:`Fractions` table of amounts counted
+    in units of ``1 / d``. Bounded: a table per denominator, at most
+    :attr:`limit` denominators."""
+
+    limit = 64
+
+    def __missing__(self, denominator: int) -> Fractions:
+        table = Fractions(denominator)
+        if len(self) >= self.limit:
+            self.clear()
+        self[denominator] = table
+        return table
+
+
+MINOR_UNITS = MinorUnits()
+
+
+class Ratios(dict[Decimal, tuple[int, int]]):
+    """``RATIOS[value]`` is ``value.as_integer_ratio()``: a decimal input (a
+    point value, a base) as ``numerator / denominator``, the denominator a
+    product of 2s and 5s, for integer arithmetic. Looked up by value (the
+    hash is kept on the Decimal, so the encoder's later look-up of the same
+    object is free); bounded like :class:`DecimalTexts`."""
+
+    limit = 4096
+
+    def __missing__(self, value: Decimal) -> tuple[int, int]:
+        ratio = value.as_integer_ratio()
+        if len(self) >= self.limit:
+            self.clear()
+        self[value] = ratio
+        return ratio
+
+
+RATIOS = Ratios()
+
+
 def enc_hook(value: Any) -> Any:
     """msgspec encode hook: an echoed :class:`ExactNumber` (a Decimal
     subclass, which msgspec hands here) is written like any Decimal."""

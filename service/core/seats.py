@@ -24,6 +24,10 @@ def _after(table: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
 
 _AFTER: dict[int, dict[Seat, tuple[Seat, ...]]] = {4: _after(SEATS), 3: _after(THREE_PLAYER_SEATS)}
 
+OTHERS: dict[Seat, tuple[Seat, ...]] = _AFTER[4]
+"""``OTHERS[seat]``: the other three seats of a four-player table in turn
+order after ``seat`` (:func:`others` without the call)."""
+
 
 def turn_order_after(seat: Seat, players: int = 4) -> tuple[Seat, ...]:
     """The other seats in the order they play after ``seat`` (KeyError for a

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem
-from service.core.money import ZERO, clean
+from service.core.money import ZERO, Fractions, clean
 from service.core.seats import SEATS, THREE_PLAYER_SEATS, Seat
 from service.core.warnings import SettlementWarning
 
@@ -147,3 +147,44 @@ def settle_lines(
         for party in summed:
             deltas[party] = clean(deltas[party])
     return cleaned, deltas, deltas[winner]
+
+
+SELF_DRAW_ROLES: tuple[Role, ...] = ("self_draw", "self_draw", "self_draw")
+"""The three losers' roles on a self-draw (:func:`pay_winner`)."""
+DISCARD_ROLES: tuple[tuple[Role, ...], ...] = tuple(
+    tuple("discarder" if seat == position else "other" for seat in range(3)) for position in range(3)
+)
+"""The three losers' roles on a discard, by the discarder's place among them
+(:func:`pay_winner`)."""
+
+
+def pay_winner(
+    winner: Seat,
+    payers: tuple[Seat, ...],
+    owed: tuple[int, int, int] | list[int],
+    roles: tuple[Role, ...] | list[Role],
+    money: Fractions,
+) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
+    """The payment lines of a four-player hand from the three other seats
+    (``payers``, in turn order) to ``winner``, with ``deltas`` and what the
+    winner receives: what :func:`settle_lines` gives for the same lines.
+
+    ``owed`` holds the three payers' amounts in integer minor units (the
+    units of ``money``: quarter points, cents); sums are exact integers, and
+    each amount becomes a canonical Decimal once, by one look-up
+    (:class:`service.core.money.Fractions`). Written out for three payers:
+    a loop costs this interpreter more than the lines themselves."""
+    first, second, third = payers
+    a, b, c = owed
+    role_a, role_b, role_c = roles
+    payments = [
+        Payment(first, winner, money[a], role_a),
+        Payment(second, winner, money[b], role_b),
+        Payment(third, winner, money[c], role_c),
+    ]
+    deltas = _ZEROS[SEATS].copy()  # seat order
+    deltas[first] = money[-a]
+    deltas[second] = money[-b]
+    deltas[third] = money[-c]
+    receives = deltas[winner] = money[a + b + c]
+    return payments, deltas, receives

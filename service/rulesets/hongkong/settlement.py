@@ -19,7 +19,9 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.money import (
+    MINOR_UNITS,
     POINT_VALUE_DEFAULT,
+    RATIOS,
     ZERO,
     ExactNumber,
     check_point_value,
@@ -27,15 +29,17 @@ from service.core.money import (
     exact,
     point_value_meta,
 )
-from service.core.seats import SEATS, Seat, others
+from service.core.seats import OTHERS, SEATS, Seat
 from service.core.settlement import (
+    DISCARD_ROLES,
+    SELF_DRAW_ROLES,
     Discard,
-    Payment,
+    Role,
     SelfDraw,
     Settlement,
     Win,
     check_discarder,
-    settle_lines,
+    pay_winner,
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning, warning
@@ -150,7 +154,8 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     point_value: PointValue = POINT_VALUE_DEFAULT
 
     def __post_init__(self) -> None:
-        check_point_value(self.point_value)
+        if self.point_value is not POINT_VALUE_DEFAULT:  # the default is known to be valid
+            check_point_value(self.point_value)
 
 
 EightImmortalsRule = Annotated[
@@ -349,63 +354,102 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         raise RuleViolation(*problems, title=template("The declared patterns contradict the win"))
 
 
-@exact
+class Quarters(msgspec.Struct, frozen=True):
+    """A payment scheme's shares of V counted in quarters of V (all four of
+    :class:`Split`'s ratios are whole quarters), for integer arithmetic."""
+
+    self_draw_each: int
+    full_gun_discarder: int
+    half_gun_discarder: int
+    half_gun_other: int
+
+
+def _quarters(ratio: Ratio) -> int:
+    numerator, denominator = ratio
+    assert 4 * numerator % denominator == 0, "every share is a whole number of quarters of V"
+    return 4 * numerator // denominator
+
+
+QUARTERS: dict[str, Quarters] = {
+    name: Quarters(
+        _quarters(split.self_draw_each),
+        _quarters(split.full_gun_discarder),
+        _quarters(split.half_gun_discarder),
+        _quarters(split.half_gun_other),
+    )
+    for name, split in SCHEMES.items()
+}
+""":data:`SCHEMES` in quarters of V."""
+
+
 def settle(request: HongKongRequest) -> HongKongSettlement:
+    # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
+    # Decimals under the exact context itself
     rules = request.rules
     winner = request.winner
-    check_discarder(winner, request.win, SEATS)
-    if request.liable == winner:
+    win = request.win
+    check_discarder(winner, win, SEATS)
+    liable = request.liable
+    if liable == winner:
         raise RuleViolation(FieldProblem("/liable", "The liable seat (包) cannot be the winner."))
 
     evaluation: HongKongHand | msgspec.UnsetType = msgspec.UNSET
+    fan_items: list[FanItem] | None
     if request.tiles is not msgspec.UNSET:
         evaluation = hand_result(
-            request.tiles, winner=winner, dealer=request.dealer, win=request.win, rules=rules, eight_immortals=request.eight_immortals
+            request.tiles, winner=winner, dealer=request.dealer, win=win, rules=rules, eight_immortals=request.eight_immortals
         )
         fan, limit_hand = evaluation.fan, request.limit_hand or evaluation.limit_hand
-        fan_items: list[FanItem] | None = evaluation.items
-    else:
+        fan_items = evaluation.items
+    elif request.patterns is not msgspec.UNSET:
         fan, limit_hand, fan_items = _hand_fan(request)
-    cap = rules.fan_cap
-    fan_paid = cap if limit_hand or fan > cap else fan
-    warnings = fan_warnings(fan, limit_hand, rules)
-    tier = "limit" if limit_hand or fan >= rules.fan_cap else None
-
-    value = fan_value(fan_paid, rules)
-    losers = others(winner)
-    lines: list[Payment]
-    if isinstance(request.win, SelfDraw):
-        each = self_draw_each(value, rules)
-        lines = [
-            Payment(losers[0], winner, each, "self_draw"),
-            Payment(losers[1], winner, each, "self_draw"),
-            Payment(losers[2], winner, each, "self_draw"),
-        ]
     else:
-        assert isinstance(request.win, Discard)
-        discarder_pays, other_pays = discard_shares(value, rules)
-        discarder = request.win.discarder
-        lines = []
-        for seat in losers:
-            if seat == discarder:
-                lines.append(Payment(seat, winner, discarder_pays, "discarder"))
-            else:
-                lines.append(Payment(seat, winner, other_pays, "other"))
+        assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
+        fan, limit_hand, fan_items = request.fan, request.limit_hand, None
+    cap = rules.fan_cap
+    if limit_hand or fan >= cap:
+        fan_paid, tier = cap, "limit"
+    else:
+        fan_paid, tier = fan, None
+    warnings = fan_warnings(fan, limit_hand, rules) if limit_hand or fan < rules.min_fan or fan > cap else []
 
-    if request.liable is not None:
-        total = clean(sum((line.amount for line in lines), ZERO))
-        lines = [
-            Payment(line.payer, winner, total, "liable") if line.payer == request.liable else Payment(line.payer, winner, ZERO, line.role)
-            for line in lines
-        ]
+    # money in integer units of point_value / 4 (the shares are whole
+    # quarters of V), each amount turned into a Decimal once at the end
+    numerator, denominator = RATIOS[rules.point_value]
+    money = MINOR_UNITS[4 * denominator]
+    value = POINTS_TABLES[rules.table][fan_paid] * numerator  # V, in units of 1 / denominator
+    quarters = QUARTERS[rules.payment_scheme]
+    losers = OTHERS[winner]
+    roles: tuple[Role, ...] | list[Role]
+    if isinstance(win, SelfDraw):
+        each = value * quarters.self_draw_each
+        owed = [each, each, each]
+        roles = SELF_DRAW_ROLES
+    else:
+        position = losers.index(win.discarder)
+        if rules.discard_payment == "full_gun":
+            owed = [0, 0, 0]
+            owed[position] = value * quarters.full_gun_discarder
+        else:
+            other = value * quarters.half_gun_other
+            owed = [other, other, other]
+            owed[position] = value * quarters.half_gun_discarder
+        roles = DISCARD_ROLES[position]
+    if liable is not None:  # 包: the liable seat pays the whole, the others 0
+        position = losers.index(liable)
+        total = sum(owed)
+        owed = [0, 0, 0]
+        owed[position] = total
+        roles = list(roles)
+        roles[position] = "liable"
 
-    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    payments, deltas, receives = pay_winner(winner, losers, owed, roles, money)
     return HongKongSettlement(
         winner=winner,
         winner_receives=receives,
         payments=payments,
         deltas=deltas,
-        pre_payout_total=clean(value),
+        pre_payout_total=money[4 * value],
         tier=tier,
         warnings=warnings,
         fan_paid=fan_paid,

@@ -29,25 +29,24 @@ from service.core.errors import (
 )
 from service.core.fields import OrUnset
 from service.core.money import (
-    ZERO,
+    MINOR_UNITS,
+    RATIOS,
     ExactNumber,
-    add,
     check_decimal,
-    clean,
     decimal_meta,
-    exact,
-    mul,
 )
-from service.core.seats import SEATS, Seat, others
+from service.core.seats import OTHERS, SEATS, Seat
 from service.core.settlement import (
+    DISCARD_ROLES,
+    SELF_DRAW_ROLES,
     Discard,
     LocalizedName,
-    Payment,
+    Role,
     SelfDraw,
     Settlement,
     Win,
     check_discarder,
-    settle_lines,
+    pay_winner,
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning, WarningCode, warning
@@ -525,39 +524,45 @@ def _check_win(request: TaiwanRequest) -> None:
         )
 
 
-@exact
 def settle(request: TaiwanRequest) -> TaiwanSettlement:
+    # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
+    # Decimals under the exact context itself
     rules = request.rules
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
-    has_tai = request.tai is not msgspec.UNSET
-    has_patterns = request.patterns is not msgspec.UNSET
-    has_tiles = request.tiles is not msgspec.UNSET
-    if has_tiles and (has_tai or has_patterns):
-        detail = template("Send exactly one of tai, patterns and tiles.")
-        raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
-    if has_tai == has_patterns and not has_tiles:
-        detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
-        raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
-    _check_win(request)
-
+    tai = request.tai
     warnings: list[SettlementWarning] = []
     breakdown: TaiBreakdown | None = None
     evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
-    if not isinstance(request.tiles, msgspec.UnsetType):
-        evaluation = hand_result(
-            request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
-        )
-        _check_special(request.special, evaluation)
-        breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
-        warnings = list(evaluation.warnings)
-        hand_tai = evaluation.tai
-    elif not isinstance(request.patterns, msgspec.UnsetType):
-        breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
-        hand_tai = breakdown.tai
+    if isinstance(tai, int) and request.patterns is msgspec.UNSET and request.tiles is msgspec.UNSET:  # the agreed tai
+        if request.special is not None:
+            _check_win(request)
+        hand_tai = tai
     else:
-        assert isinstance(request.tai, int)  # exactly one of them: checked above
-        hand_tai = request.tai
+        has_tai = tai is not msgspec.UNSET
+        has_patterns = request.patterns is not msgspec.UNSET
+        has_tiles = request.tiles is not msgspec.UNSET
+        if has_tiles and (has_tai or has_patterns):
+            detail = template("Send exactly one of tai, patterns and tiles.")
+            raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
+        if has_tai == has_patterns and not has_tiles:
+            detail = (
+                template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
+            )
+            raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
+        _check_win(request)
+        if not isinstance(request.tiles, msgspec.UnsetType):
+            evaluation = hand_result(
+                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+            )
+            _check_special(request.special, evaluation)
+            breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
+            warnings = list(evaluation.warnings)
+            hand_tai = evaluation.tai
+        else:
+            assert not isinstance(request.patterns, msgspec.UnsetType)  # exactly one of them: checked above
+            breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+            hand_tai = breakdown.tai
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
         tai_paid = rules.tai_cap
@@ -567,35 +572,49 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     dealer = request.dealer
 
     # a payer pays base + tai × unit; the dealer's extra tai count when the
-    # dealer wins or pays (two possible amounts, each worked out once)
-    plain = add(rules.base, mul(tai_paid, rules.unit))
-    with_dealer = add(plain, mul(dealer_extra, rules.unit)) if dealer_extra else plain
+    # dealer wins or pays (two possible amounts). Money is counted in integer
+    # units of 1 / (base's denominator × unit's denominator), each amount
+    # turned into a Decimal once at the end.
+    base_numerator, base_denominator = RATIOS[rules.base]
+    unit_numerator, unit_denominator = RATIOS[rules.unit]
+    money = MINOR_UNITS[base_denominator * unit_denominator]
+    unit = unit_numerator * base_denominator
+    plain = base_numerator * unit_denominator + tai_paid * unit
+    with_dealer = plain + dealer_extra * unit
+    extra_tai = tai_paid + dealer_extra
     dealer_won = dealer == winner
-
-    lines: list[Payment] = []
-    payer_tai: dict[str, int] = {}
+    losers = OTHERS[winner]
+    roles: tuple[Role, ...]
+    payer_tai: dict[str, int]
     if isinstance(request.win, SelfDraw):
-        for seat in others(winner):
-            extra = dealer_won or seat == dealer
-            payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
-            lines.append(Payment(seat, winner, with_dealer if extra else plain, "self_draw"))
+        if dealer_won:
+            owed = [with_dealer, with_dealer, with_dealer]
+            tais = [extra_tai, extra_tai, extra_tai]
+        else:
+            position = losers.index(dealer)
+            owed = [plain, plain, plain]
+            owed[position] = with_dealer
+            tais = [tai_paid, tai_paid, tai_paid]
+            tais[position] = extra_tai
+        first, second, third = losers
+        payer_tai = {first: tais[0], second: tais[1], third: tais[2]}
+        roles = SELF_DRAW_ROLES
     else:
         discarder = request.win.discarder
-        for seat in others(winner):
-            if seat == discarder:
-                extra = dealer_won or seat == dealer
-                payer_tai[seat] = tai_paid + dealer_extra if extra else tai_paid
-                lines.append(Payment(seat, winner, with_dealer if extra else plain, "discarder"))
-            else:
-                lines.append(Payment(seat, winner, ZERO, "other"))
+        position = losers.index(discarder)
+        extra = dealer_won or discarder == dealer
+        owed = [0, 0, 0]
+        owed[position] = with_dealer if extra else plain
+        payer_tai = {discarder: extra_tai if extra else tai_paid}
+        roles = DISCARD_ROLES[position]
 
-    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    payments, deltas, receives = pay_winner(winner, losers, owed, roles, money)
     return TaiwanSettlement(
         winner=winner,
         winner_receives=receives,
         payments=payments,
         deltas=deltas,
-        pre_payout_total=clean(plain),
+        pre_payout_total=money[plain],
         tier=None,
         warnings=warnings,
         tai=hand_tai,

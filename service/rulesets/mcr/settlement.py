@@ -186,12 +186,14 @@ class Amounts(dict[int, Decimal]):
     shared :data:`POINTS` serve instead: the same figures, made once per
     process."""
 
-    def __init__(self, point_value: Decimal) -> None:
-        super().__init__()
+    __slots__ = ("point_value",)
+
+    def __init__(self, point_value: Decimal) -> None:  # empty from dict.__new__: no dict.__init__ needed
         self.point_value = point_value
 
     def __missing__(self, points: int) -> Decimal:
-        amount = self[points] = clean(points * self.point_value)
+        # a canonical amount negated is canonical: a payer's delta is its payment's
+        amount = self[points] = -self[-points] if points < 0 else clean(points * self.point_value)
         return amount
 
 

@@ -10,6 +10,7 @@ a 6-point hand with two flowers does not reach it.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -18,11 +19,12 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem, temp
 from service.core.fields import OrUnset
 from service.core.money import (
     POINT_VALUE_DEFAULT,
+    POINTS,
+    ZERO,
     ExactNumber,
     check_point_value,
     clean,
     exact,
-    mul,
     point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others
@@ -33,7 +35,6 @@ from service.core.settlement import (
     Settlement,
     Win,
     check_discarder,
-    settle_lines,
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.mcr.tiles import McrEvaluation, McrTiles, evaluate
@@ -165,6 +166,36 @@ class McrSettlement(Settlement, kw_only=True, tag="mcr", omit_defaults=True):
 
 # --- Arithmetic --------------------------------------------------------------
 
+PAYERS: dict[tuple[Seat, Seat | None], tuple[tuple[Seat, Role], ...]] = {
+    (winner, discarder): tuple(
+        (seat, "self_draw" if discarder is None else "discarder" if seat == discarder else "other") for seat in others(winner)
+    )
+    for winner in SEATS
+    for discarder in (None, *others(winner))
+}
+"""(winner, discarder, or None on a self-draw) → each payer and its role, in
+turn order after the winner."""
+
+ZEROS: dict[str, Decimal] = dict.fromkeys(SEATS, ZERO)
+"""Every seat's delta at zero, in seat order (copied: cheaper than building it)."""
+
+
+class Amounts(dict[int, Decimal]):
+    """Whole points → money at one point value, each figure multiplied and
+    put in canonical form once. At the default point value (1) the service's
+    shared :data:`POINTS` serve instead: the same figures, made once per
+    process."""
+
+    __slots__ = ("point_value",)
+
+    def __init__(self, point_value: Decimal) -> None:  # empty from dict.__new__: no dict.__init__ needed
+        self.point_value = point_value
+
+    def __missing__(self, points: int) -> Decimal:
+        # a canonical amount negated is canonical: a payer's delta is its payment's
+        amount = self[points] = -self[-points] if points < 0 else clean(points * self.point_value)
+        return amount
+
 
 def _check(request: McrRequest) -> None:
     """The discarder is not the winner and the flowers exist; every problem
@@ -190,14 +221,20 @@ def _check(request: McrRequest) -> None:
 def settle(request: McrRequest) -> McrSettlement:
     rules = request.rules
     winner = request.winner
-    _check(request)
+    win = request.win
+    discarder = win.discarder if isinstance(win, Discard) else None
+    flowers = request.flowers
+    payers = PAYERS.get((winner, discarder))  # None: the discarder is the winner (or not a seat)
+    if payers is None or flowers > FLOWER_TILES or (flowers and request.tiles is not msgspec.UNSET):
+        _check(request)  # raises, naming every problem
+        payers = PAYERS[winner, discarder]
     evaluation: McrEvaluation | None = None
     if request.tiles is not msgspec.UNSET:
-        evaluation = evaluate(request.tiles, win=request.win, winner=winner, dealer=request.dealer, min_fan=rules.min_fan)
+        evaluation = evaluate(request.tiles, win=win, winner=winner, dealer=request.dealer, min_fan=rules.min_fan)
         fan, flowers = evaluation.fan, evaluation.flowers
     else:
         assert isinstance(request.fan, int)  # `fan` or `tiles`: checked on decoding
-        fan, flowers = request.fan, request.flowers
+        fan = request.fan
 
     warnings: list[SettlementWarning] = []
     if fan < rules.min_fan:
@@ -214,22 +251,25 @@ def settle(request: McrRequest) -> McrSettlement:
                 )
             )
 
+    # whole points, then each distinct figure becomes money once
     hand_points = fan + flowers
-    full = mul(hand_points + rules.base, rules.point_value)
-    base = mul(rules.base, rules.point_value)
-    discarder = request.win.discarder if isinstance(request.win, Discard) else None
-    lines: list[Payment] = []
-    for seat in others(winner):
-        role: Role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
-        lines.append(Payment(seat, winner, full if PAYS_HAND_POINTS[role] else base, role))
-
-    payments, deltas, receives = settle_lines(winner, lines, SEATS)
+    full = hand_points + rules.base
+    money = POINTS if rules.point_value is POINT_VALUE_DEFAULT else Amounts(rules.point_value)
+    payments: list[Payment] = []
+    deltas = ZEROS.copy()
+    received = 0
+    for seat, role in payers:
+        points = full if PAYS_HAND_POINTS[role] else rules.base
+        received += points
+        payments.append(Payment(seat, winner, money[points], role))
+        deltas[seat] = money[-points]
+    deltas[winner] = receives = money[received]
     return McrSettlement(
         winner=winner,
         winner_receives=receives,
         payments=payments,
         deltas=deltas,
-        pre_payout_total=clean(full),
+        pre_payout_total=money[full],
         tier=None,
         warnings=warnings,
         hand_points=hand_points,

@@ -20,11 +20,12 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import (
     POINT_VALUE_DEFAULT,
+    POINTS,
+    ZERO,
     ExactNumber,
     check_point_value,
     clean,
     exact,
-    mul,
     point_value_meta,
 )
 from service.core.seats import SEATS, Seat, others, seats_for
@@ -35,7 +36,6 @@ from service.core.settlement import (
     Settlement,
     Win,
     check_discarder,
-    settle_lines,
 )
 from service.core.warnings import SettlementWarning, warning
 
@@ -155,6 +155,38 @@ class NmjlSettlement(Settlement, kw_only=True, tag="nmjl"):
 
 # --- Arithmetic --------------------------------------------------------------
 
+PAYERS: dict[tuple[int, Seat, Seat | None], tuple[tuple[Seat, Role], ...]] = {
+    (players, winner, discarder): tuple(
+        (seat, "self_draw" if discarder is None else "discarder" if seat == discarder else "other") for seat in others(winner, players)
+    )
+    for players in (3, 4)
+    for winner in seats_for(players)
+    for discarder in (None, *others(winner, players))
+}
+"""(players, winner, discarder or None on a self-draw) → each payer and its
+role, in turn order after the winner."""
+
+ZEROS: dict[int, dict[str, Decimal]] = {players: dict.fromkeys(seats_for(players), ZERO) for players in (3, 4)}
+"""Every seat's delta at zero, in seat order, per table size (copied: cheaper
+than building it)."""
+
+
+class Amounts(dict[int, Decimal]):
+    """Whole points → money at one point value, each figure multiplied and
+    put in canonical form once. At the default point value (1) the service's
+    shared :data:`POINTS` serve instead: the same figures, made once per
+    process."""
+
+    __slots__ = ("point_value",)
+
+    def __init__(self, point_value: Decimal) -> None:  # empty from dict.__new__: no dict.__init__ needed
+        self.point_value = point_value
+
+    def __missing__(self, points: int) -> Decimal:
+        # a canonical amount negated is canonical: a payer's delta is its payment's
+        amount = self[points] = -self[-points] if points < 0 else clean(points * self.point_value)
+        return amount
+
 
 def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
     """The discarder is not the winner, every seat named in the request is at
@@ -194,45 +226,70 @@ def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
 def settle(request: NmjlRequest) -> NmjlSettlement:
     rules = request.rules
     winner = request.winner
-    seats = seats_for(request.players)
-    _check_table(request, seats)
+    win = request.win
+    players = request.players
+    discarder = win.discarder if isinstance(win, Discard) else None
+    payers = PAYERS.get((players, winner, discarder))  # None: a seat not at the table, or the discarder is the winner
+    if payers is None or request.bettors or request.dealer not in ZEROS[players]:
+        _check_table(request, seats_for(players))  # raises on any problem, naming them all; bettors are always checked
+        payers = PAYERS[players, winner, discarder]
 
     warnings: list[SettlementWarning] = []
     if request.value < rules.min_value:
         warnings.append(warning("below_minimum_value", value=request.value, min_value=rules.min_value))
 
+    # whole card points, then each distinct figure becomes money once
     doubled = request.jokerless and not request.singles_and_pairs
-    value = mul(request.value * (JOKERLESS_MULTIPLIER if doubled else 1), rules.point_value)
-
-    discarder = request.win.discarder if isinstance(request.win, Discard) else None
-    lines: list[Payment] = []
-    owes: dict[str, Decimal] = {}
-    by_role: dict[str, Decimal] = {}  # seats in the same role pay the same amount
-    for seat in others(winner, request.players):
-        role: Role = "self_draw" if discarder is None else "discarder" if seat == discarder else "other"
-        amount = by_role.get(role)
-        if amount is None:
-            amount = by_role[role] = mul(value, MULTIPLIER[role])
-        owes[seat] = amount
-        lines.append(Payment(seat, winner, amount, role))
-    seat_lines = tuple(lines) if request.bettors else ()
-    for bettor in request.bettors:
-        if bettor.bet_on == winner:
-            lines.extend(Payment(line.payer, bettor.id, line.amount, "bettor") for line in seat_lines)
-        else:
-            lines.append(Payment(bettor.id, winner, owes[bettor.bet_on], "bettor"))
-
-    keys = seats + tuple(bettor.id for bettor in request.bettors)
-    payments, deltas, receives = settle_lines(winner, lines, keys)
+    value = request.value * JOKERLESS_MULTIPLIER if doubled else request.value
+    money = POINTS if rules.point_value is POINT_VALUE_DEFAULT else Amounts(rules.point_value)
+    if request.bettors:
+        payments, deltas = _with_bettors(request.bettors, winner, value, payers, seats_for(players), money)
+    else:
+        payments = []
+        deltas = ZEROS[players].copy()
+        received = 0
+        for seat, role in payers:
+            points = value * MULTIPLIER[role]
+            received += points
+            payments.append(Payment(seat, winner, money[points], role))
+            deltas[seat] = money[-points]
+        deltas[winner] = money[received]
     return NmjlSettlement(
         winner=winner,
-        winner_receives=receives,
+        winner_receives=deltas[winner],
         payments=payments,
         deltas=deltas,
-        pre_payout_total=clean(value),
+        pre_payout_total=money[value],
         tier=None,
         warnings=warnings,
         jokerless_doubled=doubled,
-        players=request.players,
+        players=players,
         rules=rules,
     )
+
+
+def _with_bettors(
+    bettors: list[Bettor],
+    winner: Seat,
+    value: int,
+    payers: tuple[tuple[Seat, Role], ...],
+    seats: tuple[Seat, ...],
+    money: dict[int, Decimal],
+) -> tuple[list[Payment], dict[str, Decimal]]:
+    """The payments and deltas when players sitting out bet: the seats' own
+    lines, then each bettor's in the order they were sent. A bettor on the
+    winner collects from every loser what that loser pays the winner; a
+    bettor on a loser pays the winner what that seat pays."""
+    owes = {seat: value * MULTIPLIER[role] for seat, role in payers}  # points each seat pays the winner
+    lines: list[tuple[str, str, int, Role]] = [(seat, winner, owes[seat], role) for seat, role in payers]
+    for bettor in bettors:
+        if bettor.bet_on == winner:
+            lines.extend((seat, bettor.id, owes[seat], "bettor") for seat, _ in payers)
+        else:
+            lines.append((bettor.id, winner, owes[bettor.bet_on], "bettor"))
+    totals = dict.fromkeys(seats + tuple(bettor.id for bettor in bettors), 0)  # the keys of `deltas`, in order
+    for payer, payee, points, _ in lines:
+        totals[payer] -= points
+        totals[payee] += points
+    payments = [Payment(payer, payee, money[points], role) for payer, payee, points, role in lines]
+    return payments, {party: money[points] for party, points in totals.items()}

@@ -203,6 +203,25 @@ class WholeDecimals(dict[int, Decimal]):
 POINTS = WholeDecimals()
 
 
+class Amounts(dict[int, Decimal]):
+    """Whole points → money at one point value, each figure multiplied and
+    put in canonical form once: made per settlement by an engine that adds
+    up whole points (MCR, NMJL), so a figure that recurs is one object. At
+    the default point value (1) the shared :data:`POINTS` serve instead: the
+    same figures, made once per process. (Hong Kong and Taiwan, whose shares
+    are fractions of a point, count in :data:`MINOR_UNITS` instead.)"""
+
+    __slots__ = ("point_value",)
+
+    def __init__(self, point_value: Decimal) -> None:  # empty from dict.__new__: no dict.__init__ needed
+        self.point_value = point_value
+
+    def __missing__(self, points: int) -> Decimal:
+        # a canonical amount negated is canonical: a payer's delta is its payment's
+        amount = self[points] = -self[-points] if points < 0 else clean(points * self.point_value)
+        return amount
+
+
 class Fractions(dict[int, Decimal]):
     """``table[n]`` is ``n / denominator`` in canonical form (:func:`clean`),
     made once per value: an engine that computes in integer minor units

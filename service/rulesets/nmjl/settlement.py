@@ -22,9 +22,9 @@ from service.core.money import (
     POINT_VALUE_DEFAULT,
     POINTS,
     ZERO,
+    Amounts,
     ExactNumber,
     check_point_value,
-    clean,
     exact,
     point_value_meta,
 )
@@ -169,23 +169,6 @@ role, in turn order after the winner."""
 ZEROS: dict[int, dict[str, Decimal]] = {players: dict.fromkeys(seats_for(players), ZERO) for players in (3, 4)}
 """Every seat's delta at zero, in seat order, per table size (copied: cheaper
 than building it)."""
-
-
-class Amounts(dict[int, Decimal]):
-    """Whole points → money at one point value, each figure multiplied and
-    put in canonical form once. At the default point value (1) the service's
-    shared :data:`POINTS` serve instead: the same figures, made once per
-    process."""
-
-    __slots__ = ("point_value",)
-
-    def __init__(self, point_value: Decimal) -> None:  # empty from dict.__new__: no dict.__init__ needed
-        self.point_value = point_value
-
-    def __missing__(self, points: int) -> Decimal:
-        # a canonical amount negated is canonical: a payer's delta is its payment's
-        amount = self[points] = -self[-points] if points < 0 else clean(points * self.point_value)
-        return amount
 
 
 def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:

@@ -12,18 +12,15 @@ from typing import Any
 
 import msgspec
 
+from bench.floor import lifespan
+
 decode = msgspec.json.Decoder().decode
 encode = msgspec.json.Encoder().encode
 
 
 async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    if scope["type"] != "http":  # lifespan: nothing to set up
-        message = await receive()
-        while message["type"] != "lifespan.shutdown":
-            if message["type"] == "lifespan.startup":
-                await send({"type": "lifespan.startup.complete"})
-            message = await receive()
-        await send({"type": "lifespan.shutdown.complete"})
+    if scope["type"] != "http":
+        await lifespan(receive, send)
         return
     body = b""
     more = True

@@ -19,14 +19,19 @@ START = {
 END = {"type": "http.response.body", "body": BODY}
 
 
-async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    if scope["type"] != "http":  # lifespan: nothing to set up
+async def lifespan(receive: Any, send: Any) -> None:
+    """Nothing to set up or tear down."""
+    message = await receive()
+    while message["type"] != "lifespan.shutdown":
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
         message = await receive()
-        while message["type"] != "lifespan.shutdown":
-            if message["type"] == "lifespan.startup":
-                await send({"type": "lifespan.startup.complete"})
-            message = await receive()
-        await send({"type": "lifespan.shutdown.complete"})
+    await send({"type": "lifespan.shutdown.complete"})
+
+
+async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] != "http":
+        await lifespan(receive, send)
         return
     await send(START)
     await send(END)

@@ -27,10 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import re
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +36,7 @@ import msgspec
 from mahjong.hand_calculating.hand import HandCalculator
 from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
 
+from bench.callgrind import instructions_inside_reduce
 from service.api import create_app
 from service.core.settlement import Discard, SelfDraw
 from service.rulesets.mcr import tiles as mcr_tiles
@@ -182,31 +179,7 @@ functools.reduce(lambda _, __: function(), range(int(sys.argv[3])), None)
 
 def instructions(ruleset: str, label: str) -> int:
     """Instructions per call of ``label`` (``library`` or ``engine``), by callgrind."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--collect-atstart=no",
-                "--toggle-collect=functools_reduce",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                CHILD,
-                ruleset,
-                label,
-                str(CALLS),
-            ],
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
-        if summary is None:
-            raise SystemExit(f"callgrind wrote no summary for {ruleset} {label}")
-        return int(summary.group(1)) // CALLS
+    return instructions_inside_reduce(CHILD, ruleset, label, str(CALLS)) // CALLS
 
 
 def main() -> None:

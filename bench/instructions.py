@@ -18,12 +18,11 @@ batch (bench/run.py), each ruleset in turn.
 
 from __future__ import annotations
 
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import instructions_inside_reduce
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
@@ -73,30 +72,7 @@ functools.reduce(item, [i % BATCH_ITEMS for i in range(calls)], bytearray())
 
 def count(ruleset: str) -> int:
     child = BATCH_CHILD if ruleset == "batch" else CHILD
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--collect-atstart=no",
-                "--toggle-collect=functools_reduce",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                child,
-                ruleset,
-                str(CALLS),
-            ],
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
-        if summary is None:
-            raise SystemExit(f"callgrind wrote no summary for {ruleset}")
-        return int(summary.group(1)) // CALLS
+    return instructions_inside_reduce(child, ruleset, str(CALLS)) // CALLS
 
 
 def main() -> int:

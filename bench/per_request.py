@@ -19,12 +19,11 @@ anything but ``receive``, which returns the body at once), 1,000 times inside
 from __future__ import annotations
 
 import json
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import instructions_inside_reduce  # bench/ is the script's folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
@@ -109,32 +108,8 @@ def body_of(name: str) -> bytes:
 
 def count(path: str, name: str) -> int:
     calls = 2 if name == "batch" else CALLS
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--collect-atstart=no",
-                "--toggle-collect=functools_reduce",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                CHILD,
-                path,
-                name,
-                str(calls),
-            ],
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
-        if summary is None:
-            raise SystemExit(f"callgrind wrote no summary for {name}")
-        total = int(summary.group(1))
-        return total // (calls * BATCH) if name == "batch" else total // calls
+    total = instructions_inside_reduce(CHILD, path, name, str(calls))
+    return total // (calls * BATCH) if name == "batch" else total // calls
 
 
 def main() -> int:

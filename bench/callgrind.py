@@ -1,0 +1,44 @@
+"""Counting instructions with valgrind's callgrind, for the bench scripts.
+
+A child Python runs ``code`` (with ``args`` as ``sys.argv[1:]``) from the
+repository's root; only what runs inside ``functools.reduce`` is counted
+(``--toggle-collect``), so the code sets up and warms up first, then calls
+what it measures inside one ``functools.reduce``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def instructions_inside_reduce(code: str, *args: str) -> int:
+    """Instructions executed inside the child's ``functools.reduce`` call."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                code,
+                *args,
+            ],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
+        if summary is None:
+            raise SystemExit(f"callgrind wrote no summary for {args}")
+        return int(summary.group(1))

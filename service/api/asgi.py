@@ -21,10 +21,12 @@ later can miss the hot path:
 spelling litestar would route to it (trailing slash, doubled slashes): read
 the body, decode strictly into the engine's Struct, settle, encode. Profiling
 showed a settlement spending most of its time in the framework's per-request
-machinery, not in the rules. Measured with callgrind, one Hong Kong hand
-through this app: 148,900 instructions on this path, 369,300 through the
-litestar handler of ``POST /v1/settlements`` (the same hand routed by body). The rulesets' litestar ``settle`` handlers are documentation stubs
-(the OpenAPI document is generated from them) that no request reaches.
+machinery, not in the rules. Measured with callgrind (bench/per_request.py),
+one Hong Kong hand through this app: 78,200 instructions on this path, about
+370,000 through the litestar handler of ``POST /v1/settlements`` (the same
+hand routed by body). The rulesets' litestar ``settle`` handlers are
+documentation stubs (the OpenAPI document is generated from them) that no
+request reaches.
 
 Everything else goes to litestar, with the body already read.
 """

@@ -295,8 +295,7 @@ _REGISTRY.register(SummedCollector())
 
 @get("/metrics", tags=["Operations"], summary="Prometheus metrics", media_type=METRICS_MEDIA_TYPE, sync_to_thread=False)
 def metrics() -> Response[bytes]:
-    """Prometheus text format. With several workers, the sum over all of
-    them at the moment of the request."""
+    """Prometheus text format. With several workers, the sum over all of them when asked."""
     return Response(generate_latest(_REGISTRY), media_type=METRICS_MEDIA_TYPE)
 
 

@@ -110,15 +110,21 @@ class BodyTooLarge(Exception):
     pass
 
 
-async def read_body(receive: Callable[[], Awaitable[dict[str, Any]]], content_length: bytes | None, limit: int) -> bytes:
+async def read_body(
+    receive: Callable[[], Awaitable[dict[str, Any]]], content_length: bytes | None, limit: int, first: bytes = b""
+) -> bytes:
+    """The whole body, at most ``limit`` bytes (else BodyTooLarge);
+    ``first``: a part already received."""
     if content_length is not None:
         try:
             if int(content_length) > limit:
                 raise BodyTooLarge
         except ValueError:
             pass
-    chunks: list[bytes] = []
-    size = 0
+    chunks: list[bytes] = [first] if first else []
+    size = len(first)
+    if size > limit:
+        raise BodyTooLarge
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
@@ -188,12 +194,14 @@ async def settle_directly(
     if message["type"] != "http.request":
         raise ConnectionAbortedError
     body = message.get("body", b"")
-    if message.get("more_body", False) or len(body) > body_limit:
-        try:
-            body = await read_body(replay(body, receive), content_length, body_limit)
-        except BodyTooLarge:
-            # the rest of the body is never read: close rather than leave the client blocked writing it
-            return await problem(send, 413, too_large_problem(template), headers, close=True)
+    try:
+        if message.get("more_body", False):
+            body = await read_body(receive, content_length, body_limit, first=body)
+        elif len(body) > body_limit:
+            raise BodyTooLarge
+    except BodyTooLarge:
+        # the rest of the body is never read: close rather than leave the client blocked writing it
+        return await problem(send, 413, too_large_problem(template), headers, close=True)
     try:
         result = direct.settle(direct.decode(body))
     except RequestInvalid as exc:

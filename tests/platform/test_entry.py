@@ -385,3 +385,49 @@ def test_logs_are_json_lines_naming_the_request(tmp_path: Path) -> None:
     assert by_id["gateway-43"]["status"] == 200 and by_id["gateway-43"]["path"] == "/v1/rulesets"
     assert by_id[made]["status"] == 415
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", settled["time"])
+
+
+# --- a body in several messages, on the direct settlement path -----------------------------
+
+
+def _post_in_parts(parts: list[bytes], limit_bytes: int | None = None) -> tuple[int, bytes]:
+    """POST a Hong Kong settlement to the ASGI app with its body split into
+    ``parts`` (one ``http.request`` message each), as uvicorn hands a body
+    that arrives in several packets."""
+    import asyncio
+
+    app = create_app(Settings(max_body_bytes=limit_bytes) if limit_bytes else Settings())
+    body = b"".join(parts)
+    messages = [{"type": "http.request", "body": part, "more_body": i < len(parts) - 1} for i, part in enumerate(parts)]
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/v1/hongkong/settlements",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))],
+    }
+    asyncio.run(app(scope, receive, send))
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_a_body_in_several_messages_is_read_whole() -> None:
+    body = json.dumps(HK).encode()
+    status, answer = _post_in_parts([body[:7], body[7:20], body[20:]])
+    assert status == 200, answer
+    # 3 fan on a discard: 8 points (the reference calculator's 3-fan row, half-gun: discarder 4, others 2 each)
+    assert json.loads(answer)["winner_receives"] == 8
+
+
+def test_a_body_past_the_limit_in_several_messages_is_413() -> None:
+    body = json.dumps(HK).encode()
+    status, answer = _post_in_parts([body[:30], body[30:]], limit_bytes=40)
+    assert status == 413 and json.loads(answer)["status"] == 413

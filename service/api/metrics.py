@@ -151,15 +151,20 @@ def _count(key: tuple[str, ...], count: int) -> None:
         COUNTS.values[start] += count
 
 
-def record_settlement(result: Any, ruleset: str | None = None) -> None:
-    """Count a settlement of ``ruleset`` (default: the result's tag) and its warnings."""
-    if ruleset is None:
-        ruleset = result.__struct_config__.tag
+def _count_settled(ruleset: str, count: int) -> None:
+    """Keyed by the ruleset's name alone: no tuple to build on the hot path."""
     start = _SETTLED.get(ruleset)
     if start is None:
         start = _SETTLED[ruleset] = COUNTS.slots(("settled", ruleset))
     if start != FULL:
-        COUNTS.values[start] += 1.0
+        COUNTS.values[start] += count
+
+
+def record_settlement(result: Any, ruleset: str | None = None) -> None:
+    """Count a settlement of ``ruleset`` (default: the result's tag) and its warnings."""
+    if ruleset is None:
+        ruleset = result.__struct_config__.tag
+    _count_settled(ruleset, 1)
     for item in result.warnings:
         _count(("warned", ruleset, item.code), 1)
 
@@ -183,11 +188,7 @@ class Tally:
 
     def record(self) -> None:
         for ruleset, count in self.settled.items():
-            start = _SETTLED.get(ruleset)
-            if start is None:
-                start = _SETTLED[ruleset] = COUNTS.slots(("settled", ruleset))
-            if start != FULL:
-                COUNTS.values[start] += count
+            _count_settled(ruleset, count)
         for (ruleset, code), count in self.warned.items():
             _count(("warned", ruleset, code), count)
 

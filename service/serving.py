@@ -10,7 +10,8 @@ the shutdown sequence, on top of uvicorn.
   next request; an idle kept-alive connection is closed after
   MAHJONG_KEEPALIVE_TIMEOUT seconds. uvicorn has the second but not the
   first: without it, a connection that sends nothing, or half its headers,
-  stays open for good.
+  stays open for good. Each worker looks at its connections ten times a
+  second (no timer per request), so the deadline holds to a tenth of a second.
 - On SIGTERM each worker first fails readiness (/readyz answers 503) and
   keeps serving for MAHJONG_DRAIN_SECONDS, so that load balancers stop sending
   new requests; then it closes the listener, lets in-flight requests finish
@@ -20,7 +21,6 @@ the shutdown sequence, on top of uvicorn.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import signal
@@ -32,7 +32,6 @@ from typing import Any
 
 import uvicorn
 from litestar import Litestar
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import multiprocess
 
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
@@ -94,43 +93,52 @@ class ServiceConfig(uvicorn.Config):
         self.drain_seconds = drain_seconds
 
 
-class TimedHttpToolsProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol with a deadline for reading a request."""
+HEAD, BODY = 0, 1
+"""The phases of reading a request: its line and headers, its body."""
 
-    def __init__(self, config: ServiceConfig, *args: Any, **kwargs: Any) -> None:
-        super().__init__(config, *args, **kwargs)
-        self.request_read_timeout = config.request_read_timeout
-        self.read_deadline: asyncio.TimerHandle | None = None
 
-    def _arm(self) -> None:
-        if self.read_deadline is None:
-            self.read_deadline = self.loop.call_later(self.request_read_timeout, self._read_timed_out)
+def reading(protocol: Any) -> tuple[int, Any] | None:
+    """What a connection is reading now, as (phase, request) that stays the
+    same for as long as one request is being read, or ``None`` when it is
+    reading nothing (its request is being answered, or it idles kept alive,
+    which uvicorn's own keep-alive timeout bounds).
 
-    def _disarm(self) -> None:
-        if self.read_deadline is not None:
-            self.read_deadline.cancel()
-            self.read_deadline = None
+    Read from uvicorn's httptools protocol (pinned uvicorn) rather than
+    hooked into it: a hook on every request costs more than the server
+    spends on some requests (bench/per_request.py), a look ten times a
+    second costs nothing per request."""
+    cycle = getattr(protocol, "cycle", None)
+    if cycle is None or cycle.response_complete:
+        # between requests: the keep-alive timer runs until a first byte
+        # arrives, from then on the next request's line and headers are read
+        if getattr(protocol, "timeout_keep_alive_task", None) is not None:
+            return None
+        return (HEAD, cycle)
+    if cycle.more_body:
+        return (BODY, cycle)
+    return None
 
-    def _read_timed_out(self) -> None:
-        self.read_deadline = None
-        if not self.transport.is_closing():
-            self.transport.close()
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._arm()
-
-    def on_message_begin(self) -> None:
-        super().on_message_begin()
-        self._arm()
-
-    def on_message_complete(self) -> None:
-        self._disarm()
-        super().on_message_complete()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        super().connection_lost(exc)
+def close_slow_readers(connections: Any, now: float, timeout: float) -> int:
+    """Close each connection that has been reading one request for
+    ``timeout`` seconds or more; returns how many. Called every tick (0.1 s):
+    a slow client is closed within a tick of its deadline."""
+    closed = 0
+    for protocol in list(connections):
+        phase = reading(protocol)
+        if phase is None:
+            protocol.read_mark = None
+            continue
+        mark = getattr(protocol, "read_mark", None)
+        if mark is None or mark[0] != phase[0] or mark[1] is not phase[1]:
+            protocol.read_mark = (phase[0], phase[1], now)
+        elif now - mark[2] >= timeout:
+            protocol.read_mark = None
+            transport = getattr(protocol, "transport", None)
+            if transport is not None and not transport.is_closing():
+                transport.close()
+                closed += 1
+    return closed
 
 
 class DrainingServer(uvicorn.Server):
@@ -152,6 +160,7 @@ class DrainingServer(uvicorn.Server):
         # graceful stop exits 0
 
     async def on_tick(self, counter: int) -> bool:
+        close_slow_readers(self.server_state.connections, time.monotonic(), self.config.request_read_timeout)
         if self.drain_started is not None and time.monotonic() - self.drain_started >= self.config.drain_seconds:
             self.should_exit = True
         return await super().on_tick(counter)
@@ -177,7 +186,7 @@ def config_for(settings: Settings) -> ServiceConfig:
         log_level=settings.log_level,
         access_log=settings.access_log,
         server_header=False,
-        http="service.serving:TimedHttpToolsProtocol",
+        http="httptools",
         timeout_keep_alive=settings.keepalive_timeout,
         timeout_graceful_shutdown=settings.graceful_timeout,
         request_read_timeout=settings.request_read_timeout,

@@ -2,13 +2,16 @@
 callgrind: the whole of what the service does for one HTTP request once
 uvicorn has parsed it (entry, routing, body, decoding, rules, encoding,
 metrics, logs context), against a raw ASGI + msgspec echo app (bench/echo.py)
-given the same body.
+given the same body. Each request runs in a fresh copy of the context, as
+in uvicorn's task per request (context variables set by one request, such as
+the decimal context, are gone for the next).
 
     .venv/bin/python bench/per_request.py [name ...]
 
 Needs valgrind (Debian: apt-get install valgrind). The app is the one
-``python -m service`` serves (``create_app`` with default settings, metrics
-in prometheus multiprocess mode as in production). Each request is driven
+``python -m service`` serves (``service.serving.create_app``, default
+settings, metrics counted in a worker's memory-mapped slots as in
+production). Each request is driven
 without an event loop (the coroutine is stepped: the app never waits on
 anything but ``receive``, which returns the body at once), 1,000 times inside
 ``functools.reduce``; only what runs inside that call is counted
@@ -55,7 +58,7 @@ CASES: dict[str, tuple[str, str, int]] = {
 }
 
 CHILD = """
-import functools, json, os, sys, tempfile
+import contextvars, functools, json, os, sys, tempfile
 os.environ["MAHJONG_METRICS_RUN_DIR"] = tempfile.mkdtemp()
 sys.path.insert(0, "bench")
 from per_request import body_of
@@ -66,9 +69,9 @@ if path == "/echo":
 elif path == "/floor":
     from floor import app
 else:
-    from service.api import create_app
-    from service.settings import Settings
-    app = create_app(Settings(log_format="json", log_level="warning"))
+    os.environ.update(MAHJONG_LOG_FORMAT="json", MAHJONG_LOG_LEVEL="warning")
+    from service.serving import create_app  # the factory `python -m service` gives uvicorn
+    app = create_app()
 headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
 message = {"type": "http.request", "body": body, "more_body": False}
 sent = []
@@ -82,7 +85,8 @@ def request(_, __):
              "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000), "state": {}}
     coroutine = app(scope, receive, send)
     try:
-        coroutine.send(None)
+        # in a fresh copy of the server's context, as uvicorn's task for a request runs
+        contextvars.copy_context().run(coroutine.send, None)
     except StopIteration:
         pass
     else:

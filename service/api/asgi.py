@@ -333,8 +333,10 @@ class SettlementService(Litestar):
             await super().__call__(scope, receive, send)
             return
         started = time.perf_counter()
-        # the engine's exact decimal context, for this request's task only
-        # (so a batch does not swap it in and out around every item)
+        # the engine's exact decimal context for this request's task (so a
+        # batch does not swap it in and out around every item). Under
+        # `python -m service` each task inherits it from the worker
+        # (service.serving); elsewhere it is set here for the request
         if getcontext() is not CONTEXT:
             setcontext(CONTEXT)
         method: str = scope["method"]

@@ -19,6 +19,7 @@ from service.api.codec import (
     JSON,
     RequestInvalid,
     StrictBody,
+    StrictDecoder,
     decode_strict,
     pointer_from_msgspec,
 )
@@ -140,16 +141,22 @@ BATCH_EXAMPLES = [
 ]
 
 
-def settle_item(raw: msgspec.Raw, index: int, instance: str) -> BatchEntry:
-    """One item's entry; under the exact decimal context (the entry's)."""
-    try:
-        item = decode_strict(raw, SettlementItem)
-        result = SETTLE_IN_CONTEXT[type(item)](item)
-    except RequestInvalid as exc:
+_DECODE_ITEM = StrictDecoder(SettlementItem).decode
+
+
+def settle_item(raw: msgspec.Raw) -> Settlement:
+    """One item's settlement, under the exact decimal context (the entry's);
+    raises RequestInvalid (400) or RuleViolation (422)."""
+    item = _DECODE_ITEM(raw)
+    return SETTLE_IN_CONTEXT[type(item)](item)  # type: ignore[no-any-return]
+
+
+def failed_entry(exc: RequestInvalid | RuleViolation, index: int, instance: str) -> BatchEntry:
+    """The entry of an item that could not be settled: its own problem, with
+    pointers under ``/items/<index>``."""
+    if isinstance(exc, RequestInvalid):
         return BatchEntry(status=400, problem=invalid_problem(exc, instance, f"/items/{index}"))
-    except RuleViolation as exc:
-        return BatchEntry(status=422, problem=violation_problem(exc, instance, f"/items/{index}"))
-    return BatchEntry(status=200, result=result)
+    return BatchEntry(status=422, problem=violation_problem(exc, instance, f"/items/{index}"))
 
 
 def settlements_controller(settings: Settings) -> type[Controller]:
@@ -212,17 +219,18 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             tally = Tally()
             language = LANGUAGE.get()
             for index, raw in enumerate(items):
-                entry = settle_item(raw, index, instance)
                 if index:
                     body += b","
-                if entry.result is not None:
-                    tally.add(entry.result)
-                    # BatchEntry(status=200, result=...)'s encoding, without building it
-                    body += b'{"status":200,"result":'
-                    ENCODER.encode_into(entry.result if language == DEFAULT else localize(entry.result, language), body, -1)
-                    body += b"}"
-                else:
-                    ENCODER.encode_into(localize(entry, language), body, -1)
+                try:
+                    result = settle_item(raw)
+                except (RequestInvalid, RuleViolation) as exc:
+                    ENCODER.encode_into(localize(failed_entry(exc, index, instance), language), body, -1)
+                    continue
+                tally.add(result)
+                # BatchEntry(status=200, result=...)'s encoding, without building it
+                body += b'{"status":200,"result":'
+                ENCODER.encode_into(result if language == DEFAULT else localize(result, language), body, -1)
+                body += b"}"
             tally.record()
             settled = sum(tally.settled.values())
             body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)

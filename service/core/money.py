@@ -172,6 +172,8 @@ class DecimalTexts(dict[Decimal, msgspec.Raw]):
     limit = 4096
 
     def __missing__(self, value: Decimal) -> msgspec.Raw:
+        if not isinstance(value, Decimal):  # as the encoder's enc_hook (see there)
+            raise NotImplementedError(f"cannot encode {type(value)!r}")
         if not value.is_finite():
             raise ValueError(f"cannot encode a non-finite decimal as a JSON number: {value!r}")
         text = msgspec.Raw(str(clean(value)).encode())
@@ -282,12 +284,12 @@ class Ratios(dict[Decimal, tuple[int, int]]):
 RATIOS = Ratios()
 
 
-def enc_hook(value: Any) -> Any:
-    """msgspec encode hook: an echoed :class:`ExactNumber` (a Decimal
-    subclass, which msgspec hands here) is written like any Decimal."""
-    if isinstance(value, Decimal):
-        return DECIMAL_TEXTS[value]
-    raise NotImplementedError(f"cannot encode {type(value)!r}")
+enc_hook: Callable[[Any], Any] = DECIMAL_TEXTS.__getitem__
+"""msgspec encode hook: an echoed :class:`ExactNumber` (a Decimal subclass,
+which msgspec hands here rather than to ``decimal_format``) is written like
+any Decimal; any other type is refused (``DecimalTexts.__missing__``). The
+bound dict method is called without a Python frame: 150 instructions per
+echoed number where a hook function took 1,000."""
 
 
 def decimal_meta(*, minimum: Decimal, maximum: Decimal, description: str, examples: list[float]) -> msgspec.Meta:

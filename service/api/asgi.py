@@ -42,6 +42,7 @@ from collections.abc import Awaitable, Callable
 from decimal import getcontext, setcontext
 from typing import Any, NoReturn
 
+import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import handle_schema_path_not_found  # pinned litestar: private module
 from litestar.exceptions import MethodNotAllowedException, NotFoundException
@@ -50,7 +51,7 @@ from litestar.utils import normalize_path
 from service.api.codec import RequestInvalid, StrictDecoder
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
-from service.api.metrics import observe, record_settlement
+from service.api.metrics import count_settled, count_warnings, observe
 from service.api.problems import (
     PROBLEM_JSON,
     internal_problem,
@@ -60,7 +61,7 @@ from service.api.problems import (
     unsupported_media_type_problem,
     violation_problem,
 )
-from service.core.codec import ENCODER
+from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
 from service.core.money import CONTEXT
 from service.i18n import DEFAULT, LANGUAGE, Language, negotiate_header
@@ -96,6 +97,11 @@ def documentation_stub() -> NoReturn:
     answers every request to that path before litestar could route it."""
     raise RuntimeError("POST /v1/<ruleset>/settlements is answered by service.api.asgi, never by this handler")
 
+
+_READ_HEADERS = frozenset(
+    (b"content-type", b"content-length", b"accept-language", REQUEST_ID_HEADER, b"origin", b"access-control-request-method")
+)
+"""The request headers the entry reads."""
 
 _USUAL_JSON = frozenset(
     {b"application/json", b"application/json; charset=utf-8", b"application/json;charset=utf-8", b"application/json; charset=UTF-8"}
@@ -203,12 +209,20 @@ async def settle_directly(
         # the rest of the body is never read: close rather than leave the client blocked writing it
         return await problem(send, 413, too_large_problem(template), headers, close=True)
     try:
-        result = direct.settle(direct.decode(body))
+        try:
+            request = direct.decode(body)
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            # the strict decoder reads it again: it accepts 5.0 for an
+            # integer, and words the problem of a body it cannot read
+            request = direct.strict.decode(body)
+        result = direct.settle(request)
     except RequestInvalid as exc:
         return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
         return await problem(send, 422, violation_problem(exc, template), headers)
-    record_settlement(result, direct.ruleset)
+    count_settled(direct.ruleset)
+    if result.warnings:
+        count_warnings(result, direct.ruleset)
     answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
     headers[:0] = (JSON_HEADERS, (b"content-length", b"%d" % len(answer)))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
@@ -219,12 +233,14 @@ async def settle_directly(
 class Direct:
     """A route the entry answers itself: a ruleset's settlements."""
 
-    __slots__ = ("decode", "ruleset", "settle", "template")
+    __slots__ = ("decode", "ruleset", "settle", "strict", "template")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset.name
         self.template = f"/v1/{ruleset.name}/settlements"
-        self.decode = StrictDecoder(ruleset.request).decode
+        self.strict = StrictDecoder(ruleset.request)
+        # a valid body, the usual case, is decoded by msgspec alone
+        self.decode = json_decoder(ruleset.request).decode
         # the entry installs the exact decimal context for the whole request,
         # so the engine's @exact wrapper (which would check it again) is skipped
         self.settle = getattr(ruleset.settle, "__wrapped__", ruleset.settle)
@@ -343,6 +359,8 @@ class SettlementService(Litestar):
         language = DEFAULT
         request_id = content_type = content_length = origin = preflight = None
         for name, value in scope["headers"]:
+            if name not in _READ_HEADERS:  # most are none of these: one lookup skips them
+                continue
             if name == b"content-type":
                 content_type = value
             elif name == b"content-length":

@@ -49,6 +49,8 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 """Upper bounds in seconds of ``mahjong_request_duration_seconds``' buckets (and +Inf);
 their ``le`` labels are their ``repr`` (``1.0``, as prometheus-client writes them)."""
 
+FIRST_BUCKET = LATENCY_BUCKETS[0]
+
 REQUEST_SLOTS = 1 + len(LATENCY_BUCKETS) + 1
 """A request series' slots: the sum of seconds, then one per bucket (not
 cumulative; +Inf last). The count is the buckets' sum."""
@@ -140,7 +142,9 @@ def observe(method: str, template: str, status: int, seconds: float) -> None:
     if start != FULL:
         values = COUNTS.values
         values[start] += seconds
-        values[start + 1 + bisect_left(LATENCY_BUCKETS, seconds)] += 1.0
+        # most requests end within the first bucket: no search for them
+        bucket = 0 if seconds <= FIRST_BUCKET else bisect_left(LATENCY_BUCKETS, seconds)
+        values[start + 1 + bucket] += 1.0
 
 
 def _count(key: tuple[str, ...], count: int) -> None:
@@ -151,8 +155,9 @@ def _count(key: tuple[str, ...], count: int) -> None:
         COUNTS.values[start] += count
 
 
-def _count_settled(ruleset: str, count: int) -> None:
-    """Keyed by the ruleset's name alone: no tuple to build on the hot path."""
+def count_settled(ruleset: str, count: int = 1) -> None:
+    """Count settlements of a ruleset. Keyed by the ruleset's name alone: no
+    tuple to build on the hot path."""
     start = _SETTLED.get(ruleset)
     if start is None:
         start = _SETTLED[ruleset] = COUNTS.slots(("settled", ruleset))
@@ -160,13 +165,18 @@ def _count_settled(ruleset: str, count: int) -> None:
         COUNTS.values[start] += count
 
 
+def count_warnings(result: Any, ruleset: str) -> None:
+    """Count a settlement's warnings, by code."""
+    for item in result.warnings:
+        _count(("warned", ruleset, item.code), 1)
+
+
 def record_settlement(result: Any, ruleset: str | None = None) -> None:
     """Count a settlement of ``ruleset`` (default: the result's tag) and its warnings."""
     if ruleset is None:
         ruleset = result.__struct_config__.tag
-    _count_settled(ruleset, 1)
-    for item in result.warnings:
-        _count(("warned", ruleset, item.code), 1)
+    count_settled(ruleset)
+    count_warnings(result, ruleset)
 
 
 class Tally:
@@ -188,7 +198,7 @@ class Tally:
 
     def record(self) -> None:
         for ruleset, count in self.settled.items():
-            _count_settled(ruleset, count)
+            count_settled(ruleset, count)
         for (ruleset, code), count in self.warned.items():
             _count(("warned", ruleset, code), count)
 

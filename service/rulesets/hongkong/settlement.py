@@ -118,7 +118,7 @@ PointValue = Annotated[
 ]
 
 
-class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 
@@ -206,7 +206,7 @@ class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
         Seat | None,
         msgspec.Meta(description="包: this seat pays everything the winner receives; everyone else pays 0."),
     ] = None
-    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+    rules: HongKongRules = HongKongRules()  # frozen: one shared default, nothing built per request
 
     __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["patterns"]}, {"required": ["tiles"]}]}
     """Published with the schema (service.api.openapi): exactly one of `fan`, `patterns` and `tiles`."""
@@ -231,7 +231,7 @@ class HongKongHandRequest(PatternRules, forbid_unknown_fields=True, kw_only=True
     win: Win
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east: it sets the winner's seat wind.")] = "east"
     tiles: HongKongTiles
-    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+    rules: HongKongRules = HongKongRules()  # frozen: one shared default, nothing built per request
 
 
 class HongKongHand(msgspec.Struct, kw_only=True):
@@ -505,7 +505,7 @@ class FanRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
     Of `rules`, `fan_cap` and `min_fan` matter here."""
 
     patterns: Patterns
-    rules: HongKongRules = msgspec.field(default_factory=HongKongRules)
+    rules: HongKongRules = HongKongRules()  # frozen: one shared default, nothing built per request
 
 
 class FanResult(msgspec.Struct, kw_only=True):

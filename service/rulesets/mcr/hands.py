@@ -20,9 +20,7 @@ class McrHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     win: Win
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊, sits east), default east.")] = "east"
     tiles: McrTiles
-    rules: Annotated[McrRules, msgspec.Meta(description="The settlement's rules: `min_fan` decides the warning.")] = msgspec.field(
-        default_factory=McrRules
-    )
+    rules: Annotated[McrRules, msgspec.Meta(description="The settlement's rules: `min_fan` decides the warning.")] = McrRules()
 
 
 def evaluate_hand(request: McrHandRequest) -> McrEvaluation:

@@ -77,7 +77,7 @@ PointValue = Annotated[
 ]
 
 
-class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """The table's rules. Every field is optional; the response echoes the
     fully resolved rules."""
 
@@ -137,7 +137,7 @@ class McrRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             ),
         ]
     ] = msgspec.UNSET
-    rules: McrRules = msgspec.field(default_factory=McrRules)
+    rules: McrRules = McrRules()  # frozen: one shared default, nothing built per request
 
     __schema_extra__: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["fan"]}, {"required": ["tiles"]}]}
     """Published with the schema (service.api.openapi): exactly one of `fan` and `tiles`."""

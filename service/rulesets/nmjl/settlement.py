@@ -76,7 +76,7 @@ PointValue = Annotated[
 ]
 
 
-class NmjlRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class NmjlRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """The table's rules. Every field is optional; the response echoes the
     fully resolved rules."""
 
@@ -140,7 +140,7 @@ class NmjlRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(ge=3, le=4, description="4, or 3 for a three-player table: north is absent and two seats pay."),
     ] = 4
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (East). NMJL payments do not depend on it.")] = "east"
-    rules: NmjlRules = msgspec.field(default_factory=NmjlRules)
+    rules: NmjlRules = NmjlRules()  # frozen: one shared default, nothing built per request
 
 
 class NmjlSettlement(Settlement, kw_only=True, tag="nmjl"):

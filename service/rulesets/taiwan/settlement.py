@@ -194,7 +194,7 @@ class TaiResult(TaiBreakdown, kw_only=True):
     warnings: list[SettlementWarning]
 
 
-class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 
@@ -263,7 +263,7 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
             description="`robbing_kong` (搶槓: a discard by the player who added to the kong), `seven_robs_one` (七搶一: a discard by the player robbed), `eight_immortals` (八仙過海: a self-draw, all three pay). Checked against `win`."
         ),
     ] = None
-    rules: TaiwanRules = msgspec.field(default_factory=TaiwanRules)
+    rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):

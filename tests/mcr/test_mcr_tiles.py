@@ -170,7 +170,11 @@ def fmt(tiles: list[int]) -> str:
 SEATS = ("east", "south", "west", "north")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.large_base_example])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.large_base_example, HealthCheck.too_slow],
+)
 @given(complete_hands(), st.sampled_from(SEATS), st.sampled_from([None, *SEATS]))
 def test_random_complete_hands_settle_and_add_up(
     client: TestClient[Any], tiles: dict[str, Any], winner: str, discarder: str | None

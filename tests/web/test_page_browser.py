@@ -414,6 +414,7 @@ def test_a_taiwan_game_kept_hand_by_hand(page: Any, base_url: str) -> None:
     set_field(page, "winner", "east")
     set_field(page, "win", "self_draw")
     set_field(page, "tai", "1")
+    wait_ready(page)  # as a person does: the hand's settlement shown, then added
     page.find_element(By.ID, "game-add").click()
     game_rows(page, 1)
     page.find_element(By.ID, "game-add").click()
@@ -421,6 +422,7 @@ def test_a_taiwan_game_kept_hand_by_hand(page: Any, base_url: str) -> None:
     set_field(page, "winner", "south")
     set_field(page, "win", "discard")
     set_field(page, "discarder", "east")
+    wait_ready(page)
     page.find_element(By.ID, "game-add").click()
     rows = game_rows(page, 3)
     assert rows == [

@@ -572,8 +572,10 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]
 
 
-class HanItem(msgspec.Struct, kw_only=True):
-    """One yaku or dora kind and what it added."""
+class HanItem(msgspec.Struct, frozen=True, kw_only=True):
+    """One yaku or dora kind and what it added. Frozen: a count hands out
+    shared items from :data:`YAKU_ITEMS` and :data:`BONUS_ITEMS`, and a
+    dropped item is a copy (``msgspec.structs.replace``)."""
 
     code: YakuCode | BonusCode
     name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/riichi/yaku-table`).")]
@@ -730,6 +732,22 @@ def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
     return None
 
 
+YAKU_ITEMS: dict[tuple[str, int, int], HanItem] = {
+    (row.code, han, yakuman): HanItem(code=row.code, name_en=row.name_en, count=1, han=han, yakuman=yakuman)
+    for row in YAKU_TABLE
+    for han, yakuman in [(han, 0) for han in range(max(LIMIT_HAN.values()) + 1)] + [(0, 1), (0, 2)]
+}
+"""Every item a yaku can count as: (code, han, yakuman) → its item, made once
+(up to sanbaiman's 11 han, the most a yaku or limit adds; 1 or 2 yakuman)."""
+
+BONUS_ITEMS: dict[str, list[HanItem]] = {
+    row.code: [HanItem(code=row.code, name_en=row.name_en, count=count, han=count, yakuman=0) for count in range(MAX_DORA + 1)]
+    for row in BONUS_TABLE
+}
+"""Every item a dora kind can count as: code → its items by count, made once
+(0 to :data:`MAX_DORA`; the smaller kinds never reach the top)."""
+
+
 class HanCount(msgspec.Struct, kw_only=True):
     """What :func:`tally_han` found."""
 
@@ -764,7 +782,7 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
         if value:
             yakuman += value
             best = max(best, value)
-            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=0, yakuman=value))
+            items.append(YAKU_ITEMS[code, 0, value])
         else:
             if limit is not None:
                 points = LIMIT_HAN[limit]
@@ -773,44 +791,47 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
                 assert han_as_played is not None  # _check has refused a closed-only yaku in an open hand
                 points = han_as_played
             han += points
-            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=points, yakuman=0))
+            items.append(YAKU_ITEMS[code, points, 0])
     has_yaku = bool(items)
-    bonuses: tuple[tuple[BonusCode, int], ...] = (
-        ("dora", hand.dora),
-        ("aka_dora", hand.aka_dora),
-        ("ura_dora", hand.ura_dora),
-        ("nuki_dora", hand.nuki_dora),
-    )
-    for name, count in bonuses:
-        if count:
-            han += count
-            items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))
+    if hand.dora:
+        han += hand.dora
+        items.append(BONUS_ITEMS["dora"][hand.dora])
+    if hand.aka_dora:
+        han += hand.aka_dora
+        items.append(BONUS_ITEMS["aka_dora"][hand.aka_dora])
+    if hand.ura_dora:
+        han += hand.ura_dora
+        items.append(BONUS_ITEMS["ura_dora"][hand.ura_dora])
+    if hand.nuki_dora:
+        han += hand.nuki_dora
+        items.append(BONUS_ITEMS["nuki_dora"][hand.nuki_dora])
 
     if yakuman:
         # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; the riichi scoring article: 複合役滿 is a rule
         han = 0
         kept = False
-        for item in items:
+        for index, item in enumerate(items):
             if item.yakuman == 0:
-                item.han, item.dropped = 0, "yakuman"
+                items[index] = msgspec.structs.replace(item, han=0, dropped="yakuman")
             elif not multiple_yakuman:
                 if item.yakuman == best and not kept:
                     kept = True
                 else:
-                    item.yakuman, item.dropped = 0, "multiple_yakuman_off"
+                    items[index] = msgspec.structs.replace(item, yakuman=0, dropped="multiple_yakuman_off")
         if not multiple_yakuman:
             yakuman = best
     elif "renhou" in positions:
         # 人和 scored as a limit does not add to other yaku: the higher counts
-        renhou = items[positions["renhou"]]
+        at_renhou = positions["renhou"]
+        renhou = items[at_renhou]
         if renhou.han >= han - renhou.han:
-            for item in items:
-                if item is not renhou:
-                    item.han, item.dropped = 0, "renhou_counts_instead"
+            for index, item in enumerate(items):
+                if index != at_renhou:
+                    items[index] = msgspec.structs.replace(item, han=0, dropped="renhou_counts_instead")
             han = renhou.han
         else:
             han -= renhou.han
-            renhou.han, renhou.dropped = 0, "other_yaku_higher"
+            items[at_renhou] = msgspec.structs.replace(renhou, han=0, dropped="other_yaku_higher")
     return HanCount(items=items, han=han, yakuman=yakuman, positions=positions, has_yaku=has_yaku)
 
 

@@ -893,34 +893,60 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
     return up100(total * weight, weights)
 
 
+def tsumo_shares(basic: int, winner_is_dealer: bool, payer_count: int, rule: PaymentRule) -> tuple[int, int]:
+    """(what the dealer pays, what each other payer pays) on a tsumo of
+    ``basic`` points (no honba): :func:`tsumo_share` for both kinds of payer
+    in one call. When the dealer wins, both are what each payer pays."""
+    if rule.tsumo == "multipliers":  # the four-player payments (written out: a call costs more than the sum)
+        if winner_is_dealer:
+            each = -(-basic * TSUMO_DEALER_WINS // ROUND_TO) * ROUND_TO + rule.bonus
+            return each, each
+        return (
+            -(-basic * TSUMO_FROM_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
+            -(-basic * TSUMO_FROM_NON_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
+        )
+    if winner_is_dealer:
+        each = tsumo_share(basic, True, False, payer_count, rule)
+        return each, each
+    return tsumo_share(basic, False, True, payer_count, rule), tsumo_share(basic, False, False, payer_count, rule)
+
+
 def _winner_lines(
     winner: Seat,
     value: ResolvedHand,
     *,
     discarder: Seat | None,
     dealer: Seat,
-    players: int,
+    payers: tuple[Seat, ...],
     rule: PaymentRule,
     honba_points: int,
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
 ) -> tuple[list[tuple[Seat, int, Role]], int]:
-    """(payer, points, role) lines for one winner in turn order, and the hand
-    points in them (honba excluded)."""
+    """(payer, points, role) lines for one winner from ``payers`` (the other
+    seats in turn order), and the hand points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
-    liable_basic = YAKUMAN_BASIC * liable_yakuman if liable is not None else 0
-    rest_basic = value.basic - liable_basic
-    payers = OTHERS[(players, winner)]
     lines: list[tuple[Seat, int, Role]] = []
+    if liable is None:
+        rest_basic = value.basic
+    else:
+        liable_basic = YAKUMAN_BASIC * liable_yakuman
+        rest_basic = value.basic - liable_basic
     if discarder is None:  # tsumo: one share for the dealer, one for the others
-        from_other = tsumo_share(rest_basic, winner_is_dealer, False, len(payers), rule) if rest_basic else 0
-        if winner_is_dealer or not rest_basic:
-            from_dealer = from_other  # (no payer is the dealer when the dealer wins)
-        else:
-            from_dealer = tsumo_share(rest_basic, False, True, len(payers), rule)
-        liable_part = ron_amount(liable_basic, winner_is_dealer, rule) if liable is not None else 0
-        each = 0 if liable is not None else honba_points // len(payers)
+        from_dealer, from_other = tsumo_shares(rest_basic, winner_is_dealer, len(payers), rule) if rest_basic else (0, 0)
+        if liable is None:
+            each = honba_points // len(payers)
+            hand = 0
+            for payer in payers:
+                if payer == dealer:
+                    hand += from_dealer
+                    lines.append((payer, from_dealer + each, "dealer"))
+                else:
+                    hand += from_other
+                    lines.append((payer, from_other + each, "non_dealer"))
+            return lines, hand
+        liable_part = ron_amount(liable_basic, winner_is_dealer, rule)
         hand = liable_part
         for payer in payers:
             amount = from_dealer if payer == dealer else from_other
@@ -928,7 +954,7 @@ def _winner_lines(
             if payer == liable:
                 lines.append((payer, amount + liable_part + honba_points, "liable"))
             else:
-                lines.append((payer, amount + each, "dealer" if payer == dealer else "non_dealer"))
+                lines.append((payer, amount, "dealer" if payer == dealer else "non_dealer"))
         return lines, hand
     rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
     hand = rest
@@ -1037,8 +1063,9 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             entries.append((further.winner, further, pointer))
         order = OTHERS[(players, discarder)]
         entries.sort(key=lambda entry: order.index(entry[0]))
-
-    winners = tuple([entry[0] for entry in entries])
+        winners = tuple([entry[0] for entry in entries])
+    else:
+        winners = (winner,)
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
@@ -1063,7 +1090,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         )
         if value.warnings:
             warnings.extend(value.warnings)
-        liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
+        liable_yakuman = 0 if fields.liable is None else _check_winner(fields, seat, value, seats, pointer)
         liable = fields.liable if liable_yakuman else None
         paid = rules.multiple_ron == "allowed" or seat == first
         honba_points = honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
@@ -1083,7 +1110,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 value,
                 discarder=discarder,
                 dealer=dealer,
-                players=players,
+                payers=OTHERS[(players, seat)],
                 rule=rule,
                 honba_points=honba_points,
                 liable=liable,
@@ -1128,7 +1155,9 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     # sticks come from the table, the one thing that is not zero-sum), and each
     # becomes a shared Decimal once.
     balance[first] += sticks_total
-    deltas = {seat: POINTS[points] for seat, points in balance.items()}
+    deltas: dict[str, Decimal] = {}
+    for party, points in balance.items():
+        deltas[party] = POINTS[points]
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
     # `replace` on a blank settlement: a constructor call with all its fields
     # (more than 15 keywords) goes through a dict in CPython, at several times the cost

@@ -373,7 +373,9 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     def __post_init__(self) -> None:
         # a schema rule (published as dependentRequired): `open` and the dora
         # counts go with `yaku` — msgspec reports it as a decoding error, 400
-        if self.yaku is msgspec.UNSET:
+        if self.yaku is msgspec.UNSET and not (
+            self.open is self.dora is self.aka_dora is self.ura_dora is self.nuki_dora is msgspec.UNSET  # the YAKU_COMPANIONS
+        ):
             for name in YAKU_COMPANIONS:
                 if getattr(self, name) is not msgspec.UNSET:
                     raise ValueError(WITHOUT_YAKU.format(field=name))

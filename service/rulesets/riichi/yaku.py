@@ -18,6 +18,7 @@ module-level lookups.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal, Protocol
 
 import msgspec
@@ -474,9 +475,21 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
 """Yaku that cannot be declared together: 422 naming both codes."""
 
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
-CONFLICTING: dict[str, frozenset[str]] = {code: frozenset(other for other, _ in pairs) for code, pairs in CONFLICTS.items()}
-"""The codes each code conflicts with, as a set (a quick check before the wording)."""
-_NONE: frozenset[str] = frozenset()
+YAKU_BIT: dict[str, int] = {row.code: 1 << number for number, row in enumerate(YAKU_TABLE)}
+"""Each code's bit, for sets of codes as integers."""
+
+
+def _bits(codes: Iterable[str]) -> int:
+    """A set of codes as bits."""
+    bits = 0
+    for code in codes:
+        bits |= YAKU_BIT[code]
+    return bits
+
+
+CONFLICT_BITS: dict[str, int] = {row.code: _bits(other for other, _ in CONFLICTS.get(row.code, ())) for row in YAKU_TABLE}
+"""The codes each code conflicts with, as bits (a quick check before the wording); 0 for none."""
+RIICHI_BITS = _bits(RIICHI_CODES)
 
 VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {
     row.code: (row.han, row.open_han, row.yakuman, row.limit) for row in YAKU_TABLE
@@ -632,9 +645,9 @@ class DeclaredHand(Protocol):
     def nuki_dora(self) -> int: ...
 
 
-def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
-    """Positions of the declared yaku; raises on anything impossible. ``at``
-    locates the hand in the request, ``options_at`` the options."""
+def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
+    """Raises on a yaku listed twice, a closed-only yaku in an open hand and a
+    yaku the table does not play, every one in the order listed."""
     positions: dict[str, int] = {}
     problems: list[FieldProblem] = []
     closed: list[str] = []
@@ -671,14 +684,26 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if problems:
         raise RuleViolation(*problems)
 
-    for declared in positions:  # the problems are worded only when a pair conflicts
-        if not CONFLICTING.get(declared, _NONE).isdisjoint(positions):
-            problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
-            break
+
+def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
+    """Positions of the declared yaku; raises on anything impossible. ``at``
+    locates the hand in the request, ``options_at`` the options."""
+    positions: dict[str, int] = {}
+    declared = conflicting = 0  # sets of codes as bits (YAKU_BIT): the declared ones, those they conflict with
+    for index, code in enumerate(hand.yaku):
+        positions[code] = index
+        declared |= YAKU_BIT[code]
+        conflicting |= CONFLICT_BITS[code]
+    if len(positions) < len(hand.yaku) or hand.open or ("renhou" in positions and options.renhou == "off"):
+        _check_listing(hand, options, at, options_at)  # raises on a repeat or a yaku the table or an open hand refuses
+
+    problems: list[FieldProblem] = []
+    if declared & conflicting:  # the problems are worded only when a pair conflicts
+        problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
         detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]
-    has_riichi = not RIICHI_CODES.isdisjoint(positions)
+    has_riichi = bool(declared & RIICHI_BITS)
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))

@@ -758,12 +758,10 @@ def _value_from_yaku(
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
-    for name in ("han", "yakuman"):
-        if getattr(fields, name) is not msgspec.UNSET:
-            detail = template("Give `yaku` or `{field}`, not both.")
-            raise RuleViolation(
-                field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name)
-            )
+    if fields.han is not msgspec.UNSET or fields.yakuman is not msgspec.UNSET:
+        name = "han" if fields.han is not msgspec.UNSET else "yakuman"
+        detail = template("Give `yaku` or `{field}`, not both.")
+        raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
     declared = _DeclaredHand.of(fields, yaku)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
@@ -1122,7 +1120,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             for payer, points, role in winner_lines:
                 lines.append(Payment(payer, seat, POINTS[points], role))
                 balance[payer] -= points
-                balance[seat] += points
+            balance[seat] += hand + honba_points  # what the lines add up to
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = sticks_total if seat == first else 0

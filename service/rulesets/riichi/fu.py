@@ -336,7 +336,8 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
     (``/hand``)."""
     if tsumo is None:
         tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
-    _check_shape(hand, tsumo, at)
+    if hand.rinshan or hand.seven_pairs or len(hand.melds) != MAX_MELDS:
+        _check_shape(hand, tsumo, at)  # only these can fail its checks
     if hand.seven_pairs:
         return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
 

@@ -681,7 +681,8 @@ def resolve_hand(
             field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=han)
         )
     basic, tier = basic_points(han, fu, rules)
-    return ResolvedHand(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+    notes = _combination_warnings(han, fu, tsumo, seat) if fu in WARNED_FU else ()
+    return ResolvedHand(han, fu, 0, basic, tier, notes, counted)
 
 
 TILES_OR = template("Give `tiles` or `{field}`, not both: the tiles decide the value.")
@@ -788,7 +789,9 @@ def _value_from_yaku(
             )
         )
     basic, tier = basic_points(count.han, fu, rules)
-    return ResolvedHand(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+    if fu in WARNED_FU:
+        notes += _combination_warnings(count.han, fu, tsumo, seat)
+    return ResolvedHand(count.han, fu, 0, basic, tier, notes, counted, count.items)
 
 
 def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
@@ -837,10 +840,14 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
         raise RuleViolation(*problems, title=template("The declared yaku contradict the win"))
 
 
+WARNED_FU: frozenset[int] = frozenset({20, 25})
+"""The fu :func:`_combination_warnings` has anything to say about."""
+
+
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[SettlementWarning, ...]:
     """Han/fu combinations no real hand has (the reference calculator's 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
-    if fu != 20 and fu != 25:
+    if fu not in WARNED_FU:
         return ()
     notes: list[SettlementWarning] = []
     if fu == 20 and not tsumo:

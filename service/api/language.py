@@ -105,6 +105,8 @@ def _may_hold(info: msgspec.inspect.Type, seen: set[type]) -> bool:
         return _may_hold(info.type, seen)
     if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.SetType)):
         return _may_hold(info.item_type, seen)
+    if isinstance(info, msgspec.inspect.DictType):
+        return _may_hold(info.value_type, seen)
     if isinstance(info, msgspec.inspect.UnionType):
         return any(_may_hold(member, seen) for member in info.types)
     if isinstance(info, msgspec.inspect.StructType):
@@ -119,14 +121,19 @@ def _may_hold(info: msgspec.inspect.Type, seen: set[type]) -> bool:
 
 
 def _visit(value: Any, language: str) -> Any:
-    """``value`` localized. Lists and tuples are copied when an item changes
-    (they may be shared); Warnings and frozen rows are replaced; other Structs
-    are fresh results, updated in place."""
+    """``value`` localized. Lists, tuples and dicts are copied when an item
+    changes (they may be shared); Warnings and frozen rows are replaced; other
+    Structs are fresh results, updated in place."""
     if isinstance(value, (list, tuple)):
         items = [_visit(item, language) for item in value]
         if all(new is old for new, old in zip(items, value, strict=True)):
             return value
         return items if isinstance(value, list) else tuple(items)
+    if isinstance(value, dict):
+        entries = {key: _visit(item, language) for key, item in value.items()}
+        if all(entries[key] is item for key, item in value.items()):
+            return value
+        return entries
     if isinstance(value, SettlementWarning):
         return _warning(value, language)
     if isinstance(value, msgspec.Struct):

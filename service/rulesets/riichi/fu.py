@@ -336,42 +336,46 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
     (``/hand``)."""
     if tsumo is None:
         tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
-    _check_shape(hand, tsumo, at)
+    if hand.rinshan or hand.seven_pairs or len(hand.melds) != MAX_MELDS:
+        _check_shape(hand, tsumo, at)  # only these can fail its checks
     if hand.seven_pairs:
         return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
 
     ron_triplet = _winning_meld(hand, tsumo, at)
-    melds = hand.melds
     closed = True
     sequences = 0
-    for meld in melds:
+    meld_items: list[FuItem] = []
+    meld_fu = 0
+    for index, meld in enumerate(hand.melds):
         if meld.open:
             closed = False
-        if meld.kind == "sequence":
+        kind = meld.kind
+        if kind == "sequence":
             sequences += 1
-    pinfu = closed and hand.pair == "plain" and hand.wait == "two_sided" and sequences == len(melds)
-
-    if not tsumo:
-        items = [_BASE, _CLOSED_RON] if closed else [_BASE]
-    elif pinfu and not rules.pinfu_tsumo_fu:
-        items = [_BASE, _PINFU_TSUMO]
-    elif hand.rinshan and not rules.rinshan_tsumo_fu:
-        items = [_BASE, _RINSHAN_TSUMO]
-    else:
-        items = [_BASE, _TSUMO]
-
-    for index, meld in enumerate(melds):
         # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
-        counted_open = meld.open or (index == ron_triplet and not tsumo and meld.kind == "triplet")
-        items.append(_MELD_ITEMS[meld.kind, counted_open, meld.terminal_or_honor, index])
-
+        counted_open = meld.open or (index == ron_triplet and not tsumo and kind == "triplet")
+        item = _MELD_ITEMS[kind, counted_open, meld.terminal_or_honor, index]
+        meld_items.append(item)
+        meld_fu += item.fu
     pair = hand.pair
-    items.append(_PAIR_ITEMS[pair, rules.double_wind_pair_fu if pair == "double_wind" else PAIR_FU[pair][1]])
-    items.append(_WAIT_ITEMS[hand.wait])
+    wait = hand.wait
+    pinfu = closed and pair == "plain" and wait == "two_sided" and sequences == MAX_MELDS
 
-    raw = 0
-    for item in items:
-        raw += item.fu
+    # the lines and their sum (raw fu) together: base and win, melds, pair, wait
+    if not tsumo:
+        items, raw = ([_BASE, _CLOSED_RON], BASE_FU + CLOSED_RON_FU) if closed else ([_BASE], BASE_FU)
+    elif pinfu and not rules.pinfu_tsumo_fu:
+        items, raw = [_BASE, _PINFU_TSUMO], BASE_FU
+    elif hand.rinshan and not rules.rinshan_tsumo_fu:
+        items, raw = [_BASE, _RINSHAN_TSUMO], BASE_FU
+    else:
+        items, raw = [_BASE, _TSUMO], BASE_FU + TSUMO_FU
+    items += meld_items
+    pair_item = _PAIR_ITEMS[pair, rules.double_wind_pair_fu if pair == "double_wind" else PAIR_FU[pair][1]]
+    wait_item = _WAIT_ITEMS[wait]
+    items.append(pair_item)
+    items.append(wait_item)
+    raw += meld_fu + pair_item.fu + wait_item.fu
     if not closed and raw == BASE_FU:
         items.append(_OPEN_PINFU)
         raw += OPEN_PINFU_FU

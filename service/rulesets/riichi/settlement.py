@@ -373,7 +373,9 @@ class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     def __post_init__(self) -> None:
         # a schema rule (published as dependentRequired): `open` and the dora
         # counts go with `yaku` — msgspec reports it as a decoding error, 400
-        if self.yaku is msgspec.UNSET:
+        if self.yaku is msgspec.UNSET and not (
+            self.open is self.dora is self.aka_dora is self.ura_dora is self.nuki_dora is msgspec.UNSET  # the YAKU_COMPANIONS
+        ):
             for name in YAKU_COMPANIONS:
                 if getattr(self, name) is not msgspec.UNSET:
                     raise ValueError(WITHOUT_YAKU.format(field=name))
@@ -679,7 +681,8 @@ def resolve_hand(
             field_problem(f"{pointer}/fu", "Below 5 han the fu decide the value: give `fu` (or `hand`) for this {han}-han hand.", han=han)
         )
     basic, tier = basic_points(han, fu, rules)
-    return ResolvedHand(han, fu, 0, basic, tier, _combination_warnings(han, fu, tsumo, seat), counted)
+    notes = _combination_warnings(han, fu, tsumo, seat) if fu in WARNED_FU else ()
+    return ResolvedHand(han, fu, 0, basic, tier, notes, counted)
 
 
 TILES_OR = template("Give `tiles` or `{field}`, not both: the tiles decide the value.")
@@ -756,12 +759,10 @@ def _value_from_yaku(
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
-    for name in ("han", "yakuman"):
-        if getattr(fields, name) is not msgspec.UNSET:
-            detail = template("Give `yaku` or `{field}`, not both.")
-            raise RuleViolation(
-                field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name)
-            )
+    if fields.han is not msgspec.UNSET or fields.yakuman is not msgspec.UNSET:
+        name = "han" if fields.han is not msgspec.UNSET else "yakuman"
+        detail = template("Give `yaku` or `{field}`, not both.")
+        raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
     declared = _DeclaredHand.of(fields, yaku)
     if counted is not None:
         _check_yaku_against_shape(declared, counted, pointer)
@@ -788,7 +789,9 @@ def _value_from_yaku(
             )
         )
     basic, tier = basic_points(count.han, fu, rules)
-    return ResolvedHand(count.han, fu, 0, basic, tier, notes + _combination_warnings(count.han, fu, tsumo, seat), counted, count.items)
+    if fu in WARNED_FU:
+        notes += _combination_warnings(count.han, fu, tsumo, seat)
+    return ResolvedHand(count.han, fu, 0, basic, tier, notes, counted, count.items)
 
 
 def _check_yaku_against_shape(declared: _DeclaredHand, counted: FuResult, pointer: str) -> None:
@@ -837,10 +840,14 @@ def _check_yaku_against_win(positions: dict[str, int], *, tsumo: bool, dealer_wo
         raise RuleViolation(*problems, title=template("The declared yaku contradict the win"))
 
 
+WARNED_FU: frozenset[int] = frozenset({20, 25})
+"""The fu :func:`_combination_warnings` has anything to say about."""
+
+
 def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[SettlementWarning, ...]:
     """Han/fu combinations no real hand has (the reference calculator's 符: 20 fu only on pinfu
     tsumo; 25 fu is seven pairs, itself 2 han). Still computed."""
-    if fu != 20 and fu != 25:
+    if fu not in WARNED_FU:
         return ()
     notes: list[SettlementWarning] = []
     if fu == 20 and not tsumo:
@@ -893,34 +900,60 @@ def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer
     return up100(total * weight, weights)
 
 
+def tsumo_shares(basic: int, winner_is_dealer: bool, payer_count: int, rule: PaymentRule) -> tuple[int, int]:
+    """(what the dealer pays, what each other payer pays) on a tsumo of
+    ``basic`` points (no honba): :func:`tsumo_share` for both kinds of payer
+    in one call. When the dealer wins, both are what each payer pays."""
+    if rule.tsumo == "multipliers":  # the four-player payments (written out: a call costs more than the sum)
+        if winner_is_dealer:
+            each = -(-basic * TSUMO_DEALER_WINS // ROUND_TO) * ROUND_TO + rule.bonus
+            return each, each
+        return (
+            -(-basic * TSUMO_FROM_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
+            -(-basic * TSUMO_FROM_NON_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
+        )
+    if winner_is_dealer:
+        each = tsumo_share(basic, True, False, payer_count, rule)
+        return each, each
+    return tsumo_share(basic, False, True, payer_count, rule), tsumo_share(basic, False, False, payer_count, rule)
+
+
 def _winner_lines(
     winner: Seat,
     value: ResolvedHand,
     *,
     discarder: Seat | None,
     dealer: Seat,
-    players: int,
+    payers: tuple[Seat, ...],
     rule: PaymentRule,
     honba_points: int,
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
 ) -> tuple[list[tuple[Seat, int, Role]], int]:
-    """(payer, points, role) lines for one winner in turn order, and the hand
-    points in them (honba excluded)."""
+    """(payer, points, role) lines for one winner from ``payers`` (the other
+    seats in turn order), and the hand points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
-    liable_basic = YAKUMAN_BASIC * liable_yakuman if liable is not None else 0
-    rest_basic = value.basic - liable_basic
-    payers = OTHERS[(players, winner)]
     lines: list[tuple[Seat, int, Role]] = []
+    if liable is None:
+        rest_basic = value.basic
+    else:
+        liable_basic = YAKUMAN_BASIC * liable_yakuman
+        rest_basic = value.basic - liable_basic
     if discarder is None:  # tsumo: one share for the dealer, one for the others
-        from_other = tsumo_share(rest_basic, winner_is_dealer, False, len(payers), rule) if rest_basic else 0
-        if winner_is_dealer or not rest_basic:
-            from_dealer = from_other  # (no payer is the dealer when the dealer wins)
-        else:
-            from_dealer = tsumo_share(rest_basic, False, True, len(payers), rule)
-        liable_part = ron_amount(liable_basic, winner_is_dealer, rule) if liable is not None else 0
-        each = 0 if liable is not None else honba_points // len(payers)
+        from_dealer, from_other = tsumo_shares(rest_basic, winner_is_dealer, len(payers), rule) if rest_basic else (0, 0)
+        if liable is None:
+            each = honba_points // len(payers)
+            hand = 0
+            for payer in payers:
+                if payer == dealer:
+                    hand += from_dealer
+                    lines.append((payer, from_dealer + each, "dealer"))
+                else:
+                    hand += from_other
+                    lines.append((payer, from_other + each, "non_dealer"))
+            return lines, hand
+        liable_part = ron_amount(liable_basic, winner_is_dealer, rule)
         hand = liable_part
         for payer in payers:
             amount = from_dealer if payer == dealer else from_other
@@ -928,7 +961,7 @@ def _winner_lines(
             if payer == liable:
                 lines.append((payer, amount + liable_part + honba_points, "liable"))
             else:
-                lines.append((payer, amount + each, "dealer" if payer == dealer else "non_dealer"))
+                lines.append((payer, amount, "dealer" if payer == dealer else "non_dealer"))
         return lines, hand
     rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
     hand = rest
@@ -1037,8 +1070,9 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             entries.append((further.winner, further, pointer))
         order = OTHERS[(players, discarder)]
         entries.sort(key=lambda entry: order.index(entry[0]))
-
-    winners = tuple([entry[0] for entry in entries])
+        winners = tuple([entry[0] for entry in entries])
+    else:
+        winners = (winner,)
     first = winners[0]
     rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
@@ -1063,7 +1097,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         )
         if value.warnings:
             warnings.extend(value.warnings)
-        liable_yakuman = _check_winner(fields, seat, value, seats, pointer)
+        liable_yakuman = 0 if fields.liable is None else _check_winner(fields, seat, value, seats, pointer)
         liable = fields.liable if liable_yakuman else None
         paid = rules.multiple_ron == "allowed" or seat == first
         honba_points = honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
@@ -1083,7 +1117,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 value,
                 discarder=discarder,
                 dealer=dealer,
-                players=players,
+                payers=OTHERS[(players, seat)],
                 rule=rule,
                 honba_points=honba_points,
                 liable=liable,
@@ -1093,7 +1127,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             for payer, points, role in winner_lines:
                 lines.append(Payment(payer, seat, POINTS[points], role))
                 balance[payer] -= points
-                balance[seat] += points
+            balance[seat] += hand + honba_points  # what the lines add up to
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))
         sticks = sticks_total if seat == first else 0
@@ -1128,7 +1162,9 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     # sticks come from the table, the one thing that is not zero-sum), and each
     # becomes a shared Decimal once.
     balance[first] += sticks_total
-    deltas = {seat: POINTS[points] for seat, points in balance.items()}
+    deltas: dict[str, Decimal] = {}
+    for party, points in balance.items():
+        deltas[party] = POINTS[points]
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
     # `replace` on a blank settlement: a constructor call with all its fields
     # (more than 15 keywords) goes through a dict in CPython, at several times the cost

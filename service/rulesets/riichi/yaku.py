@@ -18,6 +18,7 @@ module-level lookups.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal, Protocol
 
 import msgspec
@@ -474,9 +475,21 @@ CONTRADICTIONS: tuple[tuple[YakuCode, YakuCode, str], ...] = (
 """Yaku that cannot be declared together: 422 naming both codes."""
 
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
-CONFLICTING: dict[str, frozenset[str]] = {code: frozenset(other for other, _ in pairs) for code, pairs in CONFLICTS.items()}
-"""The codes each code conflicts with, as a set (a quick check before the wording)."""
-_NONE: frozenset[str] = frozenset()
+YAKU_BIT: dict[str, int] = {row.code: 1 << number for number, row in enumerate(YAKU_TABLE)}
+"""Each code's bit, for sets of codes as integers."""
+
+
+def _bits(codes: Iterable[str]) -> int:
+    """A set of codes as bits."""
+    bits = 0
+    for code in codes:
+        bits |= YAKU_BIT[code]
+    return bits
+
+
+CONFLICT_BITS: dict[str, int] = {row.code: _bits(other for other, _ in CONFLICTS.get(row.code, ())) for row in YAKU_TABLE}
+"""The codes each code conflicts with, as bits (a quick check before the wording); 0 for none."""
+RIICHI_BITS = _bits(RIICHI_CODES)
 
 VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {
     row.code: (row.han, row.open_han, row.yakuman, row.limit) for row in YAKU_TABLE
@@ -572,8 +585,10 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]
 
 
-class HanItem(msgspec.Struct, kw_only=True):
-    """One yaku or dora kind and what it added."""
+class HanItem(msgspec.Struct, frozen=True, kw_only=True):
+    """One yaku or dora kind and what it added. Frozen: a count hands out
+    shared items from :data:`YAKU_ITEMS` and :data:`BONUS_ITEMS`, and a
+    dropped item is a copy (``msgspec.structs.replace``)."""
 
     code: YakuCode | BonusCode
     name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/riichi/yaku-table`).")]
@@ -630,9 +645,9 @@ class DeclaredHand(Protocol):
     def nuki_dora(self) -> int: ...
 
 
-def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
-    """Positions of the declared yaku; raises on anything impossible. ``at``
-    locates the hand in the request, ``options_at`` the options."""
+def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
+    """Raises on a yaku listed twice, a closed-only yaku in an open hand and a
+    yaku the table does not play, every one in the order listed."""
     positions: dict[str, int] = {}
     problems: list[FieldProblem] = []
     closed: list[str] = []
@@ -669,14 +684,26 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if problems:
         raise RuleViolation(*problems)
 
-    for declared in positions:  # the problems are worded only when a pair conflicts
-        if not CONFLICTING.get(declared, _NONE).isdisjoint(positions):
-            problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
-            break
+
+def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
+    """Positions of the declared yaku; raises on anything impossible. ``at``
+    locates the hand in the request, ``options_at`` the options."""
+    positions: dict[str, int] = {}
+    declared = conflicting = 0  # sets of codes as bits (YAKU_BIT): the declared ones, those they conflict with
+    for index, code in enumerate(hand.yaku):
+        positions[code] = index
+        declared |= YAKU_BIT[code]
+        conflicting |= CONFLICT_BITS[code]
+    if len(positions) < len(hand.yaku) or hand.open or ("renhou" in positions and options.renhou == "off"):
+        _check_listing(hand, options, at, options_at)  # raises on a repeat or a yaku the table or an open hand refuses
+
+    problems: list[FieldProblem] = []
+    if declared & conflicting:  # the problems are worded only when a pair conflicts
+        problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
     if "shousangen" in positions and all(dragon in positions for dragon in _DRAGONS):
         detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *_DRAGONS)]
-    has_riichi = not RIICHI_CODES.isdisjoint(positions)
+    has_riichi = bool(declared & RIICHI_BITS)
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
@@ -730,6 +757,22 @@ def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
     return None
 
 
+YAKU_ITEMS: dict[tuple[str, int, int], HanItem] = {
+    (row.code, han, yakuman): HanItem(code=row.code, name_en=row.name_en, count=1, han=han, yakuman=yakuman)
+    for row in YAKU_TABLE
+    for han, yakuman in [(han, 0) for han in range(max(LIMIT_HAN.values()) + 1)] + [(0, 1), (0, 2)]
+}
+"""Every item a yaku can count as: (code, han, yakuman) → its item, made once
+(up to sanbaiman's 11 han, the most a yaku or limit adds; 1 or 2 yakuman)."""
+
+BONUS_ITEMS: dict[str, list[HanItem]] = {
+    row.code: [HanItem(code=row.code, name_en=row.name_en, count=count, han=count, yakuman=0) for count in range(MAX_DORA + 1)]
+    for row in BONUS_TABLE
+}
+"""Every item a dora kind can count as: code → its items by count, made once
+(0 to :data:`MAX_DORA`; the smaller kinds never reach the top)."""
+
+
 class HanCount(msgspec.Struct, kw_only=True):
     """What :func:`tally_han` found."""
 
@@ -764,7 +807,7 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
         if value:
             yakuman += value
             best = max(best, value)
-            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=0, yakuman=value))
+            items.append(YAKU_ITEMS[code, 0, value])
         else:
             if limit is not None:
                 points = LIMIT_HAN[limit]
@@ -773,44 +816,47 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
                 assert han_as_played is not None  # _check has refused a closed-only yaku in an open hand
                 points = han_as_played
             han += points
-            items.append(HanItem(code=code, name_en=NAMES_EN[code], count=1, han=points, yakuman=0))
+            items.append(YAKU_ITEMS[code, points, 0])
     has_yaku = bool(items)
-    bonuses: tuple[tuple[BonusCode, int], ...] = (
-        ("dora", hand.dora),
-        ("aka_dora", hand.aka_dora),
-        ("ura_dora", hand.ura_dora),
-        ("nuki_dora", hand.nuki_dora),
-    )
-    for name, count in bonuses:
-        if count:
-            han += count
-            items.append(HanItem(code=name, name_en=NAMES_EN[name], count=count, han=count, yakuman=0))
+    if hand.dora:
+        han += hand.dora
+        items.append(BONUS_ITEMS["dora"][hand.dora])
+    if hand.aka_dora:
+        han += hand.aka_dora
+        items.append(BONUS_ITEMS["aka_dora"][hand.aka_dora])
+    if hand.ura_dora:
+        han += hand.ura_dora
+        items.append(BONUS_ITEMS["ura_dora"][hand.ura_dora])
+    if hand.nuki_dora:
+        han += hand.nuki_dora
+        items.append(BONUS_ITEMS["nuki_dora"][hand.nuki_dora])
 
     if yakuman:
         # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; the riichi scoring article: 複合役滿 is a rule
         han = 0
         kept = False
-        for item in items:
+        for index, item in enumerate(items):
             if item.yakuman == 0:
-                item.han, item.dropped = 0, "yakuman"
+                items[index] = msgspec.structs.replace(item, han=0, dropped="yakuman")
             elif not multiple_yakuman:
                 if item.yakuman == best and not kept:
                     kept = True
                 else:
-                    item.yakuman, item.dropped = 0, "multiple_yakuman_off"
+                    items[index] = msgspec.structs.replace(item, yakuman=0, dropped="multiple_yakuman_off")
         if not multiple_yakuman:
             yakuman = best
     elif "renhou" in positions:
         # 人和 scored as a limit does not add to other yaku: the higher counts
-        renhou = items[positions["renhou"]]
+        at_renhou = positions["renhou"]
+        renhou = items[at_renhou]
         if renhou.han >= han - renhou.han:
-            for item in items:
-                if item is not renhou:
-                    item.han, item.dropped = 0, "renhou_counts_instead"
+            for index, item in enumerate(items):
+                if index != at_renhou:
+                    items[index] = msgspec.structs.replace(item, han=0, dropped="renhou_counts_instead")
             han = renhou.han
         else:
             han -= renhou.han
-            renhou.han, renhou.dropped = 0, "other_yaku_higher"
+            items[at_renhou] = msgspec.structs.replace(renhou, han=0, dropped="other_yaku_higher")
     return HanCount(items=items, han=han, yakuman=yakuman, positions=positions, has_yaku=has_yaku)
 
 

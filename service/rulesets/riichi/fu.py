@@ -160,7 +160,7 @@ class RiichiMeld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = False
 
 
-class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """House rules on fu. Every field is optional; the response echoes them."""
 
     double_wind_pair_fu: Annotated[
@@ -224,14 +224,14 @@ class RiichiHand(HandShape, forbid_unknown_fields=True, kw_only=True):
 class FuRequest(RiichiHand, forbid_unknown_fields=True, kw_only=True):
     """Count the fu of a hand from its structure."""
 
-    rules: FuRules = msgspec.field(default_factory=FuRules)
+    rules: FuRules = FuRules()
 
 
 class RiichiSettlementHand(HandShape, forbid_unknown_fields=True, kw_only=True):
     """The hand's structure given to a settlement instead of `fu`: the body of
     `POST /v1/riichi/fu` without `tsumo`, which the settlement's `win` says."""
 
-    rules: FuRules = msgspec.field(default_factory=FuRules)
+    rules: FuRules = FuRules()
 
 
 class FuItem(msgspec.Struct, omit_defaults=True, frozen=True):

@@ -22,9 +22,9 @@ class RiichiHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (親, sits east), default east.")] = "east"
     players: Players = 4
     tiles: RiichiTiles
-    yaku_options: YakuOptions = msgspec.field(default_factory=YakuOptions)
+    yaku_options: YakuOptions = YakuOptions()
     rules: Annotated[RiichiRules, msgspec.Meta(description="The settlement's rules: `kiriage`, `kazoe` and `multiple_yakuman` apply.")] = (
-        msgspec.field(default_factory=RiichiRules)
+        RiichiRules()
     )
 
 

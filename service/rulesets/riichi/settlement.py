@@ -192,7 +192,7 @@ HonbaCount = Annotated[int, msgspec.Meta(ge=0, le=100, description="本場: coun
 SticksCount = Annotated[int, msgspec.Meta(ge=0, le=200, description="Riichi sticks (1000 each) on the table before this hand (default 0).")]
 
 
-class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules (with `honba_value` filled in)."""
 
@@ -449,7 +449,7 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(
             description="How `yaku` are counted (double yakuman, renhou, open tanyao); `rules.multiple_yakuman` and `rules.kazoe` apply too."
         ),
-    ] = msgspec.field(default_factory=YakuOptions)
+    ] = YakuOptions()
     further_winners: Annotated[
         list[FurtherWinner],
         msgspec.Meta(
@@ -461,7 +461,7 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
             ),
         ),
     ] = msgspec.field(default_factory=list)
-    rules: RiichiRules = msgspec.field(default_factory=RiichiRules)
+    rules: RiichiRules = RiichiRules()
 
 
 class ChipPayment(msgspec.Struct):
@@ -1221,7 +1221,7 @@ class RiichiDrawRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     players: Players = 4
     honba: HonbaCount = 0
     riichi_sticks: SticksCount = 0
-    rules: RiichiRules = msgspec.field(default_factory=RiichiRules)
+    rules: RiichiRules = RiichiRules()
 
 
 DrawRole = Literal["noten", "dealer", "non_dealer"]

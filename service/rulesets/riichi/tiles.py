@@ -106,9 +106,7 @@ class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
     nukidora: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_NUKIDORA, description="Three players: norths set aside (拔北), one dora each. Default 0.")
     ] = 0
-    fu_rules: Annotated[FuRules, msgspec.Meta(description="House rules on fu, as `POST /v1/riichi/fu` takes them.")] = msgspec.field(
-        default_factory=FuRules
-    )
+    fu_rules: Annotated[FuRules, msgspec.Meta(description="House rules on fu, as `POST /v1/riichi/fu` takes them.")] = FuRules()
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -536,7 +536,7 @@ KazoeRule = Annotated[
 """The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
 
 
-class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
     double_yakuman: Annotated[
@@ -556,7 +556,7 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = True
 
 
-class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True):
+class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=True):
     """Table options for counting yaku. Every field is optional."""
 
     multiple_yakuman: MultipleYakuman = True
@@ -579,7 +579,7 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     aka_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_AKA_DORA, description="Red fives (赤ドラ) in the hand.")] = 0
     ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="Ura dora (裏ドラ): only with riichi or double riichi.")] = 0
     nuki_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="Three players: norths set aside (拔北), one han each.")] = 0
-    rules: YakuRules = msgspec.field(default_factory=YakuRules)
+    rules: YakuRules = YakuRules()
 
 
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]

@@ -11,6 +11,7 @@ minimum: the answer warns `below_minimum_fan` (flowers never count)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated
 
 import msgspec
@@ -29,10 +30,9 @@ from service.core.tiles import (
     arrangement,
     check_flowers,
     format_tiles,
+    parse_tiles,
     read_hand,
-    special_waits,
-    splits,
-    waits,
+    split_and_waits,
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
@@ -153,14 +153,13 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     _check_flags(tiles, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
-    concealed = list(hand.counts)
-    concealed[hand.win_tile] -= 1
-    standing = tuple([LIBRARY_TILES[tile] for tile in range(TILE_KINDS) if concealed[tile] for _ in range(concealed[tile])])
+    standing = list(_library_tiles(tiles.concealed))
+    standing.remove(LIBRARY_TILES[hand.win_tile])
     packs = tuple(_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds)
     try:
         rows = MahjongFanCalculator(
             pack=packs,
-            hand=standing,
+            hand=tuple(standing),
             winTile=LIBRARY_TILES[hand.win_tile],
             flowerCount=flowers,
             isSelfDrawn=tsumo,
@@ -189,9 +188,11 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
 
-    found = splits(hand.counts, 4 - len(hand.melds))
-    if found:
-        shown = arrangement(found[0], hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
+    held = hand.all_counts  # every tile before the win, melds included
+    held[hand.win_tile] -= 1
+    split, waiting = split_and_waits(hand.counts, hand.win_tile, held, special=not hand.melds)
+    if split:
+        shown = arrangement(split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
     elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:
         shown = [
             Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
@@ -200,9 +201,11 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         everything = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
         shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
         shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
-    held = hand.all_counts
-    held[hand.win_tile] -= 1
-    waiting = waits(concealed, 4 - len(hand.melds), held)
-    if not hand.melds:
-        waiting += special_waits(concealed, held)
-    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(set(waiting)), warnings=notes)
+    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(waiting), warnings=notes)
+
+
+@lru_cache(maxsize=8192)
+def _library_tiles(concealed: str) -> tuple[str, ...]:
+    """The concealed tiles in notation as the library's codes, in tile order
+    (memoised as their reading is)."""
+    return tuple(LIBRARY_TILES[tile] for tile in sorted(read.tile for read in parse_tiles(concealed, "concealed", False)))

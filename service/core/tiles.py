@@ -123,6 +123,8 @@ FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice: each flower and 
 
 def check_flowers(flowers: Sequence[str], pointer: str = "/tiles/flowers") -> int:
     """How many bonus tiles; a repeated one is a 422 at its index."""
+    if len(set(flowers)) == len(flowers):
+        return len(flowers)
     seen: set[str] = set()
     problems = []
     for index, flower in enumerate(flowers):
@@ -496,7 +498,7 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     return _waits(_groups(counts_before), held)
 
 
-def split_and_waits(counts: Sequence[int], win_tile: int, held: Sequence[int], special: bool) -> tuple[Split | None, list[int]]:
+def split_and_waits(counts: tuple[int, ...], win_tile: int, held: Sequence[int], special: bool) -> tuple[Split | None, list[int]]:
     """For a hand whose ``counts`` hold 3 × sets + 2 tiles (as :func:`read_hand`
     checked them): the first of its :func:`splits` (``None`` when it has
     none) and the :func:`waits` of the tiles without ``win_tile``, in tile
@@ -504,13 +506,14 @@ def split_and_waits(counts: Sequence[int], win_tile: int, held: Sequence[int], s
     concealed tiles before the win) the :func:`special_waits` among them. The
     groups are read once: the hand before the win differs only in the win
     tile's."""
-    groups = _groups(counts)
+    groups = [_group(counts[0:9], 0), _group(counts[9:18], 9), _group(counts[18:27], 18), _group(counts[27:34], HONOURS)]
+    split = _first_split(groups)
     suit = win_tile // 9
     start = SUIT_STARTS[suit]
     before = list(counts[start : start + 9])  # the honours' slice stops at the end by itself
     before[win_tile - start] -= 1
-    grouped = list(groups)
-    grouped[suit] = _group(tuple(before), start)
+    groups[suit] = _group(tuple(before), start)
+    grouped = groups  # now the groups before the win
     found = _waits(grouped, held)
     if special:
         pairs = grouped[0].pairs + grouped[1].pairs + grouped[2].pairs + grouped[3].pairs
@@ -518,7 +521,7 @@ def split_and_waits(counts: Sequence[int], win_tile: int, held: Sequence[int], s
         more = _special_waits(held, held, pairs, orphans)
         if more:
             found = sorted(set(found + more))
-    return _first_split(groups), found
+    return split, found
 
 
 def _first_split(groups: Sequence[_Group]) -> Split | None:
@@ -526,10 +529,14 @@ def _first_split(groups: Sequence[_Group]) -> Split | None:
     not a multiple of three can hold the pair, and a whole hand (3 × sets + 2
     tiles) has at least one: with one such group and every other read as
     sets, the pair's group comes first in that order."""
-    broken = [group for group in groups if not group.plain]
-    if len(broken) != 1 or not broken[0].paired:
+    paired = None
+    for group in groups:
+        if not group.plain:
+            if paired is not None:
+                return None
+            paired = group
+    if paired is None or not paired.paired:
         return None
-    paired = broken[0]
     pair, own = paired.paired[0]
     sets: SetReading = ()
     for group in groups:
@@ -675,8 +682,9 @@ def wait_shapes(split: Split, win_tile: int) -> list[WaitShape]:
 ArrangedKind = Literal["chow", "pung", "kong", "pair", "special"]
 
 
-class Arranged(msgspec.Struct, kw_only=True):
-    """One group of the chosen split."""
+class Arranged(msgspec.Struct, frozen=True, kw_only=True):
+    """One group of the chosen split (frozen: the concealed sets and pairs
+    are built once, in :data:`CONCEALED_CHOWS` and its siblings)."""
 
     kind: ArrangedKind
     tiles: str
@@ -692,10 +700,12 @@ def arrangement(split: Split, melds: Sequence[HandMeld], won_on_discard: bool = 
     exposed_pung = win_tile if won_on_discard and win_tile is not None and ("pung", win_tile) in split.sets else None
     for kind, first in split.sets:
         if kind == "chow":
-            out.append(Arranged(kind=kind, tiles=CHOW_TEXT[first], concealed=True))
+            out.append(CONCEALED_CHOWS[first])
+        elif first == exposed_pung:
+            out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=False))
         else:
-            out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=first != exposed_pung))
-    out.append(Arranged(kind="pair", tiles=PAIR_TEXT[split.pair], concealed=True))
+            out.append(CONCEALED_PUNGS[first])
+    out.append(CONCEALED_PAIRS[split.pair])
     for meld in melds:
         out.append(Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed))
     return out
@@ -707,3 +717,7 @@ CHOW_TEXT: tuple[str, ...] = tuple(
 """A chow's text by its lowest tile (``"345p"``)."""
 PUNG_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 3) for tile in range(TILE_KINDS))
 PAIR_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 2) for tile in range(TILE_KINDS))
+CONCEALED_CHOWS: tuple[Arranged, ...] = tuple(Arranged(kind="chow", tiles=text, concealed=True) for text in CHOW_TEXT)
+"""A concealed chow as the answer shows it, by its lowest tile."""
+CONCEALED_PUNGS: tuple[Arranged, ...] = tuple(Arranged(kind="pung", tiles=text, concealed=True) for text in PUNG_TEXT)
+CONCEALED_PAIRS: tuple[Arranged, ...] = tuple(Arranged(kind="pair", tiles=text, concealed=True) for text in PAIR_TEXT)

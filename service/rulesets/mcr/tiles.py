@@ -141,8 +141,11 @@ def _pack(kind: str, tiles: tuple[int, ...], concealed: bool) -> tuple[str, str,
     return ("GANG", library_tile(tiles[0]), 0 if concealed else 1)
 
 
+SEAT_NUMBER: dict[Seat, int] = {seat: number for number, seat in enumerate(SEATS)}
+
+
 def seat_wind(winner: Seat, dealer: Seat) -> int:
-    return (SEATS.index(winner) - SEATS.index(dealer)) % 4
+    return (SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4
 
 
 def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int) -> McrEvaluation:
@@ -155,7 +158,7 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
     standing = list(_library_tiles(tiles.concealed))
     standing.remove(LIBRARY_TILES[hand.win_tile])
-    packs = tuple(_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds)
+    packs = tuple([_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds]) if hand.melds else ()
     try:
         rows = MahjongFanCalculator(
             pack=packs,
@@ -178,17 +181,17 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         raise RuleViolation(FieldProblem("/tiles/concealed", detail), title=template("The tiles are not a winning MCR hand")) from None
 
     items: list[McrItem] = []
+    fan = 0
     for points, count, _name_zh, name_en in rows:
         row = FAN_BY_ENGLISH[name_en]
-        if not row.counted_in_fan:
-            continue
-        items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=points * count))
-    fan = sum(item.points for item in items)
+        if row.counted_in_fan:
+            items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=points * count))
+            fan += points * count
     notes: list[SettlementWarning] = []
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
 
-    held = hand.all_counts  # every tile before the win, melds included
+    held = hand.all_counts if hand.melds else list(hand.counts)  # every tile before the win, melds included
     held[hand.win_tile] -= 1
     split, waiting = split_and_waits(hand.counts, hand.win_tile, held, special=not hand.melds)
     if split:

@@ -190,9 +190,10 @@ def format_tiles(tiles: Iterable[int]) -> str:
     each suit's letter is written when the next suit starts, and at the end."""
     text = letter = ""
     for tile in sorted(tiles):
-        if SUIT_OF[tile] != letter:
+        suit = SUIT_OF[tile]
+        if suit != letter:
             text += letter
-            letter = SUIT_OF[tile]
+            letter = suit
         text += DIGIT_OF[tile]
     return text + letter
 
@@ -264,6 +265,9 @@ class Hand(msgspec.Struct, frozen=True):
     win_tile: int
     red_fives: int
     """Red fives among the concealed tiles."""
+    groups: tuple[tuple[int, ...], ...]
+    """The same counts cut into the three suits' nine and the honours' seven,
+    as :func:`split_and_waits` reads them."""
 
     @property
     def all_counts(self) -> list[int]:
@@ -292,7 +296,7 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     """Check the tiles can be a hand of ``sets`` sets and a pair (each kong one
     tile more): 422 naming each problem under ``pointer``."""
     problems: list[FieldProblem] = []
-    counts, concealed_red, size, fullest = _counted(tiles.concealed, tiles.RED_FIVES)
+    counts, groups, concealed_red, size, fullest = _counted(tiles.concealed, tiles.RED_FIVES)
     red_seen: Sequence[int] = concealed_red
     melds: list[HandMeld] = []
     total: Sequence[int] = counts
@@ -317,7 +321,7 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
         for kind, count in enumerate(total):
             if count > 4:
                 problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
-    if sum(red_seen) > 1:  # two red fives may still be of two suits
+    if tiles.RED_FIVES and sum(red_seen) > 1:  # two red fives may still be of two suits
         for suit, seen in enumerate(red_seen):
             if seen > 1:
                 problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
@@ -329,14 +333,14 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
         problems.append(field_problem(f"{pointer}/win_tile", WIN_NOT_IN_HAND, tile=tiles.win_tile))
     if problems:
         raise RuleViolation(*problems)
-    return Hand(counts, tuple(melds), win.tile, sum(concealed_red))
+    return Hand(counts, tuple(melds), win.tile, sum(concealed_red), groups)
 
 
 @lru_cache(maxsize=8192)
-def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[int, int, int], int, int]:
-    """Concealed tiles in notation as 34 counts, red fives by suit, how many
-    tiles, and the most copies of one tile (memoised with the reading
-    itself)."""
+def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, int, int], int, int]:
+    """Concealed tiles in notation as 34 counts (and cut into the suits and
+    honours), red fives by suit, how many tiles, and the most copies of one
+    tile (memoised with the reading itself)."""
     counts = [0] * TILE_KINDS
     red = [0, 0, 0]
     read = _parse_tiles(text, "concealed", red_fives)
@@ -344,7 +348,8 @@ def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[int, in
         counts[tile.tile] += 1
         if tile.red:
             red[tile.tile // 9] += 1
-    return tuple(counts), (red[0], red[1], red[2]), len(read), max(counts)
+    groups = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    return tuple(counts), groups, (red[0], red[1], red[2]), len(read), max(counts)
 
 
 def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
@@ -498,29 +503,32 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     return _waits(_groups(counts_before), held)
 
 
-def split_and_waits(counts: tuple[int, ...], win_tile: int, held: Sequence[int], special: bool) -> tuple[Split | None, list[int]]:
-    """For a hand whose ``counts`` hold 3 × sets + 2 tiles (as :func:`read_hand`
-    checked them): the first of its :func:`splits` (``None`` when it has
-    none) and the :func:`waits` of the tiles without ``win_tile``, in tile
+def split_and_waits(hand: Hand, held: Sequence[int], special: bool) -> tuple[Split | None, list[int]]:
+    """For a hand as :func:`read_hand` checked it (3 × sets + 2 concealed
+    tiles): the first of its :func:`splits` (``None`` when it has none) and
+    the :func:`waits` of its concealed tiles without the winning one, in tile
     order; with ``special`` (a hand without melds, so ``held`` are its
     concealed tiles before the win) the :func:`special_waits` among them. The
     groups are read once: the hand before the win differs only in the win
     tile's."""
-    groups = [_group(counts[0:9], 0), _group(counts[9:18], 9), _group(counts[18:27], 18), _group(counts[27:34], HONOURS)]
+    counts = hand.groups
+    groups = [_group(counts[0], 0), _group(counts[1], 9), _group(counts[2], 18), _group(counts[3], HONOURS)]
     split = _first_split(groups)
+    win_tile = hand.win_tile
     suit = win_tile // 9
     start = SUIT_STARTS[suit]
-    before = list(counts[start : start + 9])  # the honours' slice stops at the end by itself
+    before = list(counts[suit])
     before[win_tile - start] -= 1
-    groups[suit] = _group(tuple(before), start)
-    grouped = groups  # now the groups before the win
-    found = _waits(grouped, held)
+    groups[suit] = _group(tuple(before), start)  # now the groups before the win
+    found = _waits(groups, held)
     if special:
-        pairs = grouped[0].pairs + grouped[1].pairs + grouped[2].pairs + grouped[3].pairs
-        orphans = grouped[0].orphans + grouped[1].orphans + grouped[2].orphans + grouped[3].orphans
-        more = _special_waits(held, held, pairs, orphans)
-        if more:
-            found = sorted(set(found + more))
+        first, second, third, fourth = groups
+        pairs = first.pairs + second.pairs + third.pairs + fourth.pairs
+        orphans = first.orphans + second.orphans + third.orphans + fourth.orphans
+        if pairs == 6 or orphans == 13:  # else neither seven pairs nor thirteen orphans can wait
+            more = _special_waits(held, held, pairs, orphans)
+            if more:
+                found = sorted(set(found + more))
     return split, found
 
 
@@ -546,7 +554,10 @@ def _first_split(groups: Sequence[_Group]) -> Split | None:
 
 def _waits(groups: Sequence[_Group], held: Sequence[int]) -> list[int]:
     """:func:`waits` from the groups of the tiles before the win."""
-    broken = [group for group in groups if not group.plain]
+    broken: list[_Group] = []
+    for group in groups:
+        if not group.plain:
+            broken.append(group)
     found: list[int] = []
     if len(broken) == 1:
         # the pair joins the broken group, or the broken group holds it already
@@ -697,11 +708,10 @@ def arrangement(split: Split, melds: Sequence[HandMeld], won_on_discard: bool = 
     discarded winning tile counts as exposed (``won_on_discard``): pass the
     win tile to have the one pung holding it shown so."""
     out: list[Arranged] = []
-    exposed_pung = win_tile if won_on_discard and win_tile is not None and ("pung", win_tile) in split.sets else None
     for kind, first in split.sets:
         if kind == "chow":
             out.append(CONCEALED_CHOWS[first])
-        elif first == exposed_pung:
+        elif won_on_discard and first == win_tile:  # one pung at most: a second would be a seventh copy
             out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=False))
         else:
             out.append(CONCEALED_PUNGS[first])

@@ -117,8 +117,6 @@ LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
 
 
 def _check_flags(tiles: McrTiles, tsumo: bool) -> None:
-    if not (tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile):
-        return
     problems: list[FieldProblem] = []
     if tiles.blessing:
         problems.append(FieldProblem("/tiles/blessing", BLESSING))
@@ -142,10 +140,7 @@ def _pack(kind: str, tiles: tuple[int, ...], concealed: bool) -> tuple[str, str,
 
 
 SEAT_NUMBER: dict[Seat, int] = {seat: number for number, seat in enumerate(SEATS)}
-
-
-def seat_wind(winner: Seat, dealer: Seat) -> int:
-    return (SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4
+"""East 0 to north 3: the library's seat and prevalent winds count from east."""
 
 
 def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int) -> McrEvaluation:
@@ -153,23 +148,23 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     flowers = check_flowers(tiles.flowers, "/tiles/flowers") if tiles.flowers else 0
-    _check_flags(tiles, tsumo)
+    if tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile:
+        _check_flags(tiles, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
-    standing = list(_library_tiles(tiles.concealed))
-    standing.remove(LIBRARY_TILES[hand.win_tile])
+    standing = _library_hands(tiles.concealed)[hand.win_tile]
     packs = tuple([_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds]) if hand.melds else ()
     try:
         rows = MahjongFanCalculator(
             pack=packs,
-            hand=tuple(standing),
+            hand=standing,
             winTile=LIBRARY_TILES[hand.win_tile],
             flowerCount=flowers,
             isSelfDrawn=tsumo,
             is4thTile=tiles.last_of_its_kind,
             isAboutKong=tiles.after_kong or tiles.robbing_kong,
             isWallLast=tiles.last_tile,
-            seatWind=seat_wind(winner, dealer),
+            seatWind=(SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4,
             prevalentWind=WIND_OF_SEAT[tiles.round_wind] - HONOURS,
             verbose=True,
         )
@@ -185,15 +180,16 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     for points, count, _name_zh, name_en in rows:
         row = FAN_BY_ENGLISH[name_en]
         if row.counted_in_fan:
-            items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=points * count))
-            fan += points * count
+            total = points * count
+            items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=total))
+            fan += total
     notes: list[SettlementWarning] = []
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
 
     held = hand.all_counts if hand.melds else list(hand.counts)  # every tile before the win, melds included
     held[hand.win_tile] -= 1
-    split, waiting = split_and_waits(hand.counts, hand.win_tile, held, special=not hand.melds)
+    split, waiting = split_and_waits(hand, held, special=not hand.melds)
     if split:
         shown = arrangement(split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
     elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:
@@ -208,7 +204,14 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
 
 
 @lru_cache(maxsize=8192)
-def _library_tiles(concealed: str) -> tuple[str, ...]:
-    """The concealed tiles in notation as the library's codes, in tile order
-    (memoised as their reading is)."""
-    return tuple(LIBRARY_TILES[tile] for tile in sorted(read.tile for read in parse_tiles(concealed, "concealed", False)))
+def _library_hands(concealed: str) -> dict[int, tuple[str, ...]]:
+    """The concealed tiles in notation as the library's codes in tile order,
+    without the winning tile, for each tile they hold (memoised per notation,
+    as its reading is)."""
+    held = sorted(read.tile for read in parse_tiles(concealed, "concealed", False))
+    hands: dict[int, tuple[str, ...]] = {}
+    for win_tile in set(held):
+        standing = list(held)
+        standing.remove(win_tile)
+        hands[win_tile] = tuple(LIBRARY_TILES[tile] for tile in standing)
+    return hands

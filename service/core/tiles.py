@@ -123,6 +123,8 @@ FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice: each flower and 
 
 def check_flowers(flowers: Sequence[str], pointer: str = "/tiles/flowers") -> int:
     """How many bonus tiles; a repeated one is a 422 at its index."""
+    if len(set(flowers)) == len(flowers):
+        return len(flowers)
     seen: set[str] = set()
     problems = []
     for index, flower in enumerate(flowers):
@@ -184,15 +186,22 @@ def tile_text(tile: int) -> str:
 
 
 def format_tiles(tiles: Iterable[int]) -> str:
-    """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``)."""
-    by_suit: list[list[str]] = [[], [], [], []]
+    """Tiles as one notation string, sorted, grouped by suit (``"123m55z"``):
+    each suit's letter is written when the next suit starts, and at the end."""
+    text = letter = ""
     for tile in sorted(tiles):
-        by_suit[tile // 9].append(DIGIT_OF[tile])
-    return "".join("".join(digits) + SUITS[suit] for suit, digits in enumerate(by_suit) if digits)
+        suit = SUIT_OF[tile]
+        if suit != letter:
+            text += letter
+            letter = suit
+        text += DIGIT_OF[tile]
+    return text + letter
 
 
 DIGIT_OF: tuple[str, ...] = tuple(str(tile % 9 + 1) for tile in range(TILE_KINDS))
 """Each tile's digit in notation."""
+SUIT_OF: tuple[str, ...] = tuple(SUITS[tile // 9] for tile in range(TILE_KINDS))
+"""Each tile's suit letter in notation."""
 
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -235,8 +244,7 @@ class Tiles(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         parse_tiles(self.win_tile, "win_tile", self.RED_FIVES)
 
 
-@dataclass(frozen=True, slots=True)
-class HandMeld:
+class HandMeld(msgspec.Struct, frozen=True):
     kind: MeldKind
     tiles: tuple[int, ...]
     concealed: bool
@@ -247,8 +255,7 @@ class HandMeld:
         return self.tiles[0]
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(msgspec.Struct, frozen=True):
     """A hand read and checked: concealed tiles (the win tile included) as
     counts, the melds, the win tile, red fives in hand."""
 
@@ -258,6 +265,9 @@ class Hand:
     win_tile: int
     red_fives: int
     """Red fives among the concealed tiles."""
+    groups: tuple[tuple[int, ...], ...]
+    """The same counts cut into the three suits' nine and the honours' seven,
+    as :func:`split_and_waits` reads them."""
 
     @property
     def all_counts(self) -> list[int]:
@@ -286,33 +296,35 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     """Check the tiles can be a hand of ``sets`` sets and a pair (each kong one
     tile more): 422 naming each problem under ``pointer``."""
     problems: list[FieldProblem] = []
-    counts, concealed_red, size = _counted(tiles.concealed, tiles.RED_FIVES)
-    red_seen = list(concealed_red)
+    counts, groups, concealed_red, size, fullest = _counted(tiles.concealed, tiles.RED_FIVES)
+    red_seen: Sequence[int] = concealed_red
     melds: list[HandMeld] = []
     total: Sequence[int] = counts
     if tiles.melds:
         grown = list(counts)
+        red_grown = list(concealed_red)
         for index, meld in enumerate(tiles.melds):
             read_meld = _parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
             values = tuple(sorted(read.tile for read in read_meld))
             for read in read_meld:
                 grown[read.tile] += 1
                 if read.red:
-                    red_seen[read.tile // 9] += 1
+                    red_grown[read.tile // 9] += 1
             at = f"{pointer}/melds/{index}"
             if not _is_meld(meld.kind, values):
                 problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
             if meld.concealed and meld.kind != "kong":
                 problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
             melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
-        total = grown
-    if max(total) > 4:
+        total, red_seen, fullest = grown, red_grown, max(grown)
+    if fullest > 4:
         for kind, count in enumerate(total):
             if count > 4:
                 problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
-    for suit, seen in enumerate(red_seen):
-        if seen > 1:
-            problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
+    if tiles.RED_FIVES and sum(red_seen) > 1:  # two red fives may still be of two suits
+        for suit, seen in enumerate(red_seen):
+            if seen > 1:
+                problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
     needed = 3 * (sets - len(melds)) + 2
     if size != needed:
         problems.append(field_problem(f"{pointer}/concealed", WRONG_COUNT, melds=len(melds), needed=needed, got=size))
@@ -321,13 +333,14 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
         problems.append(field_problem(f"{pointer}/win_tile", WIN_NOT_IN_HAND, tile=tiles.win_tile))
     if problems:
         raise RuleViolation(*problems)
-    return Hand(counts, tuple(melds), win.tile, sum(concealed_red))
+    return Hand(counts, tuple(melds), win.tile, sum(concealed_red), groups)
 
 
 @lru_cache(maxsize=8192)
-def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
-    """Concealed tiles in notation as 34 counts, red fives by suit, and how
-    many tiles (memoised with the reading itself)."""
+def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, int, int], int, int]:
+    """Concealed tiles in notation as 34 counts (and cut into the suits and
+    honours), red fives by suit, how many tiles, and the most copies of one
+    tile (memoised with the reading itself)."""
     counts = [0] * TILE_KINDS
     red = [0, 0, 0]
     read = _parse_tiles(text, "concealed", red_fives)
@@ -335,7 +348,8 @@ def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[int, in
         counts[tile.tile] += 1
         if tile.red:
             red[tile.tile // 9] += 1
-    return tuple(counts), (red[0], red[1], red[2]), len(read)
+    groups = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    return tuple(counts), groups, (red[0], red[1], red[2]), len(read), max(counts)
 
 
 def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
@@ -354,8 +368,7 @@ def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
 SetKind = Literal["chow", "pung"]
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
+class Split(msgspec.Struct, frozen=True):
     """One reading of the concealed tiles: a pair and sets (a chow by its
     lowest tile)."""
 
@@ -401,13 +414,17 @@ SetReading = tuple[tuple[SetKind, int], ...]
 class _Group:
     """One suit's counts (or the honours') read once: its readings as sets
     alone, and with one pair (by the pair's tile), tiles numbered as in the
-    whole hand (empty when the counts cannot be read so); and the tiles that,
-    added, make it read as sets alone or as sets and a pair."""
+    whole hand (empty when the counts cannot be read so); the tiles that,
+    added, make it read as sets alone or as sets and a pair; and, for the
+    waits of seven pairs and thirteen orphans, how many of its tiles it holds
+    twice and how many terminals and honours it holds."""
 
     plain: tuple[SetReading, ...]
     paired: tuple[tuple[int, SetReading], ...]
     plain_waits: tuple[int, ...]
     paired_waits: tuple[int, ...]
+    pairs: int
+    orphans: int
 
 
 def _groups(counts: Sequence[int]) -> tuple[_Group, _Group, _Group, _Group]:
@@ -442,7 +459,9 @@ def _group(counts: tuple[int, ...], start: int) -> _Group:
         if _group_complete(tuple(work), True, chows):
             paired_waits.append(start + rank)
         work[rank] -= 1
-    return _Group(plain, tuple(paired), tuple(plain_waits), tuple(paired_waits))
+    pairs = counts.count(2)
+    orphans = counts[0] + counts[8] if chows else sum(counts)
+    return _Group(plain, tuple(paired), tuple(plain_waits), tuple(paired_waits), pairs, orphans)
 
 
 def _group_sets(counts: list[int], rank: int, start: int, chows: bool) -> Iterator[SetReading]:
@@ -472,7 +491,7 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     """The tiles that complete ``counts_before`` (the concealed tiles without
     the winning one) into ``sets`` sets and a pair, leaving out a tile whose
     four copies the hand already holds (``held``: every tile of the hand,
-    melds included, before the win).
+    melds included, before the win), in tile order.
 
     A tile completes the hand when its own group, grown by it, reads as sets
     (and the pair) and every other group reads as sets (the one left holding
@@ -481,8 +500,64 @@ def waits(counts_before: Sequence[int], sets: int, held: Sequence[int] | None = 
     held = held if held is not None else counts_before
     if sum(counts_before) != 3 * sets + 1:
         return []
-    groups = _groups(counts_before)
-    broken = [group for group in groups if not group.plain]
+    return _waits(_groups(counts_before), held)
+
+
+def split_and_waits(hand: Hand, held: Sequence[int], special: bool) -> tuple[Split | None, list[int]]:
+    """For a hand as :func:`read_hand` checked it (3 × sets + 2 concealed
+    tiles): the first of its :func:`splits` (``None`` when it has none) and
+    the :func:`waits` of its concealed tiles without the winning one, in tile
+    order; with ``special`` (a hand without melds, so ``held`` are its
+    concealed tiles before the win) the :func:`special_waits` among them. The
+    groups are read once: the hand before the win differs only in the win
+    tile's."""
+    counts = hand.groups
+    groups = [_group(counts[0], 0), _group(counts[1], 9), _group(counts[2], 18), _group(counts[3], HONOURS)]
+    split = _first_split(groups)
+    win_tile = hand.win_tile
+    suit = win_tile // 9
+    start = SUIT_STARTS[suit]
+    before = list(counts[suit])
+    before[win_tile - start] -= 1
+    groups[suit] = _group(tuple(before), start)  # now the groups before the win
+    found = _waits(groups, held)
+    if special:
+        first, second, third, fourth = groups
+        pairs = first.pairs + second.pairs + third.pairs + fourth.pairs
+        orphans = first.orphans + second.orphans + third.orphans + fourth.orphans
+        if pairs == 6 or orphans == 13:  # else neither seven pairs nor thirteen orphans can wait
+            more = _special_waits(held, held, pairs, orphans)
+            if more:
+                found = sorted(set(found + more))
+    return split, found
+
+
+def _first_split(groups: Sequence[_Group]) -> Split | None:
+    """The first reading :func:`splits` finds. Only a group whose counts are
+    not a multiple of three can hold the pair, and a whole hand (3 × sets + 2
+    tiles) has at least one: with one such group and every other read as
+    sets, the pair's group comes first in that order."""
+    paired = None
+    for group in groups:
+        if not group.plain:
+            if paired is not None:
+                return None
+            paired = group
+    if paired is None or not paired.paired:
+        return None
+    pair, own = paired.paired[0]
+    sets: SetReading = ()
+    for group in groups:
+        sets += own if group is paired else group.plain[0]
+    return Split(pair, sets)
+
+
+def _waits(groups: Sequence[_Group], held: Sequence[int]) -> list[int]:
+    """:func:`waits` from the groups of the tiles before the win."""
+    broken: list[_Group] = []
+    for group in groups:
+        if not group.plain:
+            broken.append(group)
     found: list[int] = []
     if len(broken) == 1:
         # the pair joins the broken group, or the broken group holds it already
@@ -571,21 +646,25 @@ def special_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int
     """Waits of seven pairs and thirteen orphans (13 concealed tiles, no
     melds): the single of six pairs; every orphan when all thirteen are
     held, else the one orphan missing."""
-    found: list[int] = []
     if sum(counts_before) != 13:
-        return found
-    if max(counts_before) <= 2 and counts_before.count(2) == 6:  # the thirteenth tile is a single
+        return []
+    return _special_waits(counts_before, held, counts_before.count(2), sum(map(counts_before.__getitem__, THIRTEEN_ORPHANS)))
+
+
+def _special_waits(counts_before: Sequence[int], held: Sequence[int], pairs: int, orphans: int) -> list[int]:
+    """:func:`special_waits` of 13 tiles holding ``pairs`` tiles twice and
+    ``orphans`` terminals and honours."""
+    if pairs == 6:  # twelve tiles in pairs: the thirteenth is a single
         single = counts_before.index(1)
-        if held[single] < 4:
-            found.append(single)
-    orphans = sum(map(counts_before.__getitem__, THIRTEEN_ORPHANS))
-    if orphans == 13:
-        present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
-        if present == 13:
-            found += [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
-        elif present == 12:
-            found += [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
-    return sorted(set(found))
+        return [single] if held[single] < 4 else []
+    if orphans != 13:
+        return []
+    present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
+    if present == 13:
+        return [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]
+    if present == 12:
+        return [tile for tile in THIRTEEN_ORPHANS if not counts_before[tile] and held[tile] < 4]
+    return []
 
 
 WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]
@@ -614,8 +693,9 @@ def wait_shapes(split: Split, win_tile: int) -> list[WaitShape]:
 ArrangedKind = Literal["chow", "pung", "kong", "pair", "special"]
 
 
-class Arranged(msgspec.Struct, kw_only=True):
-    """One group of the chosen split."""
+class Arranged(msgspec.Struct, frozen=True, kw_only=True):
+    """One group of the chosen split (frozen: the concealed sets and pairs
+    are built once, in :data:`CONCEALED_CHOWS` and its siblings)."""
 
     kind: ArrangedKind
     tiles: str
@@ -628,13 +708,14 @@ def arrangement(split: Split, melds: Sequence[HandMeld], won_on_discard: bool = 
     discarded winning tile counts as exposed (``won_on_discard``): pass the
     win tile to have the one pung holding it shown so."""
     out: list[Arranged] = []
-    exposed_pung = win_tile if won_on_discard and win_tile is not None and ("pung", win_tile) in split.sets else None
     for kind, first in split.sets:
         if kind == "chow":
-            out.append(Arranged(kind=kind, tiles=CHOW_TEXT[first], concealed=True))
+            out.append(CONCEALED_CHOWS[first])
+        elif won_on_discard and first == win_tile:  # one pung at most: a second would be a seventh copy
+            out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=False))
         else:
-            out.append(Arranged(kind=kind, tiles=PUNG_TEXT[first], concealed=first != exposed_pung))
-    out.append(Arranged(kind="pair", tiles=PAIR_TEXT[split.pair], concealed=True))
+            out.append(CONCEALED_PUNGS[first])
+    out.append(CONCEALED_PAIRS[split.pair])
     for meld in melds:
         out.append(Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed))
     return out
@@ -646,3 +727,7 @@ CHOW_TEXT: tuple[str, ...] = tuple(
 """A chow's text by its lowest tile (``"345p"``)."""
 PUNG_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 3) for tile in range(TILE_KINDS))
 PAIR_TEXT: tuple[str, ...] = tuple(format_tiles((tile,) * 2) for tile in range(TILE_KINDS))
+CONCEALED_CHOWS: tuple[Arranged, ...] = tuple(Arranged(kind="chow", tiles=text, concealed=True) for text in CHOW_TEXT)
+"""A concealed chow as the answer shows it, by its lowest tile."""
+CONCEALED_PUNGS: tuple[Arranged, ...] = tuple(Arranged(kind="pung", tiles=text, concealed=True) for text in PUNG_TEXT)
+CONCEALED_PAIRS: tuple[Arranged, ...] = tuple(Arranged(kind="pair", tiles=text, concealed=True) for text in PAIR_TEXT)

@@ -14,6 +14,7 @@ template here and a translation in every catalogue (docs/i18n.md).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 import msgspec
@@ -112,7 +113,15 @@ def warning(code: WarningCode, variant: str | None = None, **params: str | int) 
     """A warning worded from its code's template, or from the ``variant``
     wording of :data:`MESSAGE_VARIANTS`."""
     text = MESSAGES[code] if variant is None else MESSAGE_VARIANTS[code][variant]
-    return SettlementWarning(code=code, message=text.format(**params), params=params)
+    return SettlementWarning(code=code, message=_worded(text, **params), params=params)
+
+
+@lru_cache(maxsize=4096)
+def _worded(text: str, **params: str | int) -> str:
+    """A template filled in, memoised: the same warnings come back with the
+    same few values, and formatting a sentence by name costs more than
+    finding it again."""
+    return text.format(**params)
 
 
 def template_of(item: SettlementWarning) -> str:

@@ -11,6 +11,7 @@ minimum: the answer warns `below_minimum_fan` (flowers never count)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated
 
 import msgspec
@@ -29,10 +30,9 @@ from service.core.tiles import (
     arrangement,
     check_flowers,
     format_tiles,
+    parse_tiles,
     read_hand,
-    special_waits,
-    splits,
-    waits,
+    split_and_waits,
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
@@ -117,8 +117,6 @@ LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
 
 
 def _check_flags(tiles: McrTiles, tsumo: bool) -> None:
-    if not (tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile):
-        return
     problems: list[FieldProblem] = []
     if tiles.blessing:
         problems.append(FieldProblem("/tiles/blessing", BLESSING))
@@ -141,8 +139,8 @@ def _pack(kind: str, tiles: tuple[int, ...], concealed: bool) -> tuple[str, str,
     return ("GANG", library_tile(tiles[0]), 0 if concealed else 1)
 
 
-def seat_wind(winner: Seat, dealer: Seat) -> int:
-    return (SEATS.index(winner) - SEATS.index(dealer)) % 4
+SEAT_NUMBER: dict[Seat, int] = {seat: number for number, seat in enumerate(SEATS)}
+"""East 0 to north 3: the library's seat and prevalent winds count from east."""
 
 
 def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int) -> McrEvaluation:
@@ -150,13 +148,12 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     flowers = check_flowers(tiles.flowers, "/tiles/flowers") if tiles.flowers else 0
-    _check_flags(tiles, tsumo)
+    if tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile:
+        _check_flags(tiles, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
-    concealed = list(hand.counts)
-    concealed[hand.win_tile] -= 1
-    standing = tuple([LIBRARY_TILES[tile] for tile in range(TILE_KINDS) if concealed[tile] for _ in range(concealed[tile])])
-    packs = tuple(_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds)
+    standing = _library_hands(tiles.concealed)[hand.win_tile]
+    packs = tuple([_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds]) if hand.melds else ()
     try:
         rows = MahjongFanCalculator(
             pack=packs,
@@ -167,7 +164,7 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
             is4thTile=tiles.last_of_its_kind,
             isAboutKong=tiles.after_kong or tiles.robbing_kong,
             isWallLast=tiles.last_tile,
-            seatWind=seat_wind(winner, dealer),
+            seatWind=(SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4,
             prevalentWind=WIND_OF_SEAT[tiles.round_wind] - HONOURS,
             verbose=True,
         )
@@ -179,19 +176,22 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         raise RuleViolation(FieldProblem("/tiles/concealed", detail), title=template("The tiles are not a winning MCR hand")) from None
 
     items: list[McrItem] = []
+    fan = 0
     for points, count, _name_zh, name_en in rows:
         row = FAN_BY_ENGLISH[name_en]
-        if not row.counted_in_fan:
-            continue
-        items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=points * count))
-    fan = sum(item.points for item in items)
+        if row.counted_in_fan:
+            total = points * count
+            items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=total))
+            fan += total
     notes: list[SettlementWarning] = []
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
 
-    found = splits(hand.counts, 4 - len(hand.melds))
-    if found:
-        shown = arrangement(found[0], hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
+    held = hand.all_counts if hand.melds else list(hand.counts)  # every tile before the win, melds included
+    held[hand.win_tile] -= 1
+    split, waiting = split_and_waits(hand, held, special=not hand.melds)
+    if split:
+        shown = arrangement(split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
     elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:
         shown = [
             Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
@@ -200,9 +200,18 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         everything = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
         shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
         shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
-    held = hand.all_counts
-    held[hand.win_tile] -= 1
-    waiting = waits(concealed, 4 - len(hand.melds), held)
-    if not hand.melds:
-        waiting += special_waits(concealed, held)
-    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(set(waiting)), warnings=notes)
+    return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(waiting), warnings=notes)
+
+
+@lru_cache(maxsize=8192)
+def _library_hands(concealed: str) -> dict[int, tuple[str, ...]]:
+    """The concealed tiles in notation as the library's codes in tile order,
+    without the winning tile, for each tile they hold (memoised per notation,
+    as its reading is)."""
+    held = sorted(read.tile for read in parse_tiles(concealed, "concealed", False))
+    hands: dict[int, tuple[str, ...]] = {}
+    for win_tile in set(held):
+        standing = list(held)
+        standing.remove(win_tile)
+        hands[win_tile] = tuple(LIBRARY_TILES[tile] for tile in standing)
+    return hands

@@ -11,7 +11,6 @@ minimum: the answer warns `below_minimum_fan` (flowers never count)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated
 
 import msgspec
@@ -152,7 +151,11 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         _check_flags(tiles, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
-    standing = _library_hands(tiles.concealed)[hand.win_tile]
+    # the library's standing tiles: the concealed ones without the winning
+    # tile, in tile order (the notation's reading is the one read_hand made)
+    held = sorted([read.tile for read in parse_tiles(tiles.concealed, "concealed", False)])
+    held.remove(hand.win_tile)
+    standing = tuple([LIBRARY_TILES[tile] for tile in held])
     packs = tuple([_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds]) if hand.melds else ()
     try:
         rows = MahjongFanCalculator(
@@ -201,17 +204,3 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
         shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
     return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(waiting), warnings=notes)
-
-
-@lru_cache(maxsize=8192)
-def _library_hands(concealed: str) -> dict[int, tuple[str, ...]]:
-    """The concealed tiles in notation as the library's codes in tile order,
-    without the winning tile, for each tile they hold (memoised per notation,
-    as its reading is)."""
-    held = sorted(read.tile for read in parse_tiles(concealed, "concealed", False))
-    hands: dict[int, tuple[str, ...]] = {}
-    for win_tile in set(held):
-        standing = list(held)
-        standing.remove(win_tile)
-        hands[win_tile] = tuple(LIBRARY_TILES[tile] for tile in standing)
-    return hands

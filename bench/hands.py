@@ -144,24 +144,30 @@ def riichi() -> dict[str, Callable[[], Any]]:
     return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/riichi/hands", RIICHI_BODY)}
 
 
+def mcr_library_call(hand: tuple[str, ...], win_tile: str, flowers: int) -> Any:
+    """PyMahjongGB's bare call for a concealed hand won on south's discard
+    from west (as the engine is asked below), its input prepared."""
+    return MahjongFanCalculator(
+        pack=(),
+        hand=hand,
+        winTile=win_tile,
+        flowerCount=flowers,
+        isSelfDrawn=False,
+        is4thTile=False,
+        isAboutKong=False,
+        isWallLast=False,
+        seatWind=1,
+        prevalentWind=0,
+        verbose=True,
+    )
+
+
 def mcr() -> dict[str, Callable[[], Any]]:
     tiles = msgspec.convert(MCR_BODY["tiles"], mcr_tiles.McrTiles)
     hand = ("W2", "W3", "W4", "W5", "W6", "W7", "B3", "B4", "B5", "T6", "T7", "B5", "B5")
 
     def library() -> Any:
-        return MahjongFanCalculator(
-            pack=(),
-            hand=hand,
-            winTile="T8",
-            flowerCount=1,
-            isSelfDrawn=False,
-            is4thTile=False,
-            isAboutKong=False,
-            isWallLast=False,
-            seatWind=1,
-            prevalentWind=0,
-            verbose=True,
-        )
+        return mcr_library_call(hand, "T8", flowers=1)
 
     def engine() -> Any:
         return mcr_tiles.evaluate(tiles, win=Discard(discarder="west"), winner="south", dealer="east", min_fan=8)
@@ -210,19 +216,7 @@ def mcr_fresh() -> dict[str, Callable[[int], Any]]:
 
     def library(index: int) -> Any:
         hand, win_tile = inputs[index]
-        return MahjongFanCalculator(
-            pack=(),
-            hand=hand,
-            winTile=win_tile,
-            flowerCount=0,
-            isSelfDrawn=False,
-            is4thTile=False,
-            isAboutKong=False,
-            isWallLast=False,
-            seatWind=1,
-            prevalentWind=0,
-            verbose=True,
-        )
+        return mcr_library_call(hand, win_tile, flowers=0)
 
     def engine(index: int) -> Any:
         return mcr_tiles.evaluate(bodies[index], win=discard, winner="south", dealer="east", min_fan=8)

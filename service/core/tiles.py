@@ -452,13 +452,25 @@ def _group(counts: tuple[int, ...], start: int) -> _Group:
             work[pair] += 2
     plain_waits: list[int] = []
     paired_waits: list[int] = []
-    for rank in range(len(counts)):
-        work[rank] += 1
-        if _group_complete(tuple(work), False, chows):
-            plain_waits.append(start + rank)
-        if _group_complete(tuple(work), True, chows):
-            paired_waits.append(start + rank)
-        work[rank] -= 1
+    # one more tile can complete the group only when its size allows (size
+    # + 1 a multiple of three: as sets; two more than one: as sets and a
+    # pair), and only next to a tile it holds (the new tile joins a chow,
+    # or a pung or pair of its own kind): the other tries cannot succeed
+    size = sum(counts) % 3
+    if size:
+        with_pair = size == 1
+        found = paired_waits if with_pair else plain_waits
+        last = len(counts) - 1
+        for rank in range(len(counts)):
+            if chows:
+                if not any(counts[max(0, rank - 2) : min(last, rank + 2) + 1]):
+                    continue
+            elif not counts[rank]:
+                continue
+            work[rank] += 1
+            if _group_complete(tuple(work), with_pair, chows):
+                found.append(start + rank)
+            work[rank] -= 1
     pairs = counts.count(2)
     orphans = counts[0] + counts[8] if chows else sum(counts)
     return _Group(plain, tuple(paired), tuple(plain_waits), tuple(paired_waits), pairs, orphans)

@@ -11,9 +11,10 @@ is called as the service calls it: in a request whose task already has the
 exact decimal context. About 15 s per ruleset.
 
 ``batch`` (listed last) counts one item of ``POST /v1/settlements/batch``'s
-loop, as the handler runs it: decode the raw item, settle it, encode its
-entry into the response body, tally it; the items are the bench's mixed
-batch (bench/run.py), each ruleset in turn.
+loop, the handler's own function (``service.api.batch.settle_items``: decode
+the raw item, settle it, encode its entry into the response body, tally
+it), over two whole batches of the bench's mixed items (bench/run.py, each
+ruleset in turn), per item.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from callgrind import instructions_inside_reduce
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
+BATCHES = 2
 
 CHILD = """
 import functools, json, sys
@@ -46,33 +48,24 @@ functools.reduce(lambda _, __: settle(request), range(int(sys.argv[2])), None)
 BATCH_CHILD = """
 import functools, json, sys
 import msgspec
-from service.api.batch import settle_item
-from service.api.metrics import Tally
-from service.core.codec import ENCODER
+from service.api.batch import settle_items
 from service.core.money import use_exact_context
+from service.i18n import DEFAULT
 sys.path.insert(0, "bench")
-from run import BATCH_ITEMS, batch_items
+from run import batch_items
 raws = [msgspec.Raw(json.dumps(item).encode()) for item in batch_items()]  # as the handler gets them
 use_exact_context()
-def item(body, index):  # as the handler's loop: every bench item settles
-    result = settle_item(raws[index])
-    tally.add(result)
-    body += b'{"status":200,"result":'
-    ENCODER.encode_into(result, body, -1)
-    body += b"}"
-    return body
-tally = Tally()
-warm = bytearray()
-for index in range(BATCH_ITEMS):  # warm-up, not counted (outside functools.reduce)
-    item(warm, index)
-calls = int(sys.argv[2])
-functools.reduce(item, [i % BATCH_ITEMS for i in range(calls)], bytearray())
+settle_items(raws, "/v1/settlements/batch", DEFAULT)  # warm-up, not counted (outside functools.reduce)
+functools.reduce(lambda _, __: settle_items(raws, "/v1/settlements/batch", DEFAULT), range(int(sys.argv[2])), None)
 """
 
 
 def count(ruleset: str) -> int:
-    child = BATCH_CHILD if ruleset == "batch" else CHILD
-    return instructions_inside_reduce(child, ruleset, str(CALLS)) // CALLS
+    if ruleset == "batch":  # whole batches of the bench's items, per item
+        from run import BATCH_ITEMS
+
+        return instructions_inside_reduce(BATCH_CHILD, ruleset, str(BATCHES)) // (BATCHES * BATCH_ITEMS)
+    return instructions_inside_reduce(CHILD, ruleset, str(CALLS)) // CALLS
 
 
 def main() -> int:

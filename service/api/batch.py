@@ -33,10 +33,10 @@ from service.api.problems import (
     violation_problem,
 )
 from service.api.responses import settlement_response
-from service.core.codec import ENCODER
+from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
 from service.core.settlement import Settlement
-from service.i18n import DEFAULT, LANGUAGE
+from service.i18n import DEFAULT, LANGUAGE, Language
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
@@ -141,14 +141,54 @@ BATCH_EXAMPLES = [
 ]
 
 
-_DECODE_ITEM = StrictDecoder(SettlementItem).decode
+_DECODE_ITEM = json_decoder(SettlementItem).decode
+"""A valid item, the usual case, is decoded by msgspec alone."""
+_STRICT_ITEM = StrictDecoder(SettlementItem)
+"""An item msgspec refused is read again strictly: it accepts 5.0 for an
+integer, and words the problem (as the entry does for a whole body)."""
 
 
 def settle_item(raw: msgspec.Raw) -> Settlement:
     """One item's settlement, under the exact decimal context (the entry's);
     raises RequestInvalid (400) or RuleViolation (422)."""
-    item = _DECODE_ITEM(raw)
+    try:
+        item = _DECODE_ITEM(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        item = _STRICT_ITEM.decode(raw)
     return SETTLE_IN_CONTEXT[type(item)](item)  # type: ignore[no-any-return]
+
+
+_SETTLED_ENTRY = (b'{"status":200,"result":', b',{"status":200,"result":')
+"""The start of a settled item's entry: the first, then every later one
+(after a comma)."""
+
+
+def settle_items(items: list[msgspec.Raw], instance: str, language: Language) -> bytearray:
+    """The batch's answer: exactly ``BatchResponse``'s encoding, built as
+    the items are settled. Each entry is encoded as soon as its item is
+    settled and then let go (1,000 live results would crowd the caches and
+    the young GC generations); a settled entry is
+    ``BatchEntry(status=200, result=...)``'s encoding without building it.
+    Settlements and warnings are counted once, at the end."""
+    body = bytearray(b'{"results":[')
+    tally = Tally()
+    settled = 0
+    for index, raw in enumerate(items):
+        try:
+            result = settle_item(raw)
+        except (RequestInvalid, RuleViolation) as exc:
+            if index:
+                body += b","
+            ENCODER.encode_into(localize(failed_entry(exc, index, instance), language), body, -1)
+            continue
+        settled += 1
+        tally.add(result)
+        body += _SETTLED_ENTRY[index != 0]
+        ENCODER.encode_into(result if language == DEFAULT else localize(result, language), body, -1)
+        body += b"}"
+    tally.record()
+    body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)
+    return body
 
 
 def failed_entry(exc: RequestInvalid | RuleViolation, index: int, instance: str) -> BatchEntry:
@@ -211,29 +251,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             for index, raw in enumerate(items):
                 if memoryview(raw)[0] != 0x7B:  # "{": msgspec.Raw keeps the item's exact bytes
                     raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
-            instance = request.url.path
-            # each entry is encoded as soon as it is settled and then let go:
-            # 1,000 live results would crowd the caches and the young GC
-            # generations. The bytes are exactly BatchResponse's encoding.
-            body = bytearray(b'{"results":[')
-            tally = Tally()
-            language = LANGUAGE.get()
-            for index, raw in enumerate(items):
-                if index:
-                    body += b","
-                try:
-                    result = settle_item(raw)
-                except (RequestInvalid, RuleViolation) as exc:
-                    ENCODER.encode_into(localize(failed_entry(exc, index, instance), language), body, -1)
-                    continue
-                tally.add(result)
-                # BatchEntry(status=200, result=...)'s encoding, without building it
-                body += b'{"status":200,"result":'
-                ENCODER.encode_into(result if language == DEFAULT else localize(result, language), body, -1)
-                body += b"}"
-            tally.record()
-            settled = sum(tally.settled.values())
-            body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)
+            body = settle_items(items, request.url.path, LANGUAGE.get())
             return Response(bytes(body), media_type=JSON)  # type: ignore[arg-type]  # BatchResponse's exact encoding
 
     return SettlementsController

@@ -32,18 +32,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
 BATCH = 1000
 
-RIICHI_YAKU_HAND = {
-    "winner": "south",
-    "win": {"type": "discard", "discarder": "east"},
-    "yaku": ["riichi", "ippatsu", "tanyao"],
-    "dora": 1,
-    "aka_dora": 1,
-    "ura_dora": 1,
-    "hand": {"melds": [{"kind": "kan"}, {"kind": "sequence"}, {"kind": "sequence"}, {"kind": "triplet"}], "wait": "two_sided"},
-    "honba": 1,
-    "riichi_sticks": 2,
-}
-
 # name: (path, body, target instructions per request or per batch item)
 CASES: dict[str, tuple[str, str, int]] = {
     "hongkong": ("/v1/hongkong/settlements", "hongkong", 75_000),
@@ -101,7 +89,7 @@ functools.reduce(request, range(calls), None)
 
 
 def body_of(name: str) -> bytes:
-    from run import SAMPLES, batch_items
+    from run import RIICHI_YAKU_HAND, SAMPLES, batch_items
 
     if name == "batch":
         return json.dumps({"items": batch_items()[:BATCH]}).encode()

@@ -986,11 +986,11 @@ def _winner_lines(
         rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
         hand = rest
         if liable is None and len(winners) == 1:  # one winner, no pao: the discarder pays all, the others 0
-            owed = rest + honba_points
+            paid = rest + honba_points
             for payer in payers:
                 if payer == discarder:
-                    lines.append(Payment(payer, winner, POINTS[owed], "discarder"))
-                    balance[payer] -= owed
+                    lines.append(Payment(payer, winner, POINTS[paid], "discarder"))
+                    balance[payer] -= paid
                 else:
                     lines.append(Payment(payer, winner, ZERO_POINTS, "other"))
             return hand

@@ -413,14 +413,15 @@ class _DeclaredHand(msgspec.Struct, frozen=True):
 
     @classmethod
     def of(cls, fields: HandFields, yaku: list[YakuCode]) -> _DeclaredHand:
-        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none."""
+        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none
+        (``msgspec.UNSET`` is falsy: ``or`` gives the default)."""
         return cls(
             yaku,
-            False if fields.open is msgspec.UNSET else fields.open,
-            0 if fields.dora is msgspec.UNSET else fields.dora,
-            0 if fields.aka_dora is msgspec.UNSET else fields.aka_dora,
-            0 if fields.ura_dora is msgspec.UNSET else fields.ura_dora,
-            0 if fields.nuki_dora is msgspec.UNSET else fields.nuki_dora,
+            fields.open or False,
+            fields.dora or 0,
+            fields.aka_dora or 0,
+            fields.ura_dora or 0,
+            fields.nuki_dora or 0,
         )
 
 

@@ -779,8 +779,8 @@ def _value_from_yaku(
         detail = template("Give `yaku` or `{field}`, not both.")
         raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
     declared = _DeclaredHand.of(fields, yaku)
-    if counted is not None:
-        _check_yaku_against_shape(declared, counted, pointer)
+    if counted is not None and (declared.open == counted.closed or (not counted.pinfu and "pinfu" in yaku)):
+        _check_yaku_against_shape(declared, counted, pointer)  # called only when it has something to say
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
     if not WIN_BOUND_YAKU.isdisjoint(count.positions):
         _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)

@@ -341,25 +341,38 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
     if hand.seven_pairs:
         return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
 
-    ron_triplet = _winning_meld(hand, tsumo, at)
-    closed = True
-    sequences = 0
+    melds = hand.melds
+    closed, marked = True, False
+    concealed_sequences = 0
     meld_items: list[FuItem] = []
     meld_fu = 0
-    for index, meld in enumerate(hand.melds):
+    for index, meld in enumerate(melds):
+        kind = meld.kind
         if meld.open:
             closed = False
-        kind = meld.kind
-        if kind == "sequence":
-            sequences += 1
-        # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
-        counted_open = meld.open or (index == ron_triplet and not tsumo and kind == "triplet")
-        item = _MELD_ITEMS[kind, counted_open, meld.terminal_or_honor, index]
+        elif kind == "sequence":
+            concealed_sequences += 1
+        if meld.winning:
+            marked = True
+        item = _MELD_ITEMS[kind][meld.open][meld.terminal_or_honor][index]
         meld_items.append(item)
         meld_fu += item.fu
     pair = hand.pair
     wait = hand.wait
-    pinfu = closed and pair == "plain" and wait == "two_sided" and sequences == MAX_MELDS
+    # The meld the winning tile completed, after checking the marks and the
+    # wait against the melds: without a mark only these waits can fail the
+    # checks or name a triplet.
+    if marked or wait == "shanpon" or (not concealed_sequences and wait in SEQUENCE_WAITS):
+        ron_triplet = _winning_meld(hand, tsumo, at)
+        if ron_triplet is not None and not tsumo:
+            meld = melds[ron_triplet]
+            if meld.kind == "triplet" and not meld.open:
+                # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
+                item = _MELD_ITEMS["triplet"][True][meld.terminal_or_honor][ron_triplet]
+                meld_fu += item.fu - meld_items[ron_triplet].fu
+                meld_items[ron_triplet] = item
+    # closed: every sequence is concealed
+    pinfu = closed and pair == "plain" and wait == "two_sided" and concealed_sequences == MAX_MELDS
 
     # the lines and their sum (raw fu) together: base and win, melds, pair, wait
     if not tsumo:
@@ -390,11 +403,15 @@ _PINFU_TSUMO = FuItem("pinfu_tsumo", 0)
 _RINSHAN_TSUMO = FuItem("rinshan_tsumo", 0)
 _SEVEN_PAIRS = FuItem("seven_pairs", SEVEN_PAIRS_FU)
 _OPEN_PINFU = FuItem("open_pinfu", OPEN_PINFU_FU)
-_MELD_ITEMS: dict[tuple[MeldKind, bool, bool, int], FuItem] = {
-    (kind, open_, terminal, index): FuItem(code, fu, index)
-    for (kind, open_, terminal), (code, fu) in MELD_FU.items()
-    for index in range(MAX_MELDS)
+_MELD_ITEMS: dict[MeldKind, tuple[tuple[tuple[FuItem, ...], ...], ...]] = {
+    kind: tuple(
+        tuple(tuple(FuItem(*MELD_FU[kind, open_, terminal], index) for index in range(MAX_MELDS)) for terminal in (False, True))
+        for open_ in (False, True)
+    )
+    for kind in get_args(MeldKind)
 }
+"""``_MELD_ITEMS[kind][open][terminal_or_honor][index]``: a meld's line
+(indexed by the flags: a lookup each, cheaper than hashing a tuple key)."""
 _PAIR_ITEMS: dict[tuple[PairKind, int], FuItem] = {
     (pair, fu): FuItem(code, fu) for pair, (code, default) in PAIR_FU.items() for fu in {default, *get_args(DoubleWindFu)}
 }

@@ -174,6 +174,8 @@ OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
 }
 """The other seats in turn order after a seat, per table size (precomputed)."""
 
+ZERO_POINTS = POINTS[0]
+
 NO_POINTS: dict[int, dict[Seat, int]] = {players: dict.fromkeys(seats_for(players), 0) for players in (3, 4)}
 """Every seat at 0 points, per table size (copied: cheaper than building it)."""
 
@@ -291,6 +293,18 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     ] = False
 
 
+DEFAULT_RULES = RiichiRules()
+"""The rules of a request that sends none (the field's default: one shared object)."""
+
+RESOLVED_DEFAULT_RULES: dict[int, RiichiRules] = {
+    players: msgspec.structs.replace(DEFAULT_RULES, honba_value=HONBA_VALUE[players]) for players in (3, 4)
+}
+""":data:`DEFAULT_RULES` resolved per table size (:func:`resolve_rules`), made once."""
+
+SEATS_FOR: dict[int, tuple[Seat, ...]] = {players: seats_for(players) for players in (3, 4)}
+"""The seats per table size (:func:`seats_for` without the call)."""
+
+
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """What a winning hand is worth. Give `han` (and `fu` or `hand` below 5
     han), or `yakuman`, or `yaku` with dora counts (and `fu` or `hand` below 5
@@ -399,14 +413,15 @@ class _DeclaredHand(msgspec.Struct, frozen=True):
 
     @classmethod
     def of(cls, fields: HandFields, yaku: list[YakuCode]) -> _DeclaredHand:
-        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none."""
+        """``fields`` declaring ``yaku`` (its `yaku`), absent counts as none
+        (``msgspec.UNSET`` is falsy: ``or`` gives the default)."""
         return cls(
             yaku,
-            False if fields.open is msgspec.UNSET else fields.open,
-            0 if fields.dora is msgspec.UNSET else fields.dora,
-            0 if fields.aka_dora is msgspec.UNSET else fields.aka_dora,
-            0 if fields.ura_dora is msgspec.UNSET else fields.ura_dora,
-            0 if fields.nuki_dora is msgspec.UNSET else fields.nuki_dora,
+            fields.open or False,
+            fields.dora or 0,
+            fields.aka_dora or 0,
+            fields.ura_dora or 0,
+            fields.nuki_dora or 0,
         )
 
 
@@ -461,7 +476,7 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
             ),
         ),
     ] = msgspec.field(default_factory=list)
-    rules: RiichiRules = RiichiRules()
+    rules: RiichiRules = DEFAULT_RULES
 
 
 class ChipPayment(msgspec.Struct):
@@ -764,8 +779,8 @@ def _value_from_yaku(
         detail = template("Give `yaku` or `{field}`, not both.")
         raise RuleViolation(field_problem(f"{pointer}/yaku", detail, field=name), field_problem(f"{pointer}/{name}", detail, field=name))
     declared = _DeclaredHand.of(fields, yaku)
-    if counted is not None:
-        _check_yaku_against_shape(declared, counted, pointer)
+    if counted is not None and (declared.open == counted.closed or (not counted.pinfu and "pinfu" in yaku)):
+        _check_yaku_against_shape(declared, counted, pointer)  # called only when it has something to say
     count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
     if not WIN_BOUND_YAKU.isdisjoint(count.positions):
         _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
@@ -921,6 +936,8 @@ def tsumo_shares(basic: int, winner_is_dealer: bool, payer_count: int, rule: Pay
 def _winner_lines(
     winner: Seat,
     value: ResolvedHand,
+    lines: list[Payment],
+    balance: dict[Seat, int],
     *,
     discarder: Seat | None,
     dealer: Seat,
@@ -930,11 +947,12 @@ def _winner_lines(
     liable: Seat | None,
     liable_yakuman: int,
     winners: tuple[Seat, ...],
-) -> tuple[list[tuple[Seat, int, Role]], int]:
-    """(payer, points, role) lines for one winner from ``payers`` (the other
-    seats in turn order), and the hand points in them (honba excluded)."""
+) -> int:
+    """Appends one winner's payment lines from ``payers`` (the other seats in
+    turn order) to ``lines``, takes each payer's points off its ``balance``,
+    and returns the hand points in them (honba excluded)."""
     winner_is_dealer = winner == dealer
-    lines: list[tuple[Seat, int, Role]] = []
+    pending: list[tuple[Seat, int, Role]] = []  # the rarer cases' lines, written out at the end
     if liable is None:
         rest_basic = value.basic
     else:
@@ -948,37 +966,52 @@ def _winner_lines(
             for payer in payers:
                 if payer == dealer:
                     hand += from_dealer
-                    lines.append((payer, from_dealer + each, "dealer"))
+                    points = from_dealer + each
+                    lines.append(Payment(payer, winner, POINTS[points], "dealer"))
                 else:
                     hand += from_other
-                    lines.append((payer, from_other + each, "non_dealer"))
-            return lines, hand
+                    points = from_other + each
+                    lines.append(Payment(payer, winner, POINTS[points], "non_dealer"))
+                balance[payer] -= points
+            return hand
         liable_part = ron_amount(liable_basic, winner_is_dealer, rule)
         hand = liable_part
         for payer in payers:
             amount = from_dealer if payer == dealer else from_other
             hand += amount
             if payer == liable:
-                lines.append((payer, amount + liable_part + honba_points, "liable"))
+                pending.append((payer, amount + liable_part + honba_points, "liable"))
             else:
-                lines.append((payer, amount, "dealer" if payer == dealer else "non_dealer"))
-        return lines, hand
-    rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
-    hand = rest
-    owed = {discarder: rest + (0 if liable is not None else honba_points)}
-    if liable is not None:
-        half = up100(ron_amount(liable_basic, winner_is_dealer, rule), 2)
-        owed[discarder] += half
-        owed[liable] = owed.get(liable, 0) + half + honba_points
-        hand += 2 * half
-    for payer in payers:
-        if payer == discarder:
-            lines.append((payer, owed[payer], "discarder"))
-        elif payer == liable:
-            lines.append((payer, owed[payer], "liable"))
-        elif payer not in winners:
-            lines.append((payer, 0, "other"))
-    return lines, hand
+                pending.append((payer, amount, "dealer" if payer == dealer else "non_dealer"))
+    else:
+        rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
+        hand = rest
+        if liable is None and len(winners) == 1:  # one winner, no pao: the discarder pays all, the others 0
+            paid = rest + honba_points
+            for payer in payers:
+                if payer == discarder:
+                    lines.append(Payment(payer, winner, POINTS[paid], "discarder"))
+                    balance[payer] -= paid
+                else:
+                    lines.append(Payment(payer, winner, ZERO_POINTS, "other"))
+            return hand
+        owed = {discarder: rest + (0 if liable is not None else honba_points)}
+        if liable is not None:
+            half = up100(ron_amount(liable_basic, winner_is_dealer, rule), 2)
+            owed[discarder] += half
+            owed[liable] = owed.get(liable, 0) + half + honba_points
+            hand += 2 * half
+        for payer in payers:
+            if payer == discarder:
+                pending.append((payer, owed[payer], "discarder"))
+            elif payer == liable:
+                pending.append((payer, owed[payer], "liable"))
+            elif payer not in winners:
+                pending.append((payer, 0, "other"))
+    for payer, points, role in pending:
+        lines.append(Payment(payer, winner, POINTS[points], role))
+        balance[payer] -= points
+    return hand
 
 
 def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
@@ -988,6 +1021,8 @@ def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
 
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     """The rules with `honba_value` filled in for the table size."""
+    if rules is DEFAULT_RULES:
+        return RESOLVED_DEFAULT_RULES[players]
     if rules.honba_value is msgspec.UNSET:
         return msgspec.structs.replace(rules, honba_value=HONBA_VALUE[players])
     return rules
@@ -1038,14 +1073,15 @@ def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: 
 
 def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
-    seats = seats_for(players)
-    rules = resolve_rules(request.rules, players)
+    seats = SEATS_FOR[players]
+    rules = request.rules
+    rules = RESOLVED_DEFAULT_RULES[players] if rules is DEFAULT_RULES else resolve_rules(rules, players)
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
     dealer = request.dealer
     win = request.win
-    discarder = win.discarder if isinstance(win, Discard) else None
+    discarder = win.discarder if type(win) is Discard else None  # Win is Discard | SelfDraw
     # the checks' functions are called only to word a failure
     if winner not in seats or dealer not in seats:
         check_seat(winner, seats, "/winner")
@@ -1074,7 +1110,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     else:
         winners = (winner,)
     first = winners[0]
-    rule = payment_rule(players, rules)
+    rule = FOUR_PLAYERS if players == 4 else SANMA_TSUMO[rules.sanma_tsumo]  # payment_rule
     honba_total = honba_value * request.honba
     sticks_total = RIICHI_STICK * request.riichi_sticks
     warnings: list[SettlementWarning] = []
@@ -1112,9 +1148,11 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
             )
         hand = 0
         if paid:
-            winner_lines, hand = _winner_lines(
+            hand = _winner_lines(
                 seat,
                 value,
+                lines,
+                balance,
                 discarder=discarder,
                 dealer=dealer,
                 payers=OTHERS[(players, seat)],
@@ -1124,9 +1162,6 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 liable_yakuman=liable_yakuman,
                 winners=winners,
             )
-            for payer, points, role in winner_lines:
-                lines.append(Payment(payer, seat, POINTS[points], role))
-                balance[payer] -= points
             balance[seat] += hand + honba_points  # what the lines add up to
         else:
             warnings.append(warning("head_bumped", seat=seat, first=first))

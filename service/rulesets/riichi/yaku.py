@@ -773,6 +773,15 @@ BONUS_ITEMS: dict[str, list[HanItem]] = {
 (0 to :data:`MAX_DORA`; the smaller kinds never reach the top)."""
 
 
+PLAIN_ITEMS: dict[str, tuple[HanItem, HanItem | None]] = {
+    row.code: (YAKU_ITEMS[row.code, row.han, 0], None if row.open_han is None else YAKU_ITEMS[row.code, row.open_han, 0])
+    for row in YAKU_TABLE
+    if not row.yakuman and row.limit is None and row.han is not None
+}
+"""The yaku worth plain han (no yakuman, no limit: no option changes them) →
+their items (closed hand, open hand; None when closed only), made once."""
+
+
 class HanCount(msgspec.Struct, kw_only=True):
     """What :func:`tally_han` found."""
 
@@ -795,6 +804,13 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
     best = 0
     is_open = hand.open
     for code in hand.yaku:
+        plain = PLAIN_ITEMS.get(code)
+        if plain is not None:  # most yaku: their han, closed or open
+            item = plain[is_open]
+            assert item is not None  # _check has refused a closed-only yaku in an open hand
+            han += item.han
+            items.append(item)
+            continue
         closed_han, open_han, value, limit = VALUES[code]
         if value == 2 and not rules.double_yakuman:
             value = 1

@@ -488,7 +488,7 @@ def _completing(counts: tuple[int, ...], key: int, start: int, with_pair: bool) 
     found = [start + RANK_OF_ONE[grown - key] for grown in complete.intersection(map(key.__add__, ONE))]
     if 4 in counts:
         for rank, count in enumerate(counts):
-            if count == 4 and _group_complete(counts[:rank] + (5,) + counts[rank + 1 :], with_pair, start < HONOURS):
+            if count == 4 and _group_complete((*counts[:rank], 5, *counts[rank + 1 :]), with_pair, start < HONOURS):
                 found.append(start + rank)
     return tuple(sorted(found))
 

@@ -485,12 +485,13 @@ def _completing(counts: tuple[int, ...], key: int, start: int, with_pair: bool) 
     :func:`_group_complete`."""
     table = _suit_table(start)
     complete = table.paired if with_pair else table.whole
-    found = [start + RANK_OF_ONE[grown - key] for grown in complete.intersection(map(key.__add__, ONE))]
+    found = [start + rank for rank, one in RANKS_AND_ONES if key + one in complete]
     if 4 in counts:
         for rank, count in enumerate(counts):
             if count == 4 and _group_complete((*counts[:rank], 5, *counts[rank + 1 :]), with_pair, start < HONOURS):
                 found.append(start + rank)
-    return tuple(sorted(found))
+        found.sort()
+    return tuple(found)
 
 
 def code(counts: Sequence[int]) -> int:
@@ -502,7 +503,7 @@ def code(counts: Sequence[int]) -> int:
 
 ONE: tuple[int, ...] = tuple(1 << 3 * rank for rank in range(9))
 """One tile of each rank in a :func:`code`."""
-RANK_OF_ONE: dict[int, int] = {one: rank for rank, one in enumerate(ONE)}
+RANKS_AND_ONES: tuple[tuple[int, int], ...] = tuple(enumerate(ONE))
 
 TABLE_TILES = 14
 """The most tiles of one group :func:`_suit_table` reads: four sets and a

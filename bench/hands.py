@@ -23,7 +23,9 @@ unlike µs they do not drift with the VM, and the goal then reads engine
 instructions ≤ 2 × library instructions. About 10 s per figure. The line
 ``mcr-fresh`` counts 1,000 different MCR hands, each once (and the library
 on the same hands): the engine keeps its readings of a notation, which the
-repeated hand always finds again and new hands never do."""
+repeated hand always finds again and new hands never do; ``riichi-fresh``
+does the same for riichi (1,000 different concealed hands with riichi
+declared, self-drawn)."""
 
 from __future__ import annotations
 
@@ -224,14 +226,48 @@ def mcr_fresh() -> dict[str, Callable[[int], Any]]:
     return {"library": library, "engine": engine}
 
 
+def riichi_fresh() -> dict[str, Callable[[int], Any]]:
+    """As :func:`riichi`, but call ``i`` values hand ``i`` of
+    :func:`fresh_mcr_hands` (four concealed sets and a pair: with riichi
+    declared, every one has a yaku), self-drawn with the bench hand's flags
+    and dora indicator: no hand is seen twice."""
+    one_bamboo = 18  # the dora indicator: a hand holding all four is left out
+    drawn = fresh_mcr_hands(2 * (CALLS + WARM_UP), seed=16)
+    fitting = [(text, win) for text, win in drawn if [read.tile for read in parse_tiles(text, "concealed", False)].count(one_bamboo) < 4]
+    hands = fitting[: CALLS + WARM_UP]
+    rules = resolve_rules(RiichiRules(), 4)
+    options = YakuOptions()
+    bodies = []
+    calls = []
+    for notation, win_tile in hands:
+        tiles = riichi_tiles.RiichiTiles(concealed=notation, win_tile=format_tiles([win_tile]), riichi=True, dora_indicators="1s")
+        hand = riichi_tiles.read_hand(tiles, 4)
+        _bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
+        bodies.append(tiles)
+        calls.append(riichi_tiles._library_call(tiles, dora, ura))
+
+    def library(index: int) -> Any:
+        tiles, call = bodies[index], calls[index]
+        config = riichi_tiles.hand_config(tiles, tsumo=True, winner="south", dealer="east", players=4, options=options, aka=False)
+        return HandCalculator.estimate_hand_value(call.tiles, call.win_tile, melds=None, dora_indicators=call.dora, config=config)
+
+    def engine(index: int) -> Any:
+        return riichi_tiles.evaluate(bodies[index], win=SelfDraw(), winner="south", dealer="east", players=4, rules=rules, options=options)
+
+    return {"library": library, "engine": engine}
+
+
+FRESH = {"mcr-fresh": mcr_fresh, "riichi-fresh": riichi_fresh}
+"""The lines that count different hands, each once."""
+
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = 1000
 WARM_UP = 200
 CHILD = """
 import functools, sys
-from bench.hands import riichi, mcr, mcr_fresh, CALLS, WARM_UP
-if sys.argv[1] == "mcr-fresh":
-    function = mcr_fresh()[sys.argv[2]]
+from bench.hands import riichi, mcr, FRESH, CALLS, WARM_UP
+if sys.argv[1] in FRESH:
+    function = FRESH[sys.argv[1]]()[sys.argv[2]]
     for index in range(CALLS, CALLS + WARM_UP):  # other hands than the counted ones
         function(index)
     functools.reduce(lambda _, index: function(index), range(int(sys.argv[3])), None)
@@ -261,7 +297,7 @@ def main() -> None:
             f"asgi {figures['asgi']:8.1f} µs   engine adds {added:7.1f} µs = {added / figures['library']:.2f} × the library"
         )
         if arguments.instructions:
-            for counted in (name, f"{name}-fresh") if name == "mcr" else (name,):
+            for counted in (name, f"{name}-fresh"):
                 library, engine = instructions(counted, "library"), instructions(counted, "engine")
                 print(
                     f"{counted:9} library {library:8,} instr   engine {engine:8,} instr   "

@@ -19,6 +19,7 @@ from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_conf
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.web import web_router
 from service.core.money import ExactNumber
+from service.core.tiles import build_tables
 from service.rulesets.registry import RULESETS
 from service.settings import Settings
 
@@ -45,6 +46,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        build_tables()  # hands from tiles read suits from tables: built before the first request, not by it
         app.state.ready = True
         try:
             yield

@@ -9,20 +9,21 @@ completed on its middle tile is a closed wait (中洞). Evaluators score every
 reading and keep the one worth most, so the search is over readings, not
 splits.
 
-Built on :mod:`service.core.tiles` and additive to it: nothing there changes.
+Built on :mod:`service.core.tiles`: the waits are the ones every ruleset
+reads there, thirteen orphans' added for the rulesets without seven pairs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal
 
 from service.core.errors import FieldProblem, field_problem, template
 from service.core.seats import SEATS, Seat
 from service.core.tiles import (
     HONOURS,
+    THIRTEEN_ORPHANS,
     TILE_KINDS,
     Arranged,
     Hand,
@@ -31,12 +32,11 @@ from service.core.tiles import (
     arrangement,
     format_tiles,
     splits,
+    thirteen_orphans_waits,
+    waits,
 )
 
 GroupKind = Literal["chow", "pung", "kong"]
-
-TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, *range(HONOURS, TILE_KINDS))
-"""十三么's thirteen kinds: the ones and nines of each suit, the seven honours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +119,8 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """一九、四风、三元各一，再多一只: one of each of the thirteen, one of them twice."""
     if sum(counts) != 14:
         return False
-    return all(counts[tile] >= 1 for tile in TERMINALS_AND_HONOURS) and all(
-        counts[tile] == 0 for tile in range(TILE_KINDS) if tile not in TERMINALS_AND_HONOURS
+    return all(counts[tile] >= 1 for tile in THIRTEEN_ORPHANS) and all(
+        counts[tile] == 0 for tile in range(TILE_KINDS) if tile not in THIRTEEN_ORPHANS
     )
 
 
@@ -129,93 +129,14 @@ def complete_waits(counts_before: Sequence[int], sets: int, held: Sequence[int],
     winning one) into ``sets`` sets and a pair, or (``thirteen_orphans``, a
     hand without melds) into 十三么; a tile the hand holds all four of is no
     wait (``held``: every tile of the hand, melds included, before the win).
-
-    Only tiles that can join what is held are tried (a suited tile within two
-    of one held in its suit, an honour held), and each try is checked suit by
-    suit against cached answers, so a wait search costs a few dozen lookups."""
-    work = list(counts_before)
-    if sum(work) != 3 * sets + 1:
-        return []
-    found = []
-    for tile in range(TILE_KINDS):
-        if held[tile] >= 4:
-            continue
-        if thirteen_orphans and tile in TERMINALS_AND_HONOURS:
-            work[tile] += 1
-            orphans = is_thirteen_orphans(work)
-            work[tile] -= 1
-            if orphans:
-                found.append(tile)
-                continue
-        if not _near(work, tile):
-            continue
-        work[tile] += 1
-        if is_complete(work):
-            found.append(tile)
-        work[tile] -= 1
+    In tile order. The waits every ruleset reads (:func:`service.core.tiles.waits`,
+    from the suit tables), with thirteen orphans' when asked."""
+    found = waits(counts_before, sets, held)
+    if thirteen_orphans:
+        orphans = thirteen_orphans_waits(counts_before, held)
+        if orphans:
+            found = sorted({*found, *orphans})
     return found
-
-
-def _near(counts: Sequence[int], tile: int) -> bool:
-    if tile >= HONOURS:
-        return counts[tile] > 0
-    base = tile - tile % 9
-    return any(counts[t] for t in range(max(base, tile - 2), min(base + 9, tile + 3)))
-
-
-def is_complete(counts: Sequence[int]) -> bool:
-    """Whether ``counts`` is sets and exactly one pair (any number of sets):
-    each suit alone must be sets (or sets and the pair), honours pungs or the pair."""
-    pairs = 0
-    for suit in range(3):
-        run = tuple(counts[suit * 9 : suit * 9 + 9])
-        left = sum(run) % 3
-        if left == 1:
-            return False
-        if left == 2:
-            pairs += 1
-            if pairs > 1 or not _suit_with_pair(run):
-                return False
-        elif not _suit_sets(run):
-            return False
-    for tile in range(HONOURS, TILE_KINDS):
-        count = counts[tile]
-        if count == 2:
-            pairs += 1
-        elif count not in (0, 3):
-            return False
-    return pairs == 1
-
-
-@lru_cache(maxsize=8192)
-def _suit_sets(run: tuple[int, ...]) -> bool:
-    """One suit's nine counts as pungs and chows only."""
-    first = next((i for i, n in enumerate(run) if n), None)
-    if first is None:
-        return True
-    if run[first] >= 3:
-        rest = list(run)
-        rest[first] -= 3
-        if _suit_sets(tuple(rest)):
-            return True
-    if first <= 6 and run[first + 1] and run[first + 2]:
-        rest = list(run)
-        for step in (0, 1, 2):
-            rest[first + step] -= 1
-        return _suit_sets(tuple(rest))
-    return False
-
-
-@lru_cache(maxsize=8192)
-def _suit_with_pair(run: tuple[int, ...]) -> bool:
-    """One suit's nine counts as sets and one pair."""
-    for pair in range(9):
-        if run[pair] >= 2:
-            rest = list(run)
-            rest[pair] -= 2
-            if _suit_sets(tuple(rest)):
-                return True
-    return False
 
 
 def hand_waits(hand: Hand, sets: int, thirteen_orphans: bool = False) -> list[int]:

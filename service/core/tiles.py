@@ -813,6 +813,20 @@ def _special_waits(counts_before: Sequence[int], held: Sequence[int], pairs: int
         return [single] if held[single] < 4 else []
     if orphans != 13:
         return []
+    return _orphan_waits(counts_before, held)
+
+
+def thirteen_orphans_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int]:
+    """Waits of thirteen orphans alone (十三么: 13 concealed tiles, no melds;
+    for the rulesets that have no seven pairs): every orphan when all
+    thirteen are held, else the one orphan missing."""
+    if sum(counts_before) != 13 or sum(map(counts_before.__getitem__, THIRTEEN_ORPHANS)) != 13:
+        return []
+    return _orphan_waits(counts_before, held)
+
+
+def _orphan_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int]:
+    """The waits of 13 tiles that are all terminals and honours."""
     present = sum(1 for tile in THIRTEEN_ORPHANS if counts_before[tile])
     if present == 13:
         return [tile for tile in THIRTEEN_ORPHANS if held[tile] < 4]

@@ -1074,8 +1074,7 @@ def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: 
 def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = SEATS_FOR[players]
-    rules = request.rules
-    rules = RESOLVED_DEFAULT_RULES[players] if rules is DEFAULT_RULES else resolve_rules(rules, players)
+    rules = resolve_rules(request.rules, players)
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
@@ -1110,7 +1109,7 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     else:
         winners = (winner,)
     first = winners[0]
-    rule = FOUR_PLAYERS if players == 4 else SANMA_TSUMO[rules.sanma_tsumo]  # payment_rule
+    rule = payment_rule(players, rules)
     honba_total = honba_value * request.honba
     sticks_total = RIICHI_STICK * request.riichi_sticks
     warnings: list[SettlementWarning] = []

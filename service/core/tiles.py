@@ -740,31 +740,6 @@ def _group_complete(counts: tuple[int, ...], with_pair: bool, suited: bool = Tru
     return _suit_complete(counts, with_pair)
 
 
-def is_complete(counts: Sequence[int], sets: int) -> bool:
-    """Whether ``counts`` is ``sets`` sets and a pair. Each suit is checked on
-    its own (a memoised reading of its nine counts): cheaper than
-    :func:`splits` when only the answer matters (waits try every tile)."""
-    if sum(counts) != 3 * sets + 2:
-        return False
-    pair_seen = False
-    for start in (0, 9, 18):
-        suit = tuple(counts[start : start + 9])
-        rest = sum(suit) % 3
-        if rest == 1 or (rest == 2 and pair_seen):
-            return False
-        if rest == 2:
-            pair_seen = True
-        if not _suit_complete(suit, rest == 2):
-            return False
-    for tile in range(HONOURS, TILE_KINDS):
-        rest = counts[tile] % 3
-        if rest == 2 and not pair_seen:
-            pair_seen = True
-        elif rest:
-            return False
-    return pair_seen
-
-
 @lru_cache(maxsize=65536)
 def _suit_complete(counts: tuple[int, ...], with_pair: bool) -> bool:
     """Nine counts of one suit read as sets (and one pair with ``with_pair``)."""

@@ -811,7 +811,7 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
             han += item.han
             items.append(item)
             continue
-        closed_han, open_han, value, limit = VALUES[code]
+        _closed_han, _open_han, value, limit = VALUES[code]
         if value == 2 and not rules.double_yakuman:
             value = 1
         elif code == "renhou":
@@ -824,13 +824,9 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
             yakuman += value
             best = max(best, value)
             items.append(YAKU_ITEMS[code, 0, value])
-        else:
-            if limit is not None:
-                points = LIMIT_HAN[limit]
-            else:
-                han_as_played = open_han if is_open else closed_han
-                assert han_as_played is not None  # _check has refused a closed-only yaku in an open hand
-                points = han_as_played
+        else:  # a yaku paid as a limit (nagashi mangan, renhou by the rules); plain han came from PLAIN_ITEMS
+            assert limit is not None
+            points = LIMIT_HAN[limit]
             han += points
             items.append(YAKU_ITEMS[code, points, 0])
     has_yaku = bool(items)

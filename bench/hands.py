@@ -43,6 +43,7 @@ from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
 
 from bench.callgrind import instructions_inside_reduce
 from service.api import create_app
+from service.core import tiles as core_tiles
 from service.core.settlement import Discard, SelfDraw
 from service.core.tiles import TILE_KINDS, format_tiles, parse_tiles
 from service.rulesets.mcr import tiles as mcr_tiles
@@ -203,6 +204,15 @@ def fresh_mcr_hands(count: int, seed: int = 15) -> list[tuple[str, int]]:
     return list(found)
 
 
+def forget_readings() -> None:
+    """Empty the engine's memos of notation. Preparing the
+    fresh lines' inputs reads every hand once (the library's tiles come from
+    the same notation); without this the engine would find those readings
+    again and the lines would not count new hands."""
+    for memo in (core_tiles._parse_tiles, core_tiles._counted):
+        memo.cache_clear()
+
+
 def mcr_fresh() -> dict[str, Callable[[int], Any]]:
     """As :func:`mcr`, but call ``i`` values hand ``i`` of
     :func:`fresh_mcr_hands`: no hand is seen twice, so nothing the engine
@@ -215,6 +225,7 @@ def mcr_fresh() -> dict[str, Callable[[int], Any]]:
         inputs.append((tuple(mcr_tiles.LIBRARY_TILES[tile] for tile in standing), mcr_tiles.LIBRARY_TILES[win_tile]))
     bodies = [mcr_tiles.McrTiles(concealed=notation, win_tile=format_tiles([win_tile])) for notation, win_tile in hands]
     discard = Discard(discarder="west")
+    forget_readings()
 
     def library(index: int) -> Any:
         hand, win_tile = inputs[index]
@@ -245,6 +256,7 @@ def riichi_fresh() -> dict[str, Callable[[int], Any]]:
         _bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
         bodies.append(tiles)
         calls.append(riichi_tiles._library_call(tiles, dora, ura))
+    forget_readings()
 
     def library(index: int) -> Any:
         tiles, call = bodies[index], calls[index]

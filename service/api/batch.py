@@ -163,14 +163,16 @@ _SETTLED_ENTRY = (b'{"status":200,"result":', b',{"status":200,"result":')
 (after a comma)."""
 
 
-def settle_items(items: list[msgspec.Raw], instance: str, language: Language) -> bytearray:
+def settle_items(items: list[msgspec.Raw], instance: str, language: Language) -> bytes:
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
     the items are settled. Each entry is encoded as soon as its item is
     settled and then let go (1,000 live results would crowd the caches and
     the young GC generations); a settled entry is
     ``BatchEntry(status=200, result=...)``'s encoding without building it.
-    Settlements and warnings are counted once, at the end."""
-    body = bytearray(b'{"results":[')
+    The entries' bytes are joined once at the end: appended to one growing
+    buffer, each would move the whole answer so far. Settlements and
+    warnings are counted once, at the end."""
+    parts = [b'{"results":[']
     tally = Tally()
     settled = 0
     for index, raw in enumerate(items):
@@ -178,17 +180,15 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
             result = settle_item(raw)
         except (RequestInvalid, RuleViolation) as exc:
             if index:
-                body += b","
-            ENCODER.encode_into(localize(failed_entry(exc, index, instance), language), body, -1)
+                parts.append(b",")
+            parts.append(ENCODER.encode(localize(failed_entry(exc, index, instance), language)))
             continue
         settled += 1
         tally.add(result)
-        body += _SETTLED_ENTRY[index != 0]
-        ENCODER.encode_into(result if language == DEFAULT else localize(result, language), body, -1)
-        body += b"}"
+        parts += (_SETTLED_ENTRY[index != 0], ENCODER.encode(result if language == DEFAULT else localize(result, language)), b"}")
     tally.record()
-    body += b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled)
-    return body
+    parts.append(b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled))
+    return b"".join(parts)
 
 
 def failed_entry(exc: RequestInvalid | RuleViolation, index: int, instance: str) -> BatchEntry:
@@ -252,6 +252,6 @@ def settlements_controller(settings: Settings) -> type[Controller]:
                 if memoryview(raw)[0] != 0x7B:  # "{": msgspec.Raw keeps the item's exact bytes
                     raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
             body = settle_items(items, request.url.path, LANGUAGE.get())
-            return Response(bytes(body), media_type=JSON)  # type: ignore[arg-type]  # BatchResponse's exact encoding
+            return Response(body, media_type=JSON)  # type: ignore[arg-type]  # BatchResponse's exact encoding
 
     return SettlementsController

@@ -17,16 +17,18 @@ later can miss the hot path:
 - request metrics, labelled by route *template* (unknown paths under
   ``unmatched``, so fuzzed URLs cannot explode label cardinality).
 
-``POST /v1/<ruleset>/settlements`` is answered here directly, in every
-spelling litestar would route to it (trailing slash, doubled slashes): read
-the body, decode strictly into the engine's Struct, settle, encode. Profiling
-showed a settlement spending most of its time in the framework's per-request
+``POST /v1/<ruleset>/settlements`` and ``POST /v1/<ruleset>/hands`` are
+answered here directly, in every spelling litestar would route to them
+(trailing slash, doubled slashes): read the body, decode strictly into the
+engine's Struct, settle or value the hand, encode. Profiling showed a
+settlement spending most of its time in the framework's per-request
 machinery, not in the rules. Measured with callgrind (bench/per_request.py),
 one Hong Kong hand through this app: 78,200 instructions on this path, about
 370,000 through the litestar handler of ``POST /v1/settlements`` (the same
-hand routed by body). The rulesets' litestar ``settle`` handlers are
-documentation stubs (the OpenAPI document is generated from them) that no
-request reaches.
+hand routed by body); an MCR hand from its tiles, 481,000 through its
+litestar handler. The rulesets' litestar ``settle`` and ``hands`` handlers
+are documentation stubs (the OpenAPI document is generated from them) that
+no request reaches.
 
 Everything else goes to litestar, with the body already read.
 """
@@ -92,10 +94,11 @@ type, with any parameters (``; charset=utf-8``)."""
 
 
 def documentation_stub() -> NoReturn:
-    """The body of a ruleset's litestar ``settle`` handler: it exists so the
-    OpenAPI document describes ``POST /v1/<ruleset>/settlements``; the entry
-    answers every request to that path before litestar could route it."""
-    raise RuntimeError("POST /v1/<ruleset>/settlements is answered by service.api.asgi, never by this handler")
+    """The body of a ruleset's litestar ``settle`` and ``hands`` handlers:
+    they exist so the OpenAPI document describes ``POST
+    /v1/<ruleset>/settlements`` and ``/hands``; the entry answers every
+    request to those paths before litestar could route it."""
+    raise RuntimeError("POST /v1/<ruleset>/settlements and /hands are answered by service.api.asgi, never by this handler")
 
 
 _READ_HEADERS = frozenset(
@@ -179,7 +182,7 @@ async def problem(send: Any, status: int, content: Any, extra_headers: list[tupl
     return status
 
 
-async def settle_directly(
+async def answer_directly(
     direct: Direct,
     receive: Any,
     send: Any,
@@ -189,10 +192,11 @@ async def settle_directly(
     language: Language,
     headers: list[tuple[bytes, bytes]],
 ) -> int:
-    """Answer ``POST /v1/<ruleset>/settlements``; returns the status. The
-    body is read here (one message in the usual case), decoded strictly into
-    the ruleset's Struct, settled under the exact decimal context the entry
-    installed, and the answer encoded straight into the response."""
+    """Answer ``POST /v1/<ruleset>/settlements`` or ``/hands``; returns the
+    status. The body is read here (one message in the usual case), decoded
+    strictly into the ruleset's Struct, settled (or the hand valued) under
+    the exact decimal context the entry installed, and the answer encoded
+    straight into the response. Settlements are counted; hands are not."""
     template = direct.template
     if content_type not in _USUAL_JSON and not json_content_type(content_type):
         return await problem(send, 415, unsupported_media_type_problem(template, content_type), headers)
@@ -215,14 +219,15 @@ async def settle_directly(
             # the strict decoder reads it again: it accepts 5.0 for an
             # integer, and words the problem of a body it cannot read
             request = direct.strict.decode(body)
-        result = direct.settle(request)
+        result = direct.handle(request)
     except RequestInvalid as exc:
         return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
         return await problem(send, 422, violation_problem(exc, template), headers)
-    count_settled(direct.ruleset)
-    if result.warnings:
-        count_warnings(result, direct.ruleset)
+    if direct.settles:
+        count_settled(direct.ruleset)
+        if result.warnings:
+            count_warnings(result, direct.ruleset)
     answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
     headers[:0] = (JSON_HEADERS, (b"content-length", b"%d" % len(answer)))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
@@ -231,19 +236,33 @@ async def settle_directly(
 
 
 class Direct:
-    """A route the entry answers itself: a ruleset's settlements."""
+    """A route the entry answers itself: a ruleset's settlements
+    (:meth:`settlements`) or its hands from tiles (:meth:`hands`)."""
 
-    __slots__ = ("decode", "ruleset", "settle", "strict", "template")
+    __slots__ = ("decode", "handle", "ruleset", "settles", "strict", "template")
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset.name
-        self.template = f"/v1/{ruleset.name}/settlements"
-        self.strict = StrictDecoder(ruleset.request)
+    def __init__(self, ruleset: str, operation: str, request: type, function: Callable[[Any], Any], settles: bool) -> None:
+        self.ruleset = ruleset
+        self.template = f"/v1/{ruleset}/{operation}"
+        self.settles = settles
+        self.strict = StrictDecoder(request)
         # a valid body, the usual case, is decoded by msgspec alone
-        self.decode = json_decoder(ruleset.request).decode
+        self.decode = json_decoder(request).decode
         # the entry installs the exact decimal context for the whole request,
         # so the engine's @exact wrapper (which would check it again) is skipped
-        self.settle = getattr(ruleset.settle, "__wrapped__", ruleset.settle)
+        self.handle = getattr(function, "__wrapped__", function)
+
+    @classmethod
+    def settlements(cls, ruleset: Ruleset) -> Direct:
+        """``POST /v1/<ruleset>/settlements``."""
+        return cls(ruleset.name, "settlements", ruleset.request, ruleset.settle, settles=True)
+
+    @classmethod
+    def hands(cls, ruleset: Ruleset) -> Direct | None:
+        """``POST /v1/<ruleset>/hands``; ``None`` for a ruleset without it."""
+        if ruleset.hand_request is None or ruleset.evaluate_hand is None:
+            return None
+        return cls(ruleset.name, "hands", ruleset.hand_request, ruleset.evaluate_hand, settles=False)
 
 
 def without_body(send: Any) -> Any:
@@ -287,8 +306,9 @@ class SettlementService(Litestar):
         self.access_log = settings.access_log
         self.direct = {}
         for ruleset in RULESETS:
-            direct = Direct(ruleset)
-            self.direct[direct.template] = self.direct[direct.template + "/"] = direct
+            for direct in (Direct.settlements(ruleset), Direct.hands(ruleset)):
+                if direct is not None:
+                    self.direct[direct.template] = self.direct[direct.template + "/"] = direct
         self.cors_origins = frozenset(origin.encode("latin-1") for origin in settings.cors_origins)
         # unique per worker process (each builds its own app) and per request
         self.request_id_prefix = os.urandom(6).hex().encode() + b"-"
@@ -410,7 +430,7 @@ class SettlementService(Litestar):
         try:
             if direct is not None:
                 template = direct.template
-                status = await settle_directly(direct, receive, send, content_type, content_length, self.body_limit, language, headers)
+                status = await answer_directly(direct, receive, send, content_type, content_length, self.body_limit, language, headers)
             else:
                 assert path is not None
                 template, status = await self.answer(scope, receive, send, path, method, headers, content_type, content_length, preflight)

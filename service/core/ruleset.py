@@ -38,6 +38,11 @@ class Ruleset:
     """Replays a whole game (`POST /v1/<name>/games`), from its `game` module."""
     game_types: Any = None
     """The game's shapes (:class:`service.core.game.GameTypes`)."""
+    hand_request: type | None = None
+    """The body of `POST /v1/<name>/hands`, a hand from its tiles."""
+    evaluate_hand: Callable[[Any], Any] | None = None
+    """Values that hand (`POST /v1/<name>/hands`), from its `hands` or
+    settlement module."""
 
     @property
     def package(self) -> str:

@@ -93,7 +93,7 @@ def test_get_routes_answer_the_same_with_a_trailing_slash(client, document) -> N
             assert comparable(plain) == comparable(slash), path
 
 
-def test_the_settlement_stubs_are_never_reached(monkeypatch) -> None:
+def test_the_settlement_and_hands_stubs_are_never_reached(monkeypatch) -> None:
     # the litestar handlers only document the direct path: make reaching one loud
     import service.api.asgi as asgi
 
@@ -101,14 +101,27 @@ def test_the_settlement_stubs_are_never_reached(monkeypatch) -> None:
 
     def stub() -> None:
         reached.append(True)
-        raise AssertionError("a settlement stub was reached")
+        raise AssertionError("a documentation stub was reached")
 
     monkeypatch.setattr(asgi, "documentation_stub", stub)
+    paths = [f"/v1/{ruleset}/settlements" for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan")]
+    paths += [f"/v1/{ruleset}/hands" for ruleset in ("hongkong", "riichi", "mcr", "taiwan")]
     with TestClient(create_app()) as client:
-        for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan"):
-            for spelling in spellings(f"/v1/{ruleset}/settlements"):
-                client.post(spelling, content=b"{}", headers=JSON)
+        for path in paths:
+            for spelling in spellings(path):
+                for body in (b"{}", b'{"winner": "east", "win": {"type": "self_draw"}, "tiles": {"concealed": "123m", "win_tile": "1m"}}'):
+                    assert client.post(spelling, content=body, headers=JSON).status_code in (400, 422), spelling
     assert reached == []
+
+
+def test_an_empty_body_is_titled_as_every_body_problem_on_the_direct_paths(client) -> None:
+    # /hands went through litestar, whose missing-body 400 had its own title
+    for path in ("/v1/hongkong/settlements", "/v1/mcr/hands", "/v1/riichi/hands", "/v1/hongkong/hands", "/v1/taiwan/hands"):
+        empty = client.post(path, content=b"", headers=JSON).json()
+        unknown = client.post(path, content=b'{"unknown": 1}', headers=JSON).json()
+        assert empty["title"] == unknown["title"] == "The request body is invalid", path
+        assert empty["detail"] == "The body is empty; send a JSON object."
+        assert empty["instance"] == path
 
 
 # --- content type -------------------------------------------------------------------------

@@ -18,4 +18,6 @@ RULESET = Ruleset(
     more_options=(OptionGroup("", settlement.PatternRules),),
     game=game.game,
     game_types=game.TYPES,
+    hand_request=settlement.HongKongHandRequest,
+    evaluate_hand=settlement.evaluate_hand,
 )

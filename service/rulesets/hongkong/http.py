@@ -155,7 +155,7 @@ class HongKongController(Controller):
         槓上, `after_flower` 花上, `robbing_kong` 搶槓, `blessing` 天胡/地胡).
         Unreadable notation is a 400 naming the character; a hand that cannot
         be or is not complete, or a flag the win contradicts, a 422."""
-        return json_response(hongkong.evaluate_hand(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/fan",

@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
-from service.rulesets.mcr import game, settlement
+from service.rulesets.mcr import game, hands, settlement
 
 RULESET = Ruleset(
     name="mcr",
@@ -17,4 +17,6 @@ RULESET = Ruleset(
     settle=settlement.settle,
     game=game.game,
     game_types=game.TYPES,
+    hand_request=hands.McrHandRequest,
+    evaluate_hand=hands.evaluate_hand,
 )

@@ -12,7 +12,6 @@ from service.api.asgi import documentation_stub
 from service.api.codec import StrictBody, json_response
 from service.api.problems import problem_responses
 from service.rulesets.mcr import fan_table as mcr_fan_table
-from service.rulesets.mcr import hands as mcr_hands
 from service.rulesets.mcr.fan_table import McrFanTable
 from service.rulesets.mcr.hands import McrHandRequest
 from service.rulesets.mcr.settlement import McrRequest, McrSettlement
@@ -119,7 +118,7 @@ class McrHandsController(Controller):
         天和/地和/人和: `blessing: true` is a 422. Unreadable notation (red
         fives included) is 400 with the position of the first bad character;
         an impossible or incomplete hand is 422."""
-        return json_response(mcr_hands.evaluate_hand(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @get(
         "/fan-table",

@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, settlement, yaku
+from service.rulesets.riichi import fu, game, hands, settlement, yaku
 
 RULESET = Ruleset(
     name="riichi",
@@ -18,4 +18,6 @@ RULESET = Ruleset(
     more_options=(OptionGroup("/yaku_options", yaku.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
     game=game.game,
     game_types=game.TYPES,
+    hand_request=hands.RiichiHandRequest,
+    evaluate_hand=hands.evaluate_hand,
 )

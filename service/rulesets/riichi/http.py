@@ -15,7 +15,6 @@ from service.api.problems import problem_responses
 from service.api.query import Rules, Value, rules_query
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
-from service.rulesets.riichi import hands as riichi_hands
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi import yaku as riichi_yaku
 from service.rulesets.riichi.fu import FuRequest, FuResult
@@ -440,7 +439,7 @@ class RiichiHandsController(Controller):
         position of the first bad character; an impossible hand (a fifth copy,
         the wrong number of tiles, a flag the win contradicts), an incomplete
         hand or a hand with no yaku is 422."""
-        return json_response(riichi_hands.evaluate_hand(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
 
 CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController, RiichiHandsController]

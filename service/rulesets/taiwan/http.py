@@ -148,7 +148,7 @@ class TaiwanController(Controller):
         Unreadable notation is a 400 naming the character; a hand that cannot
         be or is not complete, a flag the win contradicts or a context code
         the tiles decide, a 422."""
-        return json_response(taiwan.evaluate_hand(data))
+        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
     @post(
         "/tai",

@@ -17,10 +17,12 @@ endpoint pays, whatever it computes. Compare ratios within one run; absolute
 figures drift with the machine's load.
 
 ``--instructions`` also counts, with valgrind's callgrind, the instructions
-per call of ``library`` and ``engine`` (1,000 calls inside
+per call of ``library``, ``engine`` and ``asgi`` (1,000 calls inside
 ``functools.reduce`` after a warm-up, as bench/instructions.py counts):
 unlike µs they do not drift with the VM, and the goal then reads engine
-instructions ≤ 2 × library instructions. About 10 s per figure. The line
+instructions ≤ 2 × library instructions (and, for the whole request,
+``asgi`` ≤ 2 × library). About 10 s per figure, 30 s for ``asgi`` (the
+app starts under valgrind). The line
 ``mcr-fresh`` counts 1,000 different MCR hands, each once (and the library
 on the same hands): the engine keeps its readings of a notation, which the
 repeated hand always finds again and new hands never do; ``riichi-fresh``
@@ -31,9 +33,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +55,8 @@ from service.rulesets.riichi import tiles as riichi_tiles
 from service.rulesets.riichi.settlement import RiichiRules, resolve_rules
 from service.rulesets.riichi.yaku import YakuOptions
 
+RIICHI_WIN: dict[str, Any] = {"winner": "south", "win": {"type": "self_draw"}}
+MCR_WIN: dict[str, Any] = {"winner": "south", "win": {"type": "discard", "discarder": "west"}}
 RIICHI_BODY = {
     "winner": "south",
     "win": {"type": "self_draw"},
@@ -74,29 +80,15 @@ def per_call(function: Callable[[], Any], n: int) -> float:
     return best * 1e6
 
 
-def asgi_caller(path: str, body: dict[str, Any]) -> Callable[[], Any]:
+def asgi_caller(path: str, bodies: list[dict[str, Any]]) -> Callable[[int], None]:
+    """A caller of ``POST path`` with body ``i`` of ``bodies``, whole, through
+    the application's ASGI entry in process (started as the server starts
+    it), in a fresh copy of the context as uvicorn's task for a request
+    runs; the entry answers without waiting on anything, so the coroutine
+    is driven by hand, as bench/per_request.py does."""
     app = create_app()
-    payload = json.dumps(body).encode()
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 8000),
-        "state": {},
-    }
-    loop = asyncio.new_event_loop()
+    payloads = [json.dumps(body).encode() for body in bodies]
     status: list[int] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": payload, "more_body": False}
 
     async def send(message: dict[str, Any]) -> None:
         if message["type"] == "http.response.start":
@@ -115,16 +107,44 @@ def asgi_caller(path: str, body: dict[str, Any]) -> Callable[[], Any]:
         async def lifespan_send(message: dict[str, Any]) -> None:
             pass
 
-        task = loop.create_task(app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, lifespan_receive, lifespan_send))
+        task = asyncio.get_running_loop().create_task(
+            app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, lifespan_receive, lifespan_send)
+        )
         await asyncio.sleep(0.05)
         del task
 
-    loop.run_until_complete(lifespan())
+    asyncio.new_event_loop().run_until_complete(lifespan())
 
-    def call() -> None:
-        loop.run_until_complete(app(dict(scope), receive, send))
+    def call(index: int) -> None:
+        payload = payloads[index]
+        message = {"type": "http.request", "body": payload, "more_body": False}
 
-    call()
+        async def receive() -> dict[str, Any]:
+            return message
+
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())],
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 8000),
+            "state": {},
+        }
+        coroutine = app(scope, receive, send)
+        try:
+            contextvars.copy_context().run(coroutine.send, None)
+        except StopIteration:
+            return
+        raise RuntimeError("the app waited on something")
+
+    call(len(payloads) - 1)  # the last body: the fresh lines count from the first
     assert status[-1] == 200, status
     return call
 
@@ -144,7 +164,7 @@ def riichi() -> dict[str, Callable[[], Any]]:
     def engine() -> Any:
         return riichi_tiles.evaluate(tiles, win=SelfDraw(), winner="south", dealer="east", players=4, rules=rules, options=options)
 
-    return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/riichi/hands", RIICHI_BODY)}
+    return {"library": library, "engine": engine, "asgi": partial(asgi_caller("/v1/riichi/hands", [RIICHI_BODY]), 0)}
 
 
 def mcr_library_call(hand: tuple[str, ...], win_tile: str, flowers: int) -> Any:
@@ -175,7 +195,7 @@ def mcr() -> dict[str, Callable[[], Any]]:
     def engine() -> Any:
         return mcr_tiles.evaluate(tiles, win=Discard(discarder="west"), winner="south", dealer="east", min_fan=8)
 
-    return {"library": library, "engine": engine, "asgi": asgi_caller("/v1/mcr/hands", MCR_BODY)}
+    return {"library": library, "engine": engine, "asgi": partial(asgi_caller("/v1/mcr/hands", [MCR_BODY]), 0)}
 
 
 def fresh_mcr_hands(count: int, seed: int = 15) -> list[tuple[str, int]]:
@@ -225,6 +245,10 @@ def mcr_fresh() -> dict[str, Callable[[int], Any]]:
         inputs.append((tuple(mcr_tiles.LIBRARY_TILES[tile] for tile in standing), mcr_tiles.LIBRARY_TILES[win_tile]))
     bodies = [mcr_tiles.McrTiles(concealed=notation, win_tile=format_tiles([win_tile])) for notation, win_tile in hands]
     discard = Discard(discarder="west")
+    asgi = asgi_caller(
+        "/v1/mcr/hands",
+        [{**MCR_WIN, "tiles": {"concealed": tiles.concealed, "win_tile": tiles.win_tile}} for tiles in bodies],
+    )
     forget_readings()
 
     def library(index: int) -> Any:
@@ -234,7 +258,7 @@ def mcr_fresh() -> dict[str, Callable[[int], Any]]:
     def engine(index: int) -> Any:
         return mcr_tiles.evaluate(bodies[index], win=discard, winner="south", dealer="east", min_fan=8)
 
-    return {"library": library, "engine": engine}
+    return {"library": library, "engine": engine, "asgi": asgi}
 
 
 def riichi_fresh() -> dict[str, Callable[[int], Any]]:
@@ -256,6 +280,13 @@ def riichi_fresh() -> dict[str, Callable[[int], Any]]:
         _bonus, dora, ura = riichi_tiles._count_bonus(tiles, hand, 4)
         bodies.append(tiles)
         calls.append(riichi_tiles._library_call(tiles, dora, ura))
+    asgi = asgi_caller(
+        "/v1/riichi/hands",
+        [
+            {**RIICHI_WIN, "tiles": {"concealed": tiles.concealed, "win_tile": tiles.win_tile, "riichi": True, "dora_indicators": "1s"}}
+            for tiles in bodies
+        ],
+    )
     forget_readings()
 
     def library(index: int) -> Any:
@@ -266,7 +297,7 @@ def riichi_fresh() -> dict[str, Callable[[int], Any]]:
     def engine(index: int) -> Any:
         return riichi_tiles.evaluate(bodies[index], win=SelfDraw(), winner="south", dealer="east", players=4, rules=rules, options=options)
 
-    return {"library": library, "engine": engine}
+    return {"library": library, "engine": engine, "asgi": asgi}
 
 
 FRESH = {"mcr-fresh": mcr_fresh, "riichi-fresh": riichi_fresh}
@@ -292,7 +323,7 @@ else:
 
 
 def instructions(ruleset: str, label: str) -> int:
-    """Instructions per call of ``label`` (``library`` or ``engine``), by callgrind."""
+    """Instructions per call of ``label`` (``library``, ``engine`` or ``asgi``), by callgrind."""
     return instructions_inside_reduce(CHILD, ruleset, label, str(CALLS)) // CALLS
 
 
@@ -310,10 +341,10 @@ def main() -> None:
         )
         if arguments.instructions:
             for counted in (name, f"{name}-fresh"):
-                library, engine = instructions(counted, "library"), instructions(counted, "engine")
+                library, engine, asgi = (instructions(counted, label) for label in ("library", "engine", "asgi"))
                 print(
-                    f"{counted:9} library {library:8,} instr   engine {engine:8,} instr   "
-                    f"engine adds {engine - library:8,} = {(engine - library) / library:.2f} × the library"
+                    f"{counted:12} library {library:9,} instr   engine {engine:9,} instr = {engine / library:.2f} × the library   "
+                    f"asgi {asgi:9,} instr = {asgi / library:.2f} × the library"
                 )
 
 

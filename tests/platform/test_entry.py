@@ -228,6 +228,27 @@ def test_both_settlement_spellings_are_counted_under_one_template(client) -> Non
     assert metric(client, "POST", "/v1/nmjl/settlements", 200) == before + 2
 
 
+def settled(client: TestClient[Any], ruleset: str) -> float:
+    match = re.search(rf'^mahjong_settlements_total\{{ruleset="{ruleset}"\}} (\S+)$', client.get("/metrics").text, re.M)
+    return float(match.group(1)) if match else 0.0
+
+
+def test_hands_are_counted_as_requests_not_as_settlements(client) -> None:
+    # /hands shares the settlements' direct path; only a settlement is one
+    requests, settlements = metric(client, "POST", "/v1/mcr/hands", 200), settled(client, "mcr")
+    body = {
+        "winner": "south",
+        "win": {"type": "discard", "discarder": "west"},
+        "tiles": {"concealed": "234m567m345p678s55p", "win_tile": "8s"},
+    }
+    assert client.post("/v1/mcr/hands", json=body).status_code == 200
+    assert client.post("/v1/mcr/hands/", json=body).status_code == 200
+    assert metric(client, "POST", "/v1/mcr/hands", 200) == requests + 2
+    assert settled(client, "mcr") == settlements
+    assert client.post("/v1/mcr/settlements", json={"winner": "east", "win": {"type": "self_draw"}, "fan": 8}).status_code == 200
+    assert settled(client, "mcr") == settlements + 1
+
+
 @pytest.mark.parametrize("path", ["/schema/nope", "/schema/openapi.txt", "/schema/a/b", "/nope", "/v1/hongkong/nope"])
 def test_404_is_problem_json_everywhere(client, path) -> None:
     response = client.get(path)

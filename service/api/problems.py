@@ -203,7 +203,9 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
             else:
                 errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), parameter=key))
     detail = "; ".join(e.detail if not e.parameter else f"{e.parameter}: {e.detail}" for e in errors) or str(exc.detail)
-    return problem_response(request, 400, INVALID, detail, errors)
+    # a body's problems are titled as the strict decoder titles them (invalid_problem)
+    title = INVALID_BODY if errors and all(error.pointer for error in errors) else INVALID
+    return problem_response(request, 400, title, detail, errors)
 
 
 def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:

@@ -286,10 +286,10 @@ def test_query_parameter_problem_in_each_language(client, language) -> None:
 
 
 @pytest.mark.parametrize("language", LANGS)
-def test_empty_body_in_each_language(client, language) -> None:
-    response = client.post(
-        "/v1/hongkong/settlements", content=b"", headers={"Accept-Language": language, "Content-Type": "application/json"}
-    )
+@pytest.mark.parametrize("path", ["/v1/hongkong/settlements", "/v1/mcr/hands", "/v1/hongkong/fan", "/v1/riichi/games"])
+def test_empty_body_in_each_language(client, language, path) -> None:
+    # the same title on the entry's direct routes and on litestar's
+    response = client.post(path, content=b"", headers={"Accept-Language": language, "Content-Type": "application/json"})
     assert response.status_code == 400
     problem = response.json()
     title, detail = EMPTY_BODY[language]

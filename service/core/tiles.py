@@ -356,13 +356,18 @@ def _counted(text: str, red_fives: bool) -> tuple[tuple[int, ...], tuple[tuple[i
     tile (memoised with the reading itself)."""
     counts = [0] * TILE_KINDS
     red = [0, 0, 0]
+    fullest = 0  # kept as the tiles are counted: max() over the 34 counts costs more than the counting
     read = _parse_tiles(text, "concealed", red_fives)
     for tile in read:
-        counts[tile.tile] += 1
+        kind = tile.tile
+        count = counts[kind] = counts[kind] + 1
+        if count > fullest:
+            fullest = count
         if tile.red:
-            red[tile.tile // 9] += 1
-    groups = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    return tuple(counts), groups, (red[0], red[1], red[2]), len(read), max(counts)
+            red[kind // 9] += 1
+    whole = tuple(counts)
+    groups = (whole[0:9], whole[9:18], whole[18:27], whole[27:34])
+    return whole, groups, (red[0], red[1], red[2]), len(read), fullest
 
 
 def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:

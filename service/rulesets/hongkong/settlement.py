@@ -118,7 +118,7 @@ PointValue = Annotated[
 ]
 
 
-class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 

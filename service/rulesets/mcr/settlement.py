@@ -77,7 +77,7 @@ PointValue = Annotated[
 ]
 
 
-class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """The table's rules. Every field is optional; the response echoes the
     fully resolved rules."""
 

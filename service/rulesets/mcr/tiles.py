@@ -64,7 +64,7 @@ class McrTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
     ] = False
 
 
-class McrItem(msgspec.Struct, kw_only=True):
+class McrItem(msgspec.Struct, kw_only=True, gc=False):
     """One fan the hand scores."""
 
     code: Annotated[str, msgspec.Meta(description="Code from `GET /v1/mcr/fan-table`.")]

@@ -160,7 +160,7 @@ class RiichiMeld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ] = False
 
 
-class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class FuRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """House rules on fu. Every field is optional; the response echoes them."""
 
     double_wind_pair_fu: Annotated[
@@ -234,7 +234,7 @@ class RiichiSettlementHand(HandShape, forbid_unknown_fields=True, kw_only=True):
     rules: FuRules = FuRules()
 
 
-class FuItem(msgspec.Struct, omit_defaults=True, frozen=True):
+class FuItem(msgspec.Struct, omit_defaults=True, frozen=True, gc=False):
     """One line of the count. Meld lines name the meld by its index in `melds`."""
 
     code: FuCode

@@ -194,7 +194,7 @@ HonbaCount = Annotated[int, msgspec.Meta(ge=0, le=100, description="本場: coun
 SticksCount = Annotated[int, msgspec.Meta(ge=0, le=200, description="Riichi sticks (1000 each) on the table before this hand (default 0).")]
 
 
-class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules (with `honba_value` filled in)."""
 
@@ -479,7 +479,7 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
     rules: RiichiRules = DEFAULT_RULES
 
 
-class ChipPayment(msgspec.Struct):
+class ChipPayment(msgspec.Struct, gc=False):
     """祝儀 chips one player hands another (apart from points)."""
 
     payer: Seat

@@ -536,7 +536,7 @@ KazoeRule = Annotated[
 """The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
 
 
-class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
     double_yakuman: Annotated[
@@ -585,7 +585,7 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]
 
 
-class HanItem(msgspec.Struct, frozen=True, kw_only=True):
+class HanItem(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One yaku or dora kind and what it added. Frozen: a count hands out
     shared items from :data:`YAKU_ITEMS` and :data:`BONUS_ITEMS`, and a
     dropped item is a copy (``msgspec.structs.replace``)."""

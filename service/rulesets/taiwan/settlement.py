@@ -194,7 +194,7 @@ class TaiResult(TaiBreakdown, kw_only=True):
     warnings: list[SettlementWarning]
 
 
-class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules."""
 

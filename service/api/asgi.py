@@ -53,7 +53,7 @@ from litestar.utils import normalize_path
 from service.api.codec import RequestInvalid, StrictDecoder
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
-from service.api.metrics import count_settled, count_warnings, observe
+from service.api.metrics import count_warnings, observe
 from service.api.problems import (
     PROBLEM_JSON,
     internal_problem,
@@ -196,7 +196,8 @@ async def answer_directly(
     status. The body is read here (one message in the usual case), decoded
     strictly into the ruleset's Struct, settled (or the hand valued) under
     the exact decimal context the entry installed, and the answer encoded
-    straight into the response. Settlements are counted; hands are not."""
+    straight into the response. A settlement is counted by its 200 request
+    (service.api.metrics), its warnings here; hands are not settlements."""
     template = direct.template
     if content_type not in _USUAL_JSON and not json_content_type(content_type):
         return await problem(send, 415, unsupported_media_type_problem(template, content_type), headers)
@@ -224,10 +225,8 @@ async def answer_directly(
         return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
         return await problem(send, 422, violation_problem(exc, template), headers)
-    if direct.settles:
-        count_settled(direct.ruleset)
-        if result.warnings:
-            count_warnings(result, direct.ruleset)
+    if direct.settles and result.warnings:
+        count_warnings(result, direct.ruleset)
     answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
     headers[:0] = (JSON_HEADERS, (b"content-length", b"%d" % len(answer)))
     await send({"type": "http.response.start", "status": 200, "headers": headers})

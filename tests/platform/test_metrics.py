@@ -68,7 +68,35 @@ def test_the_text_format_counts_requests_from_the_buckets(run_dir: Path) -> None
     assert f'mahjong_request_duration_seconds_bucket{{le="0.05",{labels}}} 4.0' in text
     assert f'mahjong_request_duration_seconds_bucket{{le="+Inf",{labels}}} 4.0' in text
     assert f"mahjong_request_duration_seconds_count{{{labels}}} 4.0" in text
-    assert 'mahjong_settlements_total{ruleset="hongkong"} 1.0' in text
+    # the 4 answered on the ruleset's own route are settlements too (SETTLEMENT_ROUTES)
+    assert 'mahjong_settlements_total{ruleset="hongkong"} 5.0' in text
+
+
+def observe_and_settle_in_a_child(run_dir: str) -> None:
+    os.environ[METRICS_RUN_DIR_VARIABLE] = run_dir
+    for _ in range(3):
+        metrics.observe("POST", "/v1/mcr/settlements", 200, 0.0002)  # settled on MCR's route
+    metrics.observe("POST", "/v1/mcr/settlements", 422, 0.0002)  # refused: not a settlement
+    metrics.observe("POST", "/v1/mcr/hands", 200, 0.0002)  # a hand valued, not settled
+    metrics.observe("POST", "/v1/settlements", 200, 0.0002)  # routed by body: counted as a settlement below
+    metrics.observe("GET", "/v1/nmjl/settlements", 405, 0.0002)
+    metrics.record_settlement(FakeResult([]), "mcr")
+    for _ in range(2):
+        metrics.record_settlement(FakeResult([]), "taiwan")  # as a batch's items are
+
+
+def test_settlements_add_the_200s_of_each_rulesets_route_to_those_counted(run_dir: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    children = [context.Process(target=observe_and_settle_in_a_child, args=(str(run_dir),)) for _ in range(2)]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(30)
+        assert child.exitcode == 0
+    text = metrics.generate_latest(metrics._REGISTRY).decode()
+    settled = sorted(line for line in text.splitlines() if line.startswith("mahjong_settlements_total"))
+    # per worker: MCR 3 on its route + 1 counted; Taiwan 2 counted; no NMJL settlement at all
+    assert settled == ['mahjong_settlements_total{ruleset="mcr"} 8.0', 'mahjong_settlements_total{ruleset="taiwan"} 4.0']
 
 
 def test_a_series_line_still_being_written_is_skipped(run_dir: Path) -> None:

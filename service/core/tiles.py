@@ -220,7 +220,7 @@ SUIT_OF: tuple[str, ...] = tuple(SUITS[tile // 9] for tile in range(TILE_KINDS))
 MeldKind = Literal["chow", "pung", "kong"]
 
 
-class Meld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class Meld(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
     """A called meld, or a concealed kong (`concealed: true`, kongs only)."""
 
     kind: MeldKind
@@ -257,7 +257,7 @@ class Tiles(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         parse_tiles(self.win_tile, "win_tile", self.RED_FIVES)
 
 
-class HandMeld(msgspec.Struct, frozen=True):
+class HandMeld(msgspec.Struct, frozen=True, gc=False):
     kind: MeldKind
     tiles: tuple[int, ...]
     concealed: bool
@@ -268,7 +268,7 @@ class HandMeld(msgspec.Struct, frozen=True):
         return self.tiles[0]
 
 
-class Hand(msgspec.Struct, frozen=True):
+class Hand(msgspec.Struct, frozen=True, gc=False):
     """A hand read and checked: concealed tiles (the win tile included) as
     counts, the melds, the win tile, red fives in hand."""
 
@@ -386,7 +386,7 @@ def _is_meld(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
 SetKind = Literal["chow", "pung"]
 
 
-class Split(msgspec.Struct, frozen=True):
+class Split(msgspec.Struct, frozen=True, gc=False):
     """One reading of the concealed tiles: a pair and sets (a chow by its
     lowest tile)."""
 
@@ -428,7 +428,7 @@ SUIT_STARTS: tuple[int, ...] = (0, 9, 18, HONOURS)
 SetReading = tuple[tuple[SetKind, int], ...]
 
 
-class _Group(msgspec.Struct, frozen=True):
+class _Group(msgspec.Struct, frozen=True, gc=False):
     """One suit's counts (or the honours') read once: its readings as sets
     alone, and with one pair (by the pair's tile), tiles numbered as in the
     whole hand (empty when the counts cannot be read so); the tiles that,
@@ -853,7 +853,7 @@ def wait_shapes(split: Split, win_tile: int) -> list[WaitShape]:
 ArrangedKind = Literal["chow", "pung", "kong", "pair", "special"]
 
 
-class Arranged(msgspec.Struct, frozen=True, kw_only=True):
+class Arranged(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One group of the chosen split (frozen: the concealed sets and pairs
     are built once, in :data:`CONCEALED_CHOWS` and its siblings)."""
 

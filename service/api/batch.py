@@ -174,6 +174,7 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
     warnings are counted once, at the end."""
     parts = [b'{"results":[']
     tally = Tally()
+    settled_kind = tally.kinds.append
     settled = 0
     for index, raw in enumerate(items):
         try:
@@ -184,7 +185,9 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
             parts.append(ENCODER.encode(localize(failed_entry(exc, index, instance), language)))
             continue
         settled += 1
-        tally.add(result)
+        settled_kind(type(result))
+        if result.warnings:
+            tally.add_warnings(result)
         parts += (_SETTLED_ENTRY[index != 0], ENCODER.encode(result if language == DEFAULT else localize(result, language)), b"}")
     tally.record()
     parts.append(b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled))

@@ -142,3 +142,30 @@ def test_batch_counts_each_settlement_in_metrics() -> None:
         before = count()
         client.post("/v1/settlements/batch", json={"items": [TAIWAN, TAIWAN, TAIWAN]})
         assert count() == before + 3
+
+
+def test_batch_counts_settlements_and_warnings_by_ruleset_and_code() -> None:
+    def counts(client: TestClient) -> dict[str, float]:
+        wanted = (
+            'mahjong_settlements_total{ruleset="hongkong"}',
+            'mahjong_settlements_total{ruleset="nmjl"}',
+            'mahjong_settlement_warnings_total{code="below_minimum_fan",ruleset="hongkong"}',
+        )
+        found = dict.fromkeys(wanted, 0.0)
+        for line in client.get("/metrics").text.splitlines():
+            name, _, value = line.rpartition(" ")
+            if name in found:
+                found[name] = float(value)
+        return found
+
+    with TestClient(create_app()) as client:
+        before = counts(client)
+        low = {**HK, "fan": 1}  # below the default minimum of 3 fan: settled, with a warning
+        items = [low, HK, NMJL, low, MCR_IMPOSSIBLE, low]
+        response = client.post("/v1/settlements/batch", json={"items": items})
+        assert response.json()["settled"] == 5
+        after = counts(client)
+    assert after['mahjong_settlements_total{ruleset="hongkong"}'] - before['mahjong_settlements_total{ruleset="hongkong"}'] == 4
+    assert after['mahjong_settlements_total{ruleset="nmjl"}'] - before['mahjong_settlements_total{ruleset="nmjl"}'] == 1
+    warned = 'mahjong_settlement_warnings_total{code="below_minimum_fan",ruleset="hongkong"}'
+    assert after[warned] - before[warned] == 3

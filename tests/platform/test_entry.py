@@ -19,7 +19,7 @@ import pytest
 from litestar.testing import TestClient
 
 from service.api import create_app
-from service.api.asgi import REQUEST_ID
+from service.api.asgi import REQUEST_ID, content_length_header
 from service.settings import Settings
 from tests.server import ROOT, free_port
 
@@ -287,6 +287,23 @@ def test_a_safe_request_id_is_echoed(client) -> None:
             client.get("/nope", headers={"x-request-id": value}),
         ):
             assert response.headers["x-request-id"] == value
+
+
+@pytest.mark.parametrize("size", [0, 1, 9, 10, 514, 4095, 4096, 4097, 1_048_576])
+def test_the_content_length_header_is_the_size_in_decimal(size: int) -> None:
+    # below 4 KiB from the table made at start, above it formatted
+    assert content_length_header(size) == (b"content-length", str(size).encode("ascii"))
+
+
+def test_every_direct_answer_says_its_length(client) -> None:
+    riichi_hand = {
+        "winner": "south",
+        "win": {"type": "discard", "discarder": "east"},
+        "tiles": {"concealed": "234m567m345p678s55p", "win_tile": "8s"},
+    }
+    for path, body in (("/v1/hongkong/settlements", HK), ("/v1/riichi/hands", riichi_hand), ("/v1/hongkong/settlements", {})):
+        response = client.post(path, json=body)
+        assert int(response.headers["content-length"]) == len(response.content) > 0
 
 
 def test_an_unsafe_or_long_request_id_is_replaced(client) -> None:

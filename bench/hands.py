@@ -229,7 +229,7 @@ def forget_readings() -> None:
     fresh lines' inputs reads every hand once (the library's tiles come from
     the same notation); without this the engine would find those readings
     again and the lines would not count new hands."""
-    for memo in (core_tiles._parse_tiles, core_tiles._counted):
+    for memo in (core_tiles._parse_tiles, core_tiles._counted, mcr_tiles._standing):
         memo.cache_clear()
 
 

@@ -117,6 +117,23 @@ def test_settlement_with_tiles(client: TestClient[Any]) -> None:
     assert [w["code"] for w in result["warnings"]] == ["below_minimum_fan"]
 
 
+def test_same_tiles_won_on_each_of_their_waits(client: TestClient[Any]) -> None:
+    """The library is handed the concealed tiles without the winning one,
+    memoised per notation and winning tile: one notation won on three
+    different tiles, in turn, must each be read without the others' tile.
+    234m567m345p678s55p is 門前清 2 + 平和 2 + 斷么 2 + 連六 1 (234m 567m) = 7
+    whichever tile completed it; without 8s it waited on 5s/8s, without a 5p
+    on 2p (34p, pair 55p) or 5p (the pair), without 2m on 2m/5m (34m) or
+    5m/8m (345m 67m): each wait is of two or three tiles, so no 單釣將."""
+    for win_tile, waits in (("8s", "58s"), ("5p", "25p"), ("2m", "258m"), ("8s", "58s")):
+        tiles = {"concealed": "234m567m345p678s55p", "win_tile": win_tile}
+        response = client.post("/v1/mcr/hands", json={"winner": "south", "win": ron("west"), "tiles": tiles})
+        assert response.status_code == 200, (win_tile, response.text)
+        answer = response.json()
+        assert (answer["fan"], answer["waits"]) == (7, waits), win_tile
+        assert {item["code"] for item in answer["items"]} == {"concealed_hand", "all_chows", "all_simples", "short_straight"}
+
+
 @pytest.mark.parametrize(
     ("extra", "status"),
     [({"fan": 8, "tiles": ALL_CHOWS}, 400), ({}, 400), ({"flowers": 2, "tiles": ALL_CHOWS}, 422)],

@@ -314,19 +314,23 @@ async function buildPatterns(spec) {
     node.classList.add("pattern");
     list.append(node);
   }
-  syncPatternMode();
+  syncModes();
 }
 
-function syncPatternMode() {
+// The value's inputs that the request leaves out are disabled: those the
+// chosen patterns replace, and those the tiles replace (requestBody skips the same).
+function syncModes() {
   const spec = SPECS[app.ruleset];
-  if (!spec.patterns) return;
-  const on = app.values.use_patterns === "1";
+  const patterns = !!spec.patterns && app.values.use_patterns === "1";
   const tiles = app.values.use_tiles === "1" && tilesAvailable();
-  $("pattern-list").hidden = !on || tiles;
-  $("pattern-extra").hidden = !on || tiles;
-  for (const name of spec.patterns.replaces) {
+  if (spec.patterns) {
+    $("pattern-list").hidden = !patterns || tiles;
+    $("pattern-extra").hidden = !patterns || tiles;
+  }
+  const replaced = new Set([...(patterns ? spec.patterns.replaces : []), ...(tiles ? spec.tilesReplace || [] : [])]);
+  for (const name of [...(spec.patterns ? spec.patterns.replaces : []), ...(spec.tilesReplace || [])]) {
     const input = document.querySelector(`#value-grid [name="${name}"]`);
-    if (input) input.disabled = on || tiles;
+    if (input) input.disabled = replaced.has(name);
   }
 }
 
@@ -394,6 +398,7 @@ function addTile(tile) {
   $("tiles-concealed").value = app.values.tiles_concealed;
   $("tiles-win").value = tile;
   $("use-tiles").checked = true;
+  syncModes();
   changed();
 }
 
@@ -855,6 +860,7 @@ async function render() {
   buildTiles();
   buildRules(entry);
   await buildPatterns(spec);
+  syncModes();
   writeHash();
   await settle();
   await playGame();
@@ -885,7 +891,7 @@ function onInput(event) {
   if (name === "tiles_concealed" || name === "tiles_win") tileHistory.length = 0;
   app.values[name] = target.type === "checkbox" ? (target.checked ? "1" : "") : target.value;
   if (name === "winner" || name === "win") fixDiscarder();
-  if (name === "use_patterns" || name === "use_tiles") syncPatternMode();
+  if (name === "use_patterns" || name === "use_tiles") syncModes();
   if (name === "players") { buildSeats(); buildReference(); }
   if (name === "preset" || name === "mode") { buildPatterns(SPECS[app.ruleset]).then(buildReference); }
   if (name.startsWith("rules.") && event.type === "change") buildReference();

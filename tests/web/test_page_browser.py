@@ -394,6 +394,33 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     assert not driver.find_element(By.ID, "pattern-fields").find_element(By.ID, "pattern-list").is_displayed()
 
 
+def enabled(driver: Any, *names: str) -> dict[str, bool]:
+    return {name: field(driver, name).is_enabled() for name in names}
+
+
+def test_tiles_mode_disables_the_value_the_tiles_decide(make_browser: Any, base_url: str) -> None:
+    """With tiles, the request sends `tiles` instead of the hand's value, so
+    the value's own inputs are disabled: MCR's points and flowers (a
+    ruleset without a pattern list), riichi's han, fu and yakuman. Unticked,
+    they are back. The MCR answer is the tiles' (7 points, west 7 + 8 = 15),
+    not the 8 left in the points box. (The hand is picked tile by tile, each
+    pick settling an incomplete hand with a 422: hence a browser without
+    the console check.)"""
+    page = make_browser()
+    open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west")
+    assert enabled(page, "fan", "flowers") == {"fan": True, "flowers": True}
+    for tile in ("2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "8s", "5p", "5p"):
+        page.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+    wait_ready(page)
+    assert enabled(page, "fan", "flowers") == {"fan": False, "flowers": False}
+    assert ["West", "South", "15", "Discarder"] in shown(page)["payments"]
+    set_field(page, "use_tiles", False)
+    assert enabled(page, "fan", "flowers") == {"fan": True, "flowers": True}
+    # a link opened with tiles on starts with the value disabled
+    open_page(page, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=234m567m345p678s55p&tiles_win=8s")
+    assert enabled(page, "han", "fu", "yakuman", "honba") == {"han": False, "fu": False, "yakuman": False, "honba": True}
+
+
 def game_rows(driver: Any, count: int) -> list[list[str]]:
     """The game table once it shows ``count`` hands."""
     deadline = time.monotonic() + 10

@@ -538,6 +538,7 @@ function headline(result) {
 function showResult(result) {
   app.last = result;
   $("problem").hidden = true;
+  markInvalid(null);
   $("headline").textContent = headline(result);
   const pay = $("payments").tBodies[0];
   pay.replaceChildren(...result.payments.map((p) => el("tr", { class: Number(p.amount) === 0 ? "zero" : null },
@@ -555,11 +556,30 @@ function showResult(result) {
   document.body.dataset.state = "ready";
 }
 
+// The form control a problem's pointer names (#/tiles/concealed → tiles_concealed), if the form has one.
+function controlAt(pointer) {
+  const [first, second] = pointer.replace(/^#?\//, "").split("/");
+  const name = first === "tiles" ? { concealed: "tiles_concealed", win_tile: "tiles_win" }[second]
+    : first === "win" ? (second === "discarder" ? "discarder" : "win")
+    : first === "rules" ? "rules." + second
+    : first;
+  return name ? document.querySelector(`#hand [name="${CSS.escape(name)}"]`) : null;
+}
+
+function markInvalid(problem) {
+  for (const control of document.querySelectorAll('#hand [aria-invalid="true"]')) control.removeAttribute("aria-invalid");
+  for (const error of (problem && problem.errors) || []) {
+    const control = error.pointer ? controlAt(error.pointer) : null;
+    if (control) control.setAttribute("aria-invalid", "true");
+  }
+}
+
 function showProblem(problem) {
   app.last = null;
-  const details = (problem.errors || []).map((e) => (e.pointer ? e.pointer + ": " : "") + (e.detail || e.message || "")).join("; ");
-  $("problem").textContent = (problem.title || "") + (problem.detail ? " — " + problem.detail : "") + (details ? " (" + details + ")" : "");
+  // the detail already says every error (the API joins them): each is not repeated; its field is marked instead
+  $("problem").textContent = (problem.title || "") + (problem.detail ? " — " + problem.detail : "");
   $("problem").hidden = false;
+  markInvalid(problem);
   $("headline").textContent = "";
   for (const id of ["payments", "deltas", "items"]) $(id).tBodies[0].replaceChildren();
   $("pre-payout").textContent = "–";

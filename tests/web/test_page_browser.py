@@ -421,6 +421,30 @@ def test_tiles_mode_disables_the_value_the_tiles_decide(make_browser: Any, base_
     assert enabled(page, "han", "fu", "yakuman", "honba") == {"han": False, "fu": False, "yakuman": False, "honba": True}
 
 
+def test_a_problem_is_said_once_and_marks_its_field(make_browser: Any, base_url: str) -> None:
+    """A refused hand shows the problem's title and detail (the API's detail
+    already lists every error: they are not repeated) and marks the field
+    each error points at; the mark goes once the hand settles. The notation
+    234m567m345p678s5 ends with a digit at its 17th character. (The page
+    asks the service for the refused hand: a browser without the console
+    check.)"""
+    page = make_browser()
+    tiles = {"concealed": "234m567m345p678s5", "win_tile": "5p"}
+    link = f"#r=mcr&lang=en&winner=east&win=discard&discarder=south&use_tiles=1&tiles_concealed={tiles['concealed']}&tiles_win=5p"
+    open_page(page, f"{base_url}/{link}")
+    body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "tiles": tiles}
+    answer = httpx.post(f"{base_url}/v1/mcr/settlements", json=body).json()
+    assert answer["errors"] == [{"detail": answer["errors"][0]["detail"], "pointer": "#/tiles/concealed"}]
+    assert "(character 17)" in answer["detail"]
+    assert page.find_element(By.ID, "problem").text == f"{answer['title']} — {answer['detail']}"
+    assert field(page, "tiles_concealed").get_attribute("aria-invalid") == "true"
+    assert field(page, "tiles_win").get_attribute("aria-invalid") is None
+    set_field(page, "tiles_concealed", "234m567m345p678s55p")
+    assert not page.find_element(By.ID, "problem").is_displayed()
+    assert field(page, "tiles_concealed").get_attribute("aria-invalid") is None
+    assert ["South", "East", "15", "Discarder"] in shown(page)["payments"]  # 7 points + 8 from the discarder
+
+
 def game_rows(driver: Any, count: int) -> list[list[str]]:
     """The game table once it shows ``count`` hands."""
     deadline = time.monotonic() + 10

@@ -9,6 +9,8 @@
 
 const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
+const WINDS = SEATS;
+const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
 
 // What each ruleset asks for besides the table rules. Field names are the
 // request's; labels are page msgids; bounds come from the schema.
@@ -19,6 +21,8 @@ const SPECS = {
     extra: [["limit_hand", "Limit hand", "bool", ""], ["liable", "Liable (包)", "seat?", ""]],
     patterns: { url: "/v1/hongkong/fan-table", field: "patterns", replaces: ["fan", "limit_hand"], value: (r) => r.fan },
     tilesReplace: ["fan", "limit_hand"],
+    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""],
+      ["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]],
     reference: "hongkong",
   },
   riichi: {
@@ -31,6 +35,9 @@ const SPECS = {
       extra: [["dora", "Dora", "int", "0"], ["aka_dora", "Red fives", "int", "0"], ["ura_dora", "Ura dora", "int", "0"], ["open", "Open hand", "bool", ""]],
     },
     tilesReplace: ["han", "fu", "yakuman"],
+    tilesExtra: [["riichi", "Riichi", "bool", ""], ["ippatsu", "Ippatsu", "bool", ""], ["double_riichi", "Double riichi", "bool", ""],
+      ["dora_indicators", "Dora indicators", "notation", ""], ["ura_dora_indicators", "Ura dora indicators", "notation", ""],
+      ["round_wind", "Round wind", "wind", "east"], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]],
     reference: "riichi",
   },
   mcr: {
@@ -38,6 +45,8 @@ const SPECS = {
     value: [["fan", "Points", "int", "8"], ["flowers", "Flowers", "int", "0"]],
     extra: [],
     tilesReplace: ["fan", "flowers"],
+    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""],
+      ["last_of_its_kind", "Last of its kind", "bool", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]],
   },
   nmjl: {
     schema: "NmjlRequest",
@@ -51,6 +60,8 @@ const SPECS = {
     extra: [["preset", "Preset", "enum", "default"], ["mode", "Mode", "enum", "standard"]],
     patterns: { url: "/v1/taiwan/tai-table", field: "patterns", replaces: ["tai"], value: (r) => r.cell || String(r.tai) },
     tilesReplace: ["tai"],
+    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""],
+      ["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]],
     reference: "taiwan",
   },
 };
@@ -197,6 +208,10 @@ function control(name, label, kind, def, options) {
       input.value = input.options[0].value;
       app.values[name] = input.value;
     }
+  } else if (kind === "text") {
+    input = el("input", { id, name, spellcheck: "false", inputmode: "latin", maxlength: options.max ?? 64 });
+    if (options.placeholder) input.placeholder = options.placeholder;
+    input.value = value;
   } else {
     const attrs = { id, name, type: "number", inputmode: kind === "number" ? "decimal" : "numeric" };
     if (kind === "number") attrs.step = "any";
@@ -386,6 +401,28 @@ function buildTiles() {
     if (app.ruleset === "riichi" && suit !== "z") row.append(el("button", { type: "button", class: "tile red", "data-tile": "0" + suit, text: "0" + suit }));
     picker.append(row);
   }
+  // the tiles object's own fields (how the hand was won, dora, flowers), sent with the tiles as `tiles.<name>`
+  const extra = $("tile-extra");
+  extra.replaceChildren();
+  for (const [name, label, kind, def] of SPECS[app.ruleset].tilesExtra || []) {
+    const key = "tiles." + name;
+    if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: WINDS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
+    else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
+    else extra.append(control(key, t(label), "text", def, { placeholder: kind === "flowers" ? "f1 s3" : "4p", max: kind === "flowers" ? 40 : 20 }));
+  }
+}
+
+// The tiles object of the request: the notation, and the fields of `tilesExtra` that differ from their default.
+function tilesBody(spec, v) {
+  const tiles = { concealed: v.tiles_concealed || "", win_tile: v.tiles_win || "" };
+  for (const [name, , kind, def] of spec.tilesExtra || []) {
+    const value = v["tiles." + name];
+    if (value === undefined || value === def) continue;
+    if (kind === "bool") tiles[name] = value === "1";
+    else if (kind === "flowers") tiles[name] = value.split(/[\s,]+/).filter(Boolean);
+    else tiles[name] = value.trim();
+  }
+  return tiles;
 }
 
 function addTile(tile) {
@@ -484,7 +521,7 @@ function requestBody() {
       body.patterns = chosen.map((c) => (typeof c === "string" ? { code: c } : c));
     }
   }
-  if (tiles) body.tiles = { concealed: v.tiles_concealed || "", win_tile: v.tiles_win || "" };
+  if (tiles) body.tiles = tilesBody(spec, v);
   if (spec.bettors) {
     const list = bettors().filter((b) => b.id);
     if (list.length) body.bettors = list;
@@ -559,7 +596,7 @@ function showResult(result) {
 // The form control a problem's pointer names (#/tiles/concealed → tiles_concealed), if the form has one.
 function controlAt(pointer) {
   const [first, second] = pointer.replace(/^#?\//, "").split("/");
-  const name = first === "tiles" ? { concealed: "tiles_concealed", win_tile: "tiles_win" }[second]
+  const name = first === "tiles" ? { concealed: "tiles_concealed", win_tile: "tiles_win" }[second] || (second && "tiles." + second)
     : first === "win" ? (second === "discarder" ? "discarder" : "win")
     : first === "rules" ? "rules." + second
     : first;

@@ -445,6 +445,39 @@ def test_a_problem_is_said_once_and_marks_its_field(make_browser: Any, base_url:
     assert ["South", "East", "15", "Discarder"] in shown(page)["payments"]  # 7 points + 8 from the discarder
 
 
+def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) -> None:
+    """The tiles object's own fields are on the page. 234m567m345p678s55p,
+    south (not the dealer) self-draws 8s: 門前清自摸和 1 + 平和 1 (four
+    sequences, 67s waiting on both sides, a plain pair) + 斷么九 1, and the
+    dora indicator 6s makes the one 7s a dora. With riichi 1 more: 5 han,
+    mangan (basic 2,000): east pays 4,000, west and north 2,000 each.
+    Without riichi, 4 han 20 fu: basic 20 × 2⁶ = 1,280, east pays 2,560 →
+    2,600, the others 1,280 → 1,300. MCR, the same
+    tiles won on west's 5p with a flower and a season: 7 points + 2 flowers
+    + 8 from west, 17; 8 from the others. A bad indicator marks its box.
+    (The boxes are typed into, each keystroke settling a half-typed value:
+    a browser without the console check.)"""
+    page = make_browser()
+    hand = "use_tiles=1&tiles_concealed=234m567m345p678s55p"
+    open_page(page, f"{base_url}/#r=riichi&lang=en&winner=south&win=self_draw&{hand}&tiles_win=8s&tiles.riichi=1&tiles.dora_indicators=6s")
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "4000", "West": "2000", "North": "2000"}
+    body = {
+        "winner": "south",
+        "dealer": "east",
+        "win": {"type": "self_draw"},
+        "tiles": {"concealed": "234m567m345p678s55p", "win_tile": "8s", "riichi": True, "dora_indicators": "6s"},
+    }
+    assert shown(page) == as_shown(api(base_url, "riichi", body))
+    set_field(page, "tiles.riichi", False)
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "2600", "West": "1300", "North": "1300"}
+    set_field(page, "tiles.dora_indicators", "6x")
+    assert field(page, "tiles.dora_indicators").get_attribute("aria-invalid") == "true"
+    open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west&{hand}&tiles_win=5p")
+    set_field(page, "tiles.flowers", "f1 s2")
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "17", "North": "8", "East": "8"}
+    assert "tiles.flowers=f1+s2" in page.current_url
+
+
 def game_rows(driver: Any, count: int) -> list[list[str]]:
     """The game table once it shows ``count`` hands."""
     deadline = time.monotonic() + 10

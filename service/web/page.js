@@ -9,8 +9,13 @@
 
 const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
-const WINDS = SEATS;
 const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
+
+// The fields of the tiles object (`tilesExtra`) several rulesets share.
+const ROUND_WIND = ["round_wind", "Round wind", "wind", "east"];
+const FLOWER_CODES = ["flowers", "Flowers and seasons", "flowers", ""];
+const HOW_WON = [["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]];
+const WITH_FLOWERS = [["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]];
 
 // What each ruleset asks for besides the table rules. Field names are the
 // request's; labels are page msgids; bounds come from the schema.
@@ -21,8 +26,7 @@ const SPECS = {
     extra: [["limit_hand", "Limit hand", "bool", ""], ["liable", "Liable (包)", "seat?", ""]],
     patterns: { url: "/v1/hongkong/fan-table", field: "patterns", replaces: ["fan", "limit_hand"], value: (r) => r.fan },
     tilesReplace: ["fan", "limit_hand"],
-    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""],
-      ["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]],
+    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
     reference: "hongkong",
   },
   riichi: {
@@ -37,7 +41,7 @@ const SPECS = {
     tilesReplace: ["han", "fu", "yakuman"],
     tilesExtra: [["riichi", "Riichi", "bool", ""], ["ippatsu", "Ippatsu", "bool", ""], ["double_riichi", "Double riichi", "bool", ""],
       ["dora_indicators", "Dora indicators", "notation", ""], ["ura_dora_indicators", "Ura dora indicators", "notation", ""],
-      ["round_wind", "Round wind", "wind", "east"], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]],
+      ROUND_WIND, ...HOW_WON],
     reference: "riichi",
   },
   mcr: {
@@ -45,8 +49,7 @@ const SPECS = {
     value: [["fan", "Points", "int", "8"], ["flowers", "Flowers", "int", "0"]],
     extra: [],
     tilesReplace: ["fan", "flowers"],
-    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""],
-      ["last_of_its_kind", "Last of its kind", "bool", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]],
+    tilesExtra: [ROUND_WIND, FLOWER_CODES, ["last_of_its_kind", "Last of its kind", "bool", ""], ...HOW_WON],
   },
   nmjl: {
     schema: "NmjlRequest",
@@ -60,8 +63,7 @@ const SPECS = {
     extra: [["preset", "Preset", "enum", "default"], ["mode", "Mode", "enum", "standard"]],
     patterns: { url: "/v1/taiwan/tai-table", field: "patterns", replaces: ["tai"], value: (r) => r.cell || String(r.tai) },
     tilesReplace: ["tai"],
-    tilesExtra: [["round_wind", "Round wind", "wind", "east"], ["flowers", "Flowers and seasons", "flowers", ""], ["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""],
-      ["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]],
+    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
     reference: "taiwan",
   },
 };
@@ -406,7 +408,7 @@ function buildTiles() {
   extra.replaceChildren();
   for (const [name, label, kind, def] of SPECS[app.ruleset].tilesExtra || []) {
     const key = "tiles." + name;
-    if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: WINDS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
+    if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: SEATS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
     else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
     else extra.append(control(key, t(label), "text", def, { placeholder: kind === "flowers" ? "f1 s3" : "4p", max: kind === "flowers" ? 40 : 20 }));
   }

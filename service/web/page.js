@@ -18,7 +18,8 @@ const HOW_WON = [["last_tile", "Last tile", "bool", ""], ["after_kong", "After a
 const WITH_FLOWERS = [["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]];
 
 // What each ruleset asks for besides the table rules. Field names are the
-// request's; labels are page msgids; bounds come from the schema.
+// request's; labels are page msgids; bounds come from the schema. `melds`:
+// how many called sets a hand from tiles can hold.
 const SPECS = {
   hongkong: {
     schema: "HongKongRequest",
@@ -27,6 +28,7 @@ const SPECS = {
     patterns: { url: "/v1/hongkong/fan-table", field: "patterns", replaces: ["fan", "limit_hand"], value: (r) => r.fan },
     tilesReplace: ["fan", "limit_hand"],
     tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
+    melds: 4,
     reference: "hongkong",
   },
   riichi: {
@@ -42,6 +44,7 @@ const SPECS = {
     tilesExtra: [["riichi", "Riichi", "bool", ""], ["ippatsu", "Ippatsu", "bool", ""], ["double_riichi", "Double riichi", "bool", ""],
       ["dora_indicators", "Dora indicators", "notation", ""], ["ura_dora_indicators", "Ura dora indicators", "notation", ""],
       ROUND_WIND, ...HOW_WON],
+    melds: 4,
     reference: "riichi",
   },
   mcr: {
@@ -50,6 +53,7 @@ const SPECS = {
     extra: [],
     tilesReplace: ["fan", "flowers"],
     tilesExtra: [ROUND_WIND, FLOWER_CODES, ["last_of_its_kind", "Last of its kind", "bool", ""], ...HOW_WON],
+    melds: 4,
   },
   nmjl: {
     schema: "NmjlRequest",
@@ -64,6 +68,7 @@ const SPECS = {
     patterns: { url: "/v1/taiwan/tai-table", field: "patterns", replaces: ["tai"], value: (r) => r.cell || String(r.tai) },
     tilesReplace: ["tai"],
     tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
+    melds: 5, // 16 tiles: five sets and a pair
     reference: "taiwan",
   },
 };
@@ -387,13 +392,15 @@ function buildTiles() {
   const box = $("tile-fields");
   box.hidden = !tilesAvailable();
   if (box.hidden) return;
-  for (const [name, def] of [["use_tiles", ""], ["tiles_concealed", ""], ["tiles_win", ""]]) {
+  for (const [name, def] of [["use_tiles", ""], ["tiles_concealed", ""], ["tiles_win", ""], ["tiles_melds", ""]]) {
     app.defaults[name] = def;
     if (!(name in app.values)) app.values[name] = def;
   }
   $("use-tiles").checked = app.values.use_tiles === "1";
   $("tiles-concealed").value = app.values.tiles_concealed;
   $("tiles-win").value = app.values.tiles_win;
+  pickInto = -1;
+  buildMelds();
   const picker = $("tile-picker");
   picker.replaceChildren();
   const suits = [["m", 9], ["p", 9], ["s", 9], ["z", 7]];
@@ -417,6 +424,8 @@ function buildTiles() {
 // The tiles object of the request: the notation, and the fields of `tilesExtra` that differ from their default.
 function tilesBody(spec, v) {
   const tiles = { concealed: v.tiles_concealed || "", win_tile: v.tiles_win || "" };
+  const called = melds().filter((meld) => meld.tiles);
+  if (called.length) tiles.melds = called.map(meldBody);
   for (const [name, , kind, def] of spec.tilesExtra || []) {
     const value = v["tiles." + name];
     if (value === undefined || value === def) continue;
@@ -433,11 +442,110 @@ function addTile(tile) {
   tileHistory.push(tile);
   app.values.tiles_concealed = writeTiles(tiles);
   app.values.tiles_win = tile;
-  app.values.use_tiles = "1";
   $("tiles-concealed").value = app.values.tiles_concealed;
   $("tiles-win").value = tile;
+  useTiles();
+  changed();
+}
+
+// A tile picked or a meld made: the hand is now valued from its tiles.
+function useTiles() {
+  app.values.use_tiles = "1";
   $("use-tiles").checked = true;
   syncModes();
+}
+
+// --- melds: called sets and concealed kongs, kept in the URL as
+// `tiles_melds=pung:555p;chow:345s`. A concealed kong is the page's kind
+// `concealed_kong`, sent as {"kind": "kong", "concealed": true}.
+
+const MELD_KINDS = [["chow", "Chow"], ["pung", "Pung"], ["kong", "Kong"], ["concealed_kong", "Concealed kong"]];
+let pickInto = -1; // the meld the picker's next tile makes; -1: the tile goes in the hand
+
+function melds() {
+  return (app.values.tiles_melds || "").split(";").filter(Boolean).map((item) => {
+    const [kind, tiles] = item.split(":");
+    return { kind: MELD_KINDS.some(([code]) => code === kind) ? kind : "pung", tiles: (tiles || "").slice(0, 8) };
+  });
+}
+
+function setMelds(list) {
+  app.values.tiles_melds = list.map((meld) => meld.kind + ":" + meld.tiles).join(";");
+}
+
+function meldBody(meld) {
+  return meld.kind === "concealed_kong" ? { kind: "kong", tiles: meld.tiles, concealed: true } : { kind: meld.kind, tiles: meld.tiles };
+}
+
+// The meld of `kind` one picked tile makes: three of it (a pung), four (a
+// kong), or the chow it starts (an 8 or a 9 ends one: 789). A red five stays
+// the one red five among the fives. An honour cannot start a chow: it is
+// written as picked, and the service says why.
+function meldOf(kind, tile) {
+  const [digit, suit] = tile;
+  const rank = digit === "0" ? 5 : Number(digit);
+  if (kind === "chow") {
+    if (suit === "z") return tile;
+    const low = Math.min(rank, 7);
+    return [low, low + 1, low + 2].map((r) => (r === 5 && digit === "0" ? "0" : String(r))).join("") + suit;
+  }
+  const count = kind === "pung" ? 3 : 4;
+  return (digit === "0" ? "0" + "5".repeat(count - 1) : digit.repeat(count)) + suit;
+}
+
+function buildMelds() {
+  const list = melds();
+  const box = $("meld-list");
+  box.replaceChildren();
+  if (pickInto >= list.length) pickInto = -1;
+  list.forEach((meld, index) => {
+    const kind = el("select", { id: "meld-kind-" + index, "data-meld": index, "data-part": "kind" });
+    for (const [code, label] of MELD_KINDS) kind.append(el("option", { value: code, text: t(label) }));
+    kind.value = meld.kind;
+    const tiles = el("input", {
+      id: "meld-tiles-" + index, "data-meld": index, "data-part": "tiles", maxlength: 8, spellcheck: "false", inputmode: "latin", placeholder: "555p",
+    });
+    tiles.value = meld.tiles;
+    const remove = el("button", { type: "button", "data-remove-meld": index, text: t("Remove") });
+    box.append(el("div", { class: "meld", id: "meld-" + index },
+      el("label", { for: kind.id }, el("span", { text: fill(t("Meld {number}"), { number: index + 1 }) }), kind),
+      el("label", { for: tiles.id }, el("span", { text: t("Tiles") }), tiles), remove));
+  });
+  $("add-meld").disabled = list.length >= (SPECS[app.ruleset].melds || 4);
+  setPickInto(pickInto);
+}
+
+// Where the picker's next tile goes: a meld (outlined, with a hint) or the hand.
+function setPickInto(index) {
+  pickInto = index;
+  document.querySelectorAll("#meld-list .meld").forEach((row, at) => row.classList.toggle("picking", at === index));
+  $("pick-into").hidden = index < 0;
+}
+
+function fillMeld(index, tile) {
+  const list = melds();
+  list[index].tiles = meldOf(list[index].kind, tile);
+  setMelds(list);
+  pickInto = -1;
+  buildMelds();
+  useTiles();
+  changed();
+}
+
+function editMeld(target) {
+  const list = melds();
+  const meld = list[Number(target.dataset.meld)];
+  if (!meld) return;
+  if (target.dataset.part === "kind") {
+    meld.kind = target.value;
+    // a pung made a kong (or a chow a pung) is made again from its first tile
+    const first = (parseTiles(meld.tiles) || [])[0];
+    if (first) meld.tiles = meldOf(meld.kind, first);
+    $("meld-tiles-" + target.dataset.meld).value = meld.tiles;
+  } else {
+    meld.tiles = target.value.replace(/[;:]/g, "").slice(0, 8);
+  }
+  setMelds(list);
   changed();
 }
 
@@ -597,7 +705,10 @@ function showResult(result) {
 
 // The form control a problem's pointer names (#/tiles/concealed → tiles_concealed), if the form has one.
 function controlAt(pointer) {
-  const [first, second] = pointer.replace(/^#?\//, "").split("/");
+  const [first, second, index, part] = pointer.replace(/^#?\//, "").split("/");
+  if (first === "tiles" && second === "melds") {
+    return index === undefined ? null : document.querySelector(`#meld-list [data-meld="${CSS.escape(index)}"][data-part="${part === "kind" ? "kind" : "tiles"}"]`);
+  }
   const name = first === "tiles" ? { concealed: "tiles_concealed", win_tile: "tiles_win" }[second] || (second && "tiles." + second)
     : first === "win" ? (second === "discarder" ? "discarder" : "win")
     : first === "rules" ? "rules." + second
@@ -945,6 +1056,10 @@ function onInput(event) {
     changed();
     return;
   }
+  if (target.dataset.meld !== undefined) {
+    editMeld(target);
+    return;
+  }
   const name = target.name;
   if (!name) return;
   if (name === "tiles_concealed" || name === "tiles_win") tileHistory.length = 0;
@@ -1004,7 +1119,34 @@ function wire() {
   });
   $("tile-picker").addEventListener("click", (event) => {
     const tile = event.target.dataset.tile;
-    if (tile) addTile(tile);
+    if (!tile) return;
+    if (pickInto >= 0) fillMeld(pickInto, tile);
+    else addTile(tile);
+  });
+  $("add-meld").addEventListener("click", () => {
+    const list = melds();
+    list.push({ kind: "pung", tiles: "" });
+    setMelds(list);
+    pickInto = list.length - 1;
+    buildMelds();
+    $("meld-kind-" + pickInto).focus();
+    writeHash();
+  });
+  $("meld-list").addEventListener("click", (event) => {
+    const index = event.target.dataset.removeMeld;
+    if (index === undefined) return;
+    const list = melds();
+    list.splice(Number(index), 1);
+    setMelds(list);
+    pickInto = -1;
+    buildMelds();
+    changed();
+  });
+  // a meld's fields take the picker's next tile; the hand's take it back
+  form.addEventListener("focusin", (event) => {
+    const meld = event.target.dataset.meld;
+    if (meld !== undefined) setPickInto(Number(meld));
+    else if (event.target.id === "tiles-concealed" || event.target.id === "tiles-win") setPickInto(-1);
   });
   $("tiles-undo").addEventListener("click", () => {
     const tiles = parseTiles(app.values.tiles_concealed || "") || [];
@@ -1021,6 +1163,9 @@ function wire() {
     tileHistory.length = 0;
     app.values.tiles_concealed = "";
     app.values.tiles_win = "";
+    setMelds([]);
+    pickInto = -1;
+    buildMelds();
     $("tiles-concealed").value = "";
     $("tiles-win").value = "";
     changed();

@@ -478,6 +478,103 @@ def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) ->
     assert "tiles.flowers=f1+s2" in page.current_url
 
 
+def click_tile(driver: Any, tile: str) -> None:
+    driver.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+    wait_ready(driver)
+
+
+def meld_rows(driver: Any) -> list[tuple[str, str]]:
+    """Each meld row's kind and tiles, as the page holds them."""
+    rows = driver.find_elements(By.CSS_SELECTOR, "#meld-list .meld")
+    return [
+        (
+            Select(row.find_element(By.TAG_NAME, "select")).first_selected_option.get_attribute("value"),
+            row.find_element(By.TAG_NAME, "input").get_attribute("value"),
+        )
+        for row in rows
+    ]
+
+
+def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -> None:
+    """An open riichi hand: chi 234m, pon of 中, and 567p 678s 22p in hand,
+    south wins on west's 8s (67s waiting on both sides). 役牌 中 is its one
+    han. Fu by hand arithmetic (no menzen ron bonus: the hand is open): 20,
+    plus the 中 set: an open triplet 4 → 24, 30 fu: basic 30 × 2³ = 240,
+    ron 240 × 4 = 960 → 1,000 from west. The same set as an open kan is 16
+    fu → 36, 40 fu: 320 × 4 = 1,280 → 1,300; as a closed kan 32 → 52,
+    60 fu: 480 × 4 = 1,920 → 2,000. Each meld is made by choosing its kind
+    and picking one tile (a chi from its lowest); changing a pon to a kan
+    remakes it. A meld that is no chi is marked where it is typed. (Each
+    pick settles a hand not yet whole: a browser without the console
+    check.)"""
+    page = make_browser()
+    open_page(
+        page, f"{base_url}/#r=riichi&lang=en&winner=south&win=discard&discarder=west&use_tiles=1&tiles_concealed=567p678s22p&tiles_win=8s"
+    )
+    assert not page.find_element(By.ID, "pick-into").is_displayed()
+    page.find_element(By.ID, "add-meld").click()
+    assert page.find_element(By.ID, "pick-into").is_displayed()  # the next tile makes this meld
+    Select(page.find_element(By.ID, "meld-kind-0")).select_by_value("chow")
+    click_tile(page, "2m")
+    assert not page.find_element(By.ID, "pick-into").is_displayed()  # then tiles go in the hand again
+    page.find_element(By.ID, "add-meld").click()
+    click_tile(page, "7z")
+    assert meld_rows(page) == [("chow", "234m"), ("pung", "777z")]
+    assert field(page, "tiles_concealed").get_attribute("value") == "567p678s22p"
+    payments = {row[0]: row[2] for row in shown(page)["payments"]}
+    assert payments == {"West": "1000", "North": "0", "East": "0"}
+    Select(page.find_element(By.ID, "meld-kind-1")).select_by_value("kong")
+    wait_ready(page)
+    assert meld_rows(page)[1] == ("kong", "7777z")
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "1300"
+    Select(page.find_element(By.ID, "meld-kind-1")).select_by_value("concealed_kong")
+    wait_ready(page)
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "2000"
+    assert "tiles_melds=chow%3A234m%3Bconcealed_kong%3A7777z" in page.current_url
+    body = {
+        "winner": "south",
+        "dealer": "east",
+        "win": {"type": "discard", "discarder": "west"},
+        "tiles": {
+            "concealed": "567p678s22p",
+            "win_tile": "8s",
+            "melds": [{"kind": "chow", "tiles": "234m"}, {"kind": "kong", "tiles": "7777z", "concealed": True}],
+        },
+    }
+    assert shown(page) == as_shown(api(base_url, "riichi", body))
+    # typed by hand, a meld that is no chi: its box is marked
+    tiles = page.find_element(By.ID, "meld-tiles-0")
+    tiles.send_keys(Keys.CONTROL, "a")
+    tiles.send_keys("235m")
+    wait_ready(page)
+    assert "`235m` is not a chow" in page.find_element(By.ID, "problem").text
+    assert page.find_element(By.ID, "meld-tiles-0").get_attribute("aria-invalid") == "true"
+    # removed, the hand is short of a set: the answer is a problem again, the row gone
+    page.find_element(By.CSS_SELECTOR, '[data-remove-meld="0"]').click()
+    wait_ready(page)
+    assert meld_rows(page) == [("concealed_kong", "7777z")]
+    assert page.find_element(By.ID, "problem").is_displayed()
+    # a link carries the melds; Clear empties the hand and its melds
+    open_page(page, page.current_url.replace("tiles_melds=concealed_kong%3A7777z", "tiles_melds=chow%3A234m%3Bpung%3A777z"))
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "1000"
+    page.find_element(By.ID, "tiles-clear").click()
+    wait_ready(page)
+    assert meld_rows(page) == []
+    assert "tiles_melds" not in page.current_url
+
+
+def test_taiwan_takes_five_melds(make_browser: Any, base_url: str) -> None:
+    """A 16-tile hand holds five sets and a pair, so Taiwan allows five
+    melds and the 14-tile rulesets four."""
+    page = make_browser()
+    for ruleset, allowed in (("taiwan", 5), ("mcr", 4)):
+        open_page(page, f"{base_url}/#r={ruleset}&lang=en")
+        for _ in range(allowed):
+            page.find_element(By.ID, "add-meld").click()
+        assert len(meld_rows(page)) == allowed
+        assert not page.find_element(By.ID, "add-meld").is_enabled()
+
+
 def game_rows(driver: Any, count: int) -> list[list[str]]:
     """The game table once it shows ``count`` hands."""
     deadline = time.monotonic() + 10

@@ -663,7 +663,19 @@ function items(result) {
   if (result.fan_items) return result.fan_items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   if (result.yaku_items) return result.yaku_items.map((i) => [i.name || i.name_en, i.count, i.yakuman ? i.yakuman + "× " + t("Yakuman") : i.han]);
   if (result.tai_breakdown) return result.tai_breakdown.items.map((i) => [i.name || (app.lang === "en" ? i.name_en : i.name_zh), i.count, i.tai]);
+  // MCR from tiles: its fan are itemised only in the evaluation
+  if (result.evaluation && result.evaluation.items) return result.evaluation.items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   return [];
+}
+
+// A hand valued from its tiles: the split the service chose (called sets
+// marked) and the tiles it waited on.
+function showShape(evaluation) {
+  $("hand-shape").hidden = !evaluation;
+  if (!evaluation) return;
+  $("arrangement").replaceChildren(...evaluation.arrangement.map((set) =>
+    el("span", { class: set.concealed ? "set" : "set called" }, set.tiles, set.concealed ? null : el("small", { text: " " + t("called") }))));
+  $("waits").textContent = evaluation.waits || "–";
 }
 
 function valueText(result) {
@@ -700,6 +712,7 @@ function showResult(result) {
   const rows = items(result);
   $("items").hidden = rows.length === 0;
   $("items").tBodies[0].replaceChildren(...rows.map(([name, count, value]) => el("tr", {}, el("td", { text: name }), el("td", { class: "num", text: String(count ?? 1) }), el("td", { class: "num", text: String(value) }))));
+  showShape(result.evaluation);
   document.body.dataset.state = "ready";
 }
 
@@ -735,6 +748,7 @@ function showProblem(problem) {
   $("pre-payout").textContent = "–";
   $("tier").textContent = "–";
   $("warnings-box").hidden = true;
+  showShape(null);
   document.body.dataset.state = "problem";
 }
 

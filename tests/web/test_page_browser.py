@@ -394,6 +394,14 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     assert not driver.find_element(By.ID, "pattern-fields").find_element(By.ID, "pattern-list").is_displayed()
 
 
+def hand_shape(driver: Any) -> tuple[list[str], str] | None:
+    """The split and the waits the page shows for a hand from tiles (None: not shown)."""
+    if not driver.find_element(By.ID, "hand-shape").is_displayed():
+        return None
+    sets = [node.text for node in driver.find_elements(By.CSS_SELECTOR, "#arrangement .set")]
+    return sets, driver.find_element(By.ID, "waits").text
+
+
 def enabled(driver: Any, *names: str) -> dict[str, bool]:
     return {name: field(driver, name).is_enabled() for name in names}
 
@@ -414,8 +422,18 @@ def test_tiles_mode_disables_the_value_the_tiles_decide(make_browser: Any, base_
     wait_ready(page)
     assert enabled(page, "fan", "flowers") == {"fan": False, "flowers": False}
     assert ["West", "South", "15", "Discarder"] in shown(page)["payments"]
+    # the 7 points itemised from the evaluation: 門前清 2, 平和 2, 斷么 2, 連六 (234m 567m) 1;
+    # 3455p waited on 5p alone or on 2p/5p with the pair 55p
+    assert table_rows(page, "items") == [
+        ["Concealed Hand", "1", "2"],
+        ["All Chows", "1", "2"],
+        ["All Simples", "1", "2"],
+        ["Short Straight", "1", "1"],
+    ]
+    assert hand_shape(page) == (["234m", "567m", "345p", "678s", "55p"], "25p")
     set_field(page, "use_tiles", False)
     assert enabled(page, "fan", "flowers") == {"fan": True, "flowers": True}
+    assert hand_shape(page) is None  # a value is not a hand: no split to show
     # a link opened with tiles on starts with the value disabled
     open_page(page, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=234m567m345p678s55p&tiles_win=8s")
     assert enabled(page, "han", "fu", "yakuman", "honba") == {"han": False, "fu": False, "yakuman": False, "honba": True}
@@ -523,6 +541,8 @@ def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -
     assert field(page, "tiles_concealed").get_attribute("value") == "567p678s22p"
     payments = {row[0]: row[2] for row in shown(page)["payments"]}
     assert payments == {"West": "1000", "North": "0", "East": "0"}
+    # in hand 567p 67s 22p before the win: 67s waited on 5s or 8s
+    assert hand_shape(page) == (["567p", "678s", "22p", "234m called", "777z called"], "58s")
     Select(page.find_element(By.ID, "meld-kind-1")).select_by_value("kong")
     wait_ready(page)
     assert meld_rows(page)[1] == ("kong", "7777z")

@@ -678,6 +678,12 @@ function showShape(evaluation) {
   $("waits").textContent = evaluation.waits || "–";
 }
 
+// The same in one line of text, for the copied summary and the image card.
+function shapeText(evaluation) {
+  const sets = evaluation.arrangement.map((set) => set.tiles + (set.concealed ? "" : " (" + t("called") + ")"));
+  return t("Arrangement") + ": " + sets.join(" ") + " · " + t("Waits") + ": " + (evaluation.waits || "–");
+}
+
 function valueText(result) {
   const r = app.ruleset;
   if (r === "hongkong") return (result.fan_paid ?? "") + " " + t("Fan");
@@ -853,6 +859,7 @@ function summary() {
   const entry = currentEntry();
   if (!result) return shareUrl();
   const lines = [(entry.names[app.lang] || entry.names.en) + " — " + headline(result)];
+  if (result.evaluation) lines.push(shapeText(result.evaluation));
   for (const p of result.payments) if (Number(p.amount) !== 0) lines.push(`${who(p.payer)} → ${who(p.payee)} ${p.amount} (${word(p.role)})`);
   lines.push(t("Net change") + ": " + Object.entries(result.deltas).map(([s, a]) => who(s) + " " + signed(a)).join(", "));
   lines.push(t("Pre-payout total") + ": " + result.pre_payout_total + (result.tier ? " · " + t("Tier") + ": " + t(result.tier) : ""));
@@ -885,6 +892,7 @@ function cardCanvas() {
   const lines = [];
   lines.push(["title", entry.names[app.lang] || entry.names.en]);
   lines.push(["head", result ? headline(result) : ""]);
+  if (result && result.evaluation) lines.push(["fact", shapeText(result.evaluation)]);
   if (result) {
     for (const p of result.payments) lines.push(["pay", `${who(p.payer)} → ${who(p.payee)}`, String(p.amount)]);
     lines.push(["gap"]);
@@ -911,7 +919,7 @@ function cardCanvas() {
     g.font = (kind === "title" ? "bold 24px " : kind === "head" ? "bold 16px " : "16px ") + font;
     g.fillStyle = kind === "warn" ? "#8a4b00" : "#1d1d1d";
     g.textAlign = "left";
-    g.fillText(a, 24, y, width - 140);
+    g.fillText(a, 24, y, b === undefined ? width - 48 : width - 140); // a line without a figure takes the whole width
     if (b !== undefined) {
       g.textAlign = "right";
       g.fillStyle = kind === "delta" && b.startsWith("+") ? "#0f5132" : kind === "delta" && b.startsWith("−") ? "#a12622" : "#1d1d1d";

@@ -260,13 +260,22 @@ def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: st
     deadline = time.monotonic() + 5
     while page.find_element(By.ID, "share-status").text != "Copied" and time.monotonic() < deadline:
         time.sleep(0.05)
-    text = page.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('error ' + e))")
+    read = "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('error ' + e))"
+    text = page.execute_async_script(read)
     lines = text.split("\n")
     # self-drawn 10: each of the three pays 10 + 0 + 8 = 18
     assert lines[0].startswith("Chinese Official (MCR)") or "MCR" in lines[0]
     assert "East → South 18 (Self draw)" in lines
     assert "Net change: East −18, South +54, West −18, North −18" in lines
     assert lines[-1] == page.current_url
+    # a hand from tiles says its split and waits on the line after the headline:
+    # 234m567m345p678s55p won on 5p, 3455p waiting on 2p or 5p
+    open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=self_draw&use_tiles=1&tiles_concealed=234m567m345p678s55p&tiles_win=5p")
+    page.find_element(By.ID, "copy").click()
+    deadline = time.monotonic() + 5
+    while (text := page.execute_async_script(read)) == "\n".join(lines) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert text.split("\n")[1] == "Arrangement: 234m 567m 345p 678s 55p · Waits: 25p"
 
 
 def test_save_image_makes_a_png_card(make_browser: Any, base_url: str, tmp_path: Path) -> None:

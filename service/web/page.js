@@ -1094,6 +1094,15 @@ function onInput(event) {
   changed();
 }
 
+// A row of a list the form keeps in one value (bettors, melds) removed, and the list redrawn.
+function removeRow(read, write, index, redraw) {
+  const list = read();
+  list.splice(index, 1);
+  write(list);
+  redraw();
+  changed();
+}
+
 function wire() {
   const form = $("hand");
   form.addEventListener("input", onInput);
@@ -1132,12 +1141,7 @@ function wire() {
   });
   $("bettor-list").addEventListener("click", (event) => {
     const index = event.target.dataset.remove;
-    if (index === undefined) return;
-    const list = bettors();
-    list.splice(Number(index), 1);
-    setBettors(list);
-    buildBettors(SPECS[app.ruleset]);
-    changed();
+    if (index !== undefined) removeRow(bettors, setBettors, Number(index), () => buildBettors(SPECS[app.ruleset]));
   });
   $("tile-picker").addEventListener("click", (event) => {
     const tile = event.target.dataset.tile;
@@ -1157,12 +1161,8 @@ function wire() {
   $("meld-list").addEventListener("click", (event) => {
     const index = event.target.dataset.removeMeld;
     if (index === undefined) return;
-    const list = melds();
-    list.splice(Number(index), 1);
-    setMelds(list);
     pickInto = -1;
-    buildMelds();
-    changed();
+    removeRow(melds, setMelds, Number(index), buildMelds);
   });
   // a meld's fields take the picker's next tile; the hand's take it back
   form.addEventListener("focusin", (event) => {

@@ -417,8 +417,35 @@ function buildTiles() {
     const key = "tiles." + name;
     if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: SEATS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
     else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
-    else extra.append(control(key, t(label), "text", def, { placeholder: kind === "flowers" ? "f1 s3" : "4p", max: kind === "flowers" ? 40 : 20 }));
+    else if (kind === "flowers") extra.append(flowerControl(key, t(label), def));
+    else extra.append(control(key, t(label), "text", def, { placeholder: "4p", max: 20 }));
   }
+}
+
+// Flowers and seasons, one box each: the value is their codes in order
+// (`f1 s3`, as the request's list and the link write them). Number n belongs
+// to seat n counted from east.
+const FLOWERS = [["f1", "Plum"], ["f2", "Orchid"], ["f3", "Chrysanthemum"], ["f4", "Bamboo"],
+  ["s1", "Spring"], ["s2", "Summer"], ["s3", "Autumn"], ["s4", "Winter"]];
+
+function flowerControl(name, label, def) {
+  app.defaults[name] = def;
+  if (!(name in app.values)) app.values[name] = def;
+  const held = new Set(app.values[name].split(/[\s,]+/));
+  const group = el("div", { class: "flowers", role: "group", "aria-label": label, "data-name": name }, el("span", { text: label }));
+  for (const [code, flower] of FLOWERS) {
+    const box = el("input", { type: "checkbox", id: "flower-" + code, "data-flower": code });
+    box.checked = held.has(code);
+    group.append(el("label", { class: "check", for: box.id }, box, " ", el("span", { text: t(flower) + " " + code })));
+  }
+  return group;
+}
+
+function pickFlower(target) {
+  const group = target.closest("[data-name]");
+  const held = [...group.querySelectorAll("[data-flower]")].filter((box) => box.checked).map((box) => box.dataset.flower);
+  app.values[group.dataset.name] = held.join(" ");
+  changed();
 }
 
 // The tiles object of the request: the notation, and the fields of `tilesExtra` that differ from their default.
@@ -732,7 +759,7 @@ function controlAt(pointer) {
     : first === "win" ? (second === "discarder" ? "discarder" : "win")
     : first === "rules" ? "rules." + second
     : first;
-  return name ? document.querySelector(`#hand [name="${CSS.escape(name)}"]`) : null;
+  return name ? document.querySelector(`#hand [name="${CSS.escape(name)}"], #hand [data-name="${CSS.escape(name)}"]`) : null;
 }
 
 function markInvalid(problem) {
@@ -1080,6 +1107,10 @@ function onInput(event) {
   }
   if (target.dataset.meld !== undefined) {
     editMeld(target);
+    return;
+  }
+  if (target.dataset.flower !== undefined) {
+    if (event.type === "change") pickFlower(target);
     return;
   }
   const name = target.name;

@@ -500,9 +500,18 @@ def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) ->
     set_field(page, "tiles.dora_indicators", "6x")
     assert field(page, "tiles.dora_indicators").get_attribute("aria-invalid") == "true"
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west&{hand}&tiles_win=5p")
-    set_field(page, "tiles.flowers", "f1 s2")
+    for flower in ("f1", "s2"):  # plum and summer, one box each
+        page.find_element(By.ID, f"flower-{flower}").click()
+    wait_ready(page)
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "17", "North": "8", "East": "8"}
     assert "tiles.flowers=f1+s2" in page.current_url
+    # the link's codes tick their boxes
+    open_page(page, page.current_url)
+    assert [box.get_attribute("data-flower") for box in page.find_elements(By.CSS_SELECTOR, "[data-flower]") if box.is_selected()] == [
+        "f1",
+        "s2",
+    ]
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "17"
 
 
 def click_tile(driver: Any, tile: str) -> None:

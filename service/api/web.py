@@ -109,6 +109,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     "Winning tile",
     "Add tile",
     "Add a meld",
+    "{count} of {needed} tiles",
     "Plum",
     "Orchid",
     "Chrysanthemum",

@@ -410,6 +410,7 @@ function buildTiles() {
     if (app.ruleset === "riichi" && suit !== "z") row.append(el("button", { type: "button", class: "tile red", "data-tile": "0" + suit, text: "0" + suit }));
     picker.append(row);
   }
+  syncPicker();
   // the tiles object's own fields (how the hand was won, dora, flowers), sent with the tiles as `tiles.<name>`
   const extra = $("tile-extra");
   extra.replaceChildren();
@@ -473,6 +474,35 @@ function addTile(tile) {
   $("tiles-win").value = tile;
   useTiles();
   changed();
+}
+
+// How many of each tile the hand and its melds hold; a red five (0p) is
+// also one of the four fives (5p).
+function tileCounts() {
+  const held = [...(parseTiles(app.values.tiles_concealed || "") || []), ...melds().flatMap((meld) => parseTiles(meld.tiles) || [])];
+  const counts = {};
+  for (const tile of held) {
+    const plain = tile[0] === "0" ? "5" + tile[1] : tile;
+    counts[plain] = (counts[plain] || 0) + 1;
+    if (plain !== tile) counts[tile] = (counts[tile] || 0) + 1;
+  }
+  return { counts, total: held.length };
+}
+
+// The picker offers only the tiles the set still has (four of each, one red
+// five a suit), and says how many tiles the hand holds of those a whole
+// hand has (14, Taiwan's 17, one more for each kong).
+function syncPicker() {
+  const { counts, total } = tileCounts();
+  for (const button of $("tile-picker").querySelectorAll("[data-tile]")) {
+    const tile = button.dataset.tile;
+    const plain = tile[0] === "0" ? "5" + tile[1] : tile;
+    button.disabled = (counts[plain] || 0) >= 4 || (plain !== tile && (counts[tile] || 0) >= 1);
+  }
+  const kongs = melds().filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
+  const needed = (app.ruleset === "taiwan" ? 17 : 14) + kongs;
+  $("tile-count").textContent = fill(t("{count} of {needed} tiles"), { count: total, needed });
+  $("tile-count").classList.toggle("over", total > needed);
 }
 
 // A tile picked or a meld made: the hand is now valued from its tiles.
@@ -806,6 +836,7 @@ async function settle() {
 
 let timer = null;
 function changed() {
+  if (!$("tile-fields").hidden) syncPicker();
   writeHash();
   clearTimeout(timer);
   timer = setTimeout(settle, 120);

@@ -401,6 +401,19 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     assert field(driver, "tiles_win").get_attribute("value") == "5z"
     assert "tiles_concealed=123m5z" in driver.current_url
     assert not driver.find_element(By.ID, "pattern-fields").find_element(By.ID, "pattern-list").is_displayed()
+    assert driver.find_element(By.ID, "tile-count").text == "4 of 14 tiles"
+    # a set has four of each tile, one of the fives red: the picker offers no fifth
+    for _ in range(3):
+        driver.find_element(By.CSS_SELECTOR, '#tile-picker [data-tile="5z"]').click()
+    assert not picker_offers(driver, "5z") and picker_offers(driver, "4z")
+    open_page(driver, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=0p")
+    assert (picker_offers(driver, "0p"), picker_offers(driver, "5p")) == (False, True)
+    open_page(driver, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=0555p")
+    assert (picker_offers(driver, "0p"), picker_offers(driver, "5p"), picker_offers(driver, "0s")) == (False, False, True)
+
+
+def picker_offers(driver: Any, tile: str) -> bool:
+    return bool(driver.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').is_enabled())
 
 
 def hand_shape(driver: Any) -> tuple[list[str], str] | None:
@@ -561,9 +574,13 @@ def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -
     assert payments == {"West": "1000", "North": "0", "East": "0"}
     # in hand 567p 67s 22p before the win: 67s waited on 5s or 8s
     assert hand_shape(page) == (["567p", "678s", "22p", "234m called", "777z called"], "58s")
+    assert page.find_element(By.ID, "tile-count").text == "14 of 14 tiles"
+    assert picker_offers(page, "7z")  # three 中 used, the fourth is left
     Select(page.find_element(By.ID, "meld-kind-1")).select_by_value("kong")
     wait_ready(page)
     assert meld_rows(page)[1] == ("kong", "7777z")
+    assert page.find_element(By.ID, "tile-count").text == "15 of 15 tiles"  # a kong's fourth tile
+    assert not picker_offers(page, "7z")
     assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "1300"
     Select(page.find_element(By.ID, "meld-kind-1")).select_by_value("concealed_kong")
     wait_ready(page)

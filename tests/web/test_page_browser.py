@@ -618,6 +618,25 @@ def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -
     assert "tiles_melds" not in page.current_url
 
 
+def test_hong_kong_all_pungs_from_three_picked_melds(make_browser: Any, base_url: str) -> None:
+    """Hong Kong, south self-draws 2m holding 222m and a pair of west (33z)
+    after calling pungs of 5p, 中 and 9s, each made by one picked tile. The
+    fan by hand from the fan table: 自摸 1, 無花 (no bonus tiles) 1, 中 (a
+    dragon pung) 1, 對對和 (all pungs) 3: 6 fan. The seed's table (香港規則：
+    由番到點數, 半辣, the default) has each of the three pay 16 on a 6-fan
+    self-draw. The split shows the three called pungs."""
+    page = make_browser()
+    open_page(page, f"{base_url}/#r=hongkong&lang=en&winner=south&win=self_draw&use_tiles=1&tiles_concealed=222m33z&tiles_win=2m")
+    for tile in ("5p", "7z", "9s"):
+        page.find_element(By.ID, "add-meld").click()  # a pung unless its kind is changed
+        click_tile(page, tile)
+    assert meld_rows(page) == [("pung", "555p"), ("pung", "777z"), ("pung", "999s")]
+    assert page.find_element(By.ID, "headline").text.startswith("South wins 6 Fan")
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "16", "North": "16", "East": "16"}
+    assert sorted(int(row[2]) for row in table_rows(page, "items")) == [1, 1, 1, 3]
+    assert hand_shape(page) == (["222m", "33z", "555p called", "777z called", "999s called"], "2m3z")
+
+
 def test_taiwan_takes_five_melds(make_browser: Any, base_url: str) -> None:
     """A 16-tile hand holds five sets and a pair, so Taiwan allows five
     melds and the 14-tile rulesets four."""

@@ -154,6 +154,27 @@ def test_nuki_dora_at_four_players_is_422(client: TestClient[Any]) -> None:
     hands(client, 422, winner="south", win=TSUMO, tiles={"concealed": "11m123456789p789s", "win_tile": "9s", "riichi": True, "nukidora": 1})
 
 
+def test_a_three_player_wall_has_no_2m_to_8m_and_no_chow(client: TestClient[Any]) -> None:
+    """三人麻雀 plays without 2m–8m and without chi: a hand, a meld or an
+    indicator that needs one cannot be, and each is named where it is."""
+    sanma = {"winner": "south", "win": TSUMO, "players": 3}
+    problem = hands(client, 422, **sanma, tiles={"concealed": "234m567p345p678s55p", "win_tile": "8s"})
+    assert problem["errors"] == [
+        {"detail": "`2m` is not in a three-player game: its wall has no 2m–8m", "pointer": "#/tiles/concealed"}
+    ] + [{"detail": f"`{n}m` is not in a three-player game: its wall has no 2m–8m", "pointer": "#/tiles/concealed"} for n in (3, 4)]
+    called = {"concealed": "11m456789p789s", "win_tile": "9s", "melds": [{"kind": "chow", "tiles": "123p"}]}
+    problem = hands(client, 422, **sanma, tiles=called)
+    assert pointers(problem) == {"/tiles/melds/0/kind"}
+    assert "no chow" in problem["detail"]
+    ponned = {"concealed": "11m123456p789s", "win_tile": "9s", "melds": [{"kind": "pung", "tiles": "555m"}]}
+    assert pointers(hands(client, 422, **sanma, tiles=ponned)) == {"/tiles/melds/0/tiles"}
+    indicated = {"concealed": "11m123456789p789s", "win_tile": "9s", "riichi": True, "dora_indicators": "5m"}
+    assert pointers(hands(client, 422, **sanma, tiles=indicated)) == {"/tiles/dora_indicators"}
+    # the same tiles at four players are a hand; 1m and 9m stay in a three-player wall
+    assert hands(client, **{**sanma, "players": 4}, tiles=indicated)["han"] >= 1
+    assert hands(client, **sanma, tiles={**indicated, "dora_indicators": "9m"})["han"] >= 1
+
+
 def test_dora_indicators_wrap() -> None:
     assert dora_of(8, 4) == 0  # 9m → 1m
     assert dora_of(0, 3) == 8  # three players: 1m → 9m

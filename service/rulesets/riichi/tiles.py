@@ -220,6 +220,10 @@ RENHOU_OFF = template(
     "A non-dealer's first-turn win on a discard is 人和 (`renhou`), which this table does not play (`yaku_options/renhou` is off)"
 )
 NUKIDORA_FOUR = template("Nuki dora (拔北) are set aside at a three-player table only")
+NOT_IN_SANMA_WALL = template("`{tile}` is not in a three-player game: its wall has no 2m–8m")
+NO_CHOW_IN_SANMA = template("A three-player game has no chow (チー)")
+SANMA_MISSING = range(1, 8)
+"""2m–8m, the tiles a three-player wall leaves out (三人麻雀)."""
 TOO_MANY_INDICATORS = template("At most {limit} indicators are shown, not {count}")
 TOO_MANY_SEEN = template("More than four `{tile}` between the hand, the indicators and the norths set aside")
 RED_SEEN_TWICE = template("Only one red five `0{suit}` exists between the hand and the indicators")
@@ -291,12 +295,31 @@ def _indicators(text: str, pointer: str) -> list[tuple[int, bool]]:
     return [(tile.tile, tile.red) for tile in read]
 
 
+def _three_player_problems(hand: Hand, dora: list[tuple[int, bool]], ura: list[tuple[int, bool]]) -> list[FieldProblem]:
+    """A three-player game's wall has no 2m–8m, and nobody calls a chow: a
+    hand or an indicator holding one cannot be."""
+    problems: list[FieldProblem] = []
+    for tile in SANMA_MISSING:
+        if hand.counts[tile]:
+            problems.append(field_problem("/tiles/concealed", NOT_IN_SANMA_WALL, tile=tile_text(tile)))
+    for index, meld in enumerate(hand.melds):
+        if meld.kind == "chow":
+            problems.append(FieldProblem(f"/tiles/melds/{index}/kind", NO_CHOW_IN_SANMA))
+        elif meld.first in SANMA_MISSING:
+            problems.append(field_problem(f"/tiles/melds/{index}/tiles", NOT_IN_SANMA_WALL, tile=tile_text(meld.first)))
+    for where, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
+        for tile, _ in shown:
+            if tile in SANMA_MISSING:
+                problems.append(field_problem(f"/tiles/{where}", NOT_IN_SANMA_WALL, tile=tile_text(tile)))
+    return problems
+
+
 def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, list[int], list[int]]:
     dora = _indicators(tiles.dora_indicators, "/tiles/dora_indicators")
     ura = _indicators(tiles.ura_dora_indicators, "/tiles/ura_dora_indicators")
     seen = hand.all_counts
     red = hand.red_fives + sum(meld.red for meld in hand.melds)
-    problems: list[FieldProblem] = []
+    problems: list[FieldProblem] = [] if players == 4 else _three_player_problems(hand, dora, ura)
     reds = {suit: 0 for suit in range(3)}
     for read in parse_tiles(tiles.concealed, "concealed", True) + [t for m in tiles.melds for t in parse_tiles(m.tiles, "tiles", True)]:
         if read.red:

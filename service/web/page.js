@@ -11,9 +11,14 @@ const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
 const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
 
-// The fields of the tiles object (`tilesExtra`) several rulesets share.
+// The fields of the tiles object (`tilesExtra`: name, label, kind, default,
+// options) several rulesets share. A "checks" field is a list of codes, one
+// box each; `options.when` shows a field only when the form's values allow it.
 const ROUND_WIND = ["round_wind", "Round wind", "wind", "east"];
-const FLOWER_CODES = ["flowers", "Flowers and seasons", "flowers", ""];
+// number n belongs to seat n counted from east
+const FLOWERS = [["f1", "Plum"], ["f2", "Orchid"], ["f3", "Chrysanthemum"], ["f4", "Bamboo"],
+  ["s1", "Spring"], ["s2", "Summer"], ["s3", "Autumn"], ["s4", "Winter"]];
+const FLOWER_CODES = ["flowers", "Flowers and seasons", "checks", "", { choices: FLOWERS, codes: true }];
 const HOW_WON = [["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]];
 const WITH_FLOWERS = [["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]];
 
@@ -43,7 +48,8 @@ const SPECS = {
     tilesReplace: ["han", "fu", "yakuman"],
     tilesExtra: [["riichi", "Riichi", "bool", ""], ["ippatsu", "Ippatsu", "bool", ""], ["double_riichi", "Double riichi", "bool", ""],
       ["dora_indicators", "Dora indicators", "notation", ""], ["ura_dora_indicators", "Ura dora indicators", "notation", ""],
-      ROUND_WIND, ...HOW_WON],
+      ["nukidora", "Nukidora", "count", "0", { when: (v) => v.players === "3" }],
+      ROUND_WIND, ...HOW_WON, ["blessing", "Blessing", "bool", ""]],
     melds: 4,
     reference: "riichi",
   },
@@ -67,7 +73,12 @@ const SPECS = {
     extra: [["preset", "Preset", "enum", "default"], ["mode", "Mode", "enum", "standard"]],
     patterns: { url: "/v1/taiwan/tai-table", field: "patterns", replaces: ["tai"], value: (r) => r.cell || String(r.tai) },
     tilesReplace: ["tai"],
-    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
+    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS,
+      // what only the table knows (the tiles decide the rest)
+      ["context", "Declared at the table", "checks", "", {
+        choices: [["declared_ready", "Declared ready"], ["heavenly_ready", "Heavenly ready"], ["earthly_ready", "Earthly ready"],
+          ["flower_win_from_deal", "Flower win from the deal"]],
+      }]],
     melds: 5, // 16 tiles: five sets and a pair
     reference: "taiwan",
   },
@@ -177,11 +188,11 @@ function shareUrl() {
 
 // --- building the form ----------------------------------------------------------
 
-function schemaField(name) {
-  const spec = SPECS[app.ruleset];
+// A field of the ruleset's request schema (or of another: its tiles object is `<Ruleset>Tiles`).
+function schemaField(name, schema) {
   const schemas = (app.schema && app.schema.components && app.schema.components.schemas) || {};
-  const props = (schemas[spec.schema] && schemas[spec.schema].properties) || {};
-  return props[name] || {};
+  const component = schemas[schema || SPECS[app.ruleset].schema];
+  return (component && component.properties && component.properties[name]) || {};
 }
 
 function seatsInPlay() {
@@ -414,37 +425,36 @@ function buildTiles() {
   // the tiles object's own fields (how the hand was won, dora, flowers), sent with the tiles as `tiles.<name>`
   const extra = $("tile-extra");
   extra.replaceChildren();
-  for (const [name, label, kind, def] of SPECS[app.ruleset].tilesExtra || []) {
+  for (const [name, label, kind, def, options] of SPECS[app.ruleset].tilesExtra || []) {
     const key = "tiles." + name;
+    if (options && options.when && !options.when(app.values)) continue;
     if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: SEATS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
     else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
-    else if (kind === "flowers") extra.append(flowerControl(key, t(label), def));
+    else if (kind === "checks") extra.append(checkGroup(key, t(label), def, options));
+    else if (kind === "count") extra.append(control(key, t(label), "int", def, { min: 0, max: schemaField(name, SPECS[app.ruleset].schema.replace("Request", "Tiles")).maximum }));
     else extra.append(control(key, t(label), "text", def, { placeholder: "4p", max: 20 }));
   }
 }
 
-// Flowers and seasons, one box each: the value is their codes in order
-// (`f1 s3`, as the request's list and the link write them). Number n belongs
-// to seat n counted from east.
-const FLOWERS = [["f1", "Plum"], ["f2", "Orchid"], ["f3", "Chrysanthemum"], ["f4", "Bamboo"],
-  ["s1", "Spring"], ["s2", "Summer"], ["s3", "Autumn"], ["s4", "Winter"]];
-
-function flowerControl(name, label, def) {
+// A list of codes, one box each (flowers and seasons, Taiwan's table
+// declarations): the value is the ticked codes in order (`f1 s3`, as the
+// request's list and the link write them).
+function checkGroup(name, label, def, options) {
   app.defaults[name] = def;
   if (!(name in app.values)) app.values[name] = def;
   const held = new Set(app.values[name].split(/[\s,]+/));
-  const group = el("div", { class: "flowers", role: "group", "aria-label": label, "data-name": name }, el("span", { text: label }));
-  for (const [code, flower] of FLOWERS) {
-    const box = el("input", { type: "checkbox", id: "flower-" + code, "data-flower": code });
+  const group = el("div", { class: "checks", role: "group", "aria-label": label, "data-name": name }, el("span", { text: label }));
+  for (const [code, msgid] of options.choices) {
+    const box = el("input", { type: "checkbox", id: "check-" + code, "data-check": code });
     box.checked = held.has(code);
-    group.append(el("label", { class: "check", for: box.id }, box, " ", el("span", { text: t(flower) + " " + code })));
+    group.append(el("label", { class: "check", for: box.id }, box, " ", el("span", { text: t(msgid) + (options.codes ? " " + code : "") })));
   }
   return group;
 }
 
-function pickFlower(target) {
+function tickCheck(target) {
   const group = target.closest("[data-name]");
-  const held = [...group.querySelectorAll("[data-flower]")].filter((box) => box.checked).map((box) => box.dataset.flower);
+  const held = [...group.querySelectorAll("[data-check]")].filter((box) => box.checked).map((box) => box.dataset.check);
   app.values[group.dataset.name] = held.join(" ");
   changed();
 }
@@ -454,11 +464,12 @@ function tilesBody(spec, v) {
   const tiles = { concealed: v.tiles_concealed || "", win_tile: v.tiles_win || "" };
   const called = melds().filter((meld) => meld.tiles);
   if (called.length) tiles.melds = called.map(meldBody);
-  for (const [name, , kind, def] of spec.tilesExtra || []) {
+  for (const [name, , kind, def, options] of spec.tilesExtra || []) {
     const value = v["tiles." + name];
-    if (value === undefined || value === def) continue;
+    if (value === undefined || value === def || (options && options.when && !options.when(v))) continue;
     if (kind === "bool") tiles[name] = value === "1";
-    else if (kind === "flowers") tiles[name] = value.split(/[\s,]+/).filter(Boolean);
+    else if (kind === "checks") tiles[name] = value.split(/[\s,]+/).filter(Boolean);
+    else if (kind === "count") tiles[name] = typed("int", value);
     else tiles[name] = value.trim();
   }
   return tiles;
@@ -1140,8 +1151,8 @@ function onInput(event) {
     editMeld(target);
     return;
   }
-  if (target.dataset.flower !== undefined) {
-    if (event.type === "change") pickFlower(target);
+  if (target.dataset.check !== undefined) {
+    if (event.type === "change") tickCheck(target);
     return;
   }
   const name = target.name;
@@ -1150,7 +1161,7 @@ function onInput(event) {
   app.values[name] = target.type === "checkbox" ? (target.checked ? "1" : "") : target.value;
   if (name === "winner" || name === "win") fixDiscarder();
   if (name === "use_patterns" || name === "use_tiles") syncModes();
-  if (name === "players") { buildSeats(); buildReference(); }
+  if (name === "players") { buildSeats(); buildTiles(); buildReference(); }
   if (name === "preset" || name === "mode") { buildPatterns(SPECS[app.ruleset]).then(buildReference); }
   if (name.startsWith("rules.") && event.type === "change") buildReference();
   changed();

@@ -514,13 +514,13 @@ def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) ->
     assert field(page, "tiles.dora_indicators").get_attribute("aria-invalid") == "true"
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west&{hand}&tiles_win=5p")
     for flower in ("f1", "s2"):  # plum and summer, one box each
-        page.find_element(By.ID, f"flower-{flower}").click()
+        page.find_element(By.ID, f"check-{flower}").click()
     wait_ready(page)
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "17", "North": "8", "East": "8"}
     assert "tiles.flowers=f1+s2" in page.current_url
     # the link's codes tick their boxes
     open_page(page, page.current_url)
-    assert [box.get_attribute("data-flower") for box in page.find_elements(By.CSS_SELECTOR, "[data-flower]") if box.is_selected()] == [
+    assert [box.get_attribute("data-check") for box in page.find_elements(By.CSS_SELECTOR, "[data-check]") if box.is_selected()] == [
         "f1",
         "s2",
     ]
@@ -635,6 +635,37 @@ def test_hong_kong_all_pungs_from_three_picked_melds(make_browser: Any, base_url
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "16", "North": "16", "East": "16"}
     assert sorted(int(row[2]) for row in table_rows(page, "items")) == [1, 1, 1, 3]
     assert hand_shape(page) == (["222m", "33z", "555p called", "777z called", "999s called"], "2m3z")
+
+
+def test_what_only_the_table_knows_taiwan_declarations_and_riichi_nukidora(make_browser: Any, base_url: str) -> None:
+    """Taiwan: 234m 567m 345p 678s 123m and 55p, south wins on west's 5p.
+    From the tai table (seed: 門清 1台, 平胡 2台 on a discard) 3 tai; ticked
+    宣告聽牌 (declared at the table, 1台) makes 4. A payer pays base + tai ×
+    unit, 100 + 3 × 20 = 160 and 100 + 4 × 20 = 180 with the default rules.
+    Riichi: the nuki dora field is there only at three players (it is a 422
+    at four). South self-draws 9s on 11m 123456789p 78s with riichi: riichi 1,
+    門前清自摸和 1, 一氣通貫 2, 平和 1 = 5 han, mangan: east 4,000, west
+    2,000 (three players pay the four-player tsumo shares by default). One
+    north set aside adds a nuki dora: 6 han, haneman, 6,000 and 3,000."""
+    page = make_browser()
+    open_page(
+        page,
+        f"{base_url}/#r=taiwan&lang=en&winner=south&win=discard&discarder=west&use_tiles=1&tiles_concealed=234m567m345p678s55p123m&tiles_win=5p",
+    )
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "160"
+    page.find_element(By.ID, "check-declared_ready").click()
+    wait_ready(page)
+    assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "180"
+    assert "tiles.context=declared_ready" in page.current_url
+    open_page(page, f"{base_url}/#r=riichi&lang=en&use_tiles=1")
+    assert page.find_elements(By.CSS_SELECTOR, '[name="tiles.nukidora"]') == []
+    set_field(page, "players", "3")
+    assert field(page, "tiles.nukidora").get_attribute("max") == "4"  # the schema's bound
+    hand = "use_tiles=1&tiles_concealed=11m123456789p789s&tiles_win=9s&tiles.riichi=1"
+    open_page(page, f"{base_url}/#r=riichi&lang=en&players=3&winner=south&win=self_draw&{hand}")
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "4000", "West": "2000"}
+    set_field(page, "tiles.nukidora", "1")
+    assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "6000", "West": "3000"}
 
 
 def test_taiwan_takes_five_melds(make_browser: Any, base_url: str) -> None:

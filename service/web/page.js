@@ -195,8 +195,13 @@ function schemaField(name, schema) {
   return (component && component.properties && component.properties[name]) || {};
 }
 
+// Three-player riichi (三人麻雀): no north seat, no 2m–8m, no chow.
+function threePlayers() {
+  return app.ruleset === "riichi" && app.values.players === "3";
+}
+
 function seatsInPlay() {
-  return app.ruleset === "riichi" && app.values.players === "3" ? SEATS.slice(0, 3) : SEATS;
+  return threePlayers() ? SEATS.slice(0, 3) : SEATS;
 }
 
 function control(name, label, kind, def, options) {
@@ -501,14 +506,17 @@ function tileCounts() {
 }
 
 // The picker offers only the tiles the set still has (four of each, one red
-// five a suit), and says how many tiles the hand holds of those a whole
-// hand has (14, Taiwan's 17, one more for each kong).
+// five a suit; a three-player riichi wall has no 2m–8m), and says how many
+// tiles the hand holds of those a whole hand has (14, Taiwan's 17, one more
+// for each kong).
 function syncPicker() {
   const { counts, total } = tileCounts();
+  const sanma = threePlayers();
   for (const button of $("tile-picker").querySelectorAll("[data-tile]")) {
     const tile = button.dataset.tile;
     const plain = tile[0] === "0" ? "5" + tile[1] : tile;
-    button.disabled = (counts[plain] || 0) >= 4 || (plain !== tile && (counts[tile] || 0) >= 1);
+    const absent = sanma && tile[1] === "m" && plain[0] !== "1" && plain[0] !== "9";
+    button.disabled = absent || (counts[plain] || 0) >= 4 || (plain !== tile && (counts[tile] || 0) >= 1);
   }
   const kongs = melds().filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
   const needed = (app.ruleset === "taiwan" ? 17 : 14) + kongs;
@@ -568,7 +576,7 @@ function buildMelds() {
   if (pickInto >= list.length) pickInto = -1;
   list.forEach((meld, index) => {
     const kind = el("select", { id: "meld-kind-" + index, "data-meld": index, "data-part": "kind" });
-    for (const [code, label] of MELD_KINDS) kind.append(el("option", { value: code, text: t(label) }));
+    for (const [code, label] of MELD_KINDS) if (code !== "chow" || !threePlayers()) kind.append(el("option", { value: code, text: t(label) }));
     kind.value = meld.kind;
     const tiles = el("input", {
       id: "meld-tiles-" + index, "data-meld": index, "data-part": "tiles", maxlength: 8, spellcheck: "false", inputmode: "latin", placeholder: "555p",

@@ -666,6 +666,14 @@ def test_what_only_the_table_knows_taiwan_declarations_and_riichi_nukidora(make_
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "4000", "West": "2000"}
     set_field(page, "tiles.nukidora", "1")
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "6000", "West": "3000"}
+    # the three-player wall: only 1m and 9m of the characters, and no chow to call
+    assert [tile for tile in ("1m", "2m", "5m", "0m", "8m", "9m", "5p") if picker_offers(page, tile)] == ["1m", "9m", "5p"]
+    page.find_element(By.ID, "add-meld").click()
+    assert [option.get_attribute("value") for option in Select(page.find_element(By.ID, "meld-kind-0")).options] == [
+        "pung",
+        "kong",
+        "concealed_kong",
+    ]
 
 
 def test_taiwan_takes_five_melds(make_browser: Any, base_url: str) -> None:

@@ -31,6 +31,7 @@ from service.core.tiles import (
     WaitShape,
     arrangement,
     format_tiles,
+    robbed_tile_problems,
     splits,
     thirteen_orphans_waits,
     waits,
@@ -184,7 +185,7 @@ def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> lis
     """What the win or the tiles contradict among the flags and bonus tiles
     every bonus-tile ruleset shares (Hong Kong, Taiwan): a bonus tile listed
     twice, `after_kong`/`after_flower` on a discard, `after_kong` without a
-    kong, `robbing_kong` on a self-draw. Each ruleset adds its own blessing
+    kong, `robbing_kong` on a self-draw or holding its tile twice. Each ruleset adds its own blessing
     rules."""
     problems: list[FieldProblem] = []
     seen: set[str] = set()
@@ -199,4 +200,5 @@ def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> lis
         problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
     if tiles.robbing_kong and self_drawn:
         problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
+    problems += robbed_tile_problems(tiles.robbing_kong, hand, f"{pointer}/robbing_kong")
     return problems

@@ -298,6 +298,21 @@ class Hand(msgspec.Struct, frozen=True, gc=False):
 
 
 HAND_IMPOSSIBLE = template("More than four `{tile}` in the hand")
+ROBBED_TILE_HELD = template(
+    "A robbed kong's tile is the fourth `{tile}`: the robbed pung holds the other three, so the hand can hold no other"
+)
+
+
+def robbed_tile_problems(robbing_kong: bool, hand: Hand, pointer: str) -> list[FieldProblem]:
+    """Robbing a kong (搶槓) takes the tile a player adds to their exposed
+    pung: the other three of it are in that pung, so the winner's hand
+    (melds included) holds the winning tile once. Every ruleset from tiles
+    checks this (``pointer``: its ``robbing_kong`` flag)."""
+    if robbing_kong and hand.all_counts[hand.win_tile] > 1:
+        return [field_problem(pointer, ROBBED_TILE_HELD, tile=tile_text(hand.win_tile))]
+    return []
+
+
 RED_TWICE = template("Only one red five `0{suit}` exists")
 WRONG_COUNT = template("A hand with {melds} melds needs {needed} concealed tiles, not {got}")
 WIN_NOT_IN_HAND = template("The winning tile `{tile}` is not among the concealed tiles")

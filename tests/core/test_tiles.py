@@ -4,6 +4,8 @@ values are worked by hand from the notation's definition (the contract's
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 from hypothesis import given
@@ -165,3 +167,34 @@ def test_every_built_hand_has_a_split_and_none_without_a_tile(counts: list[int])
     assert splits(counts, 4) == []
     # the tile taken out is one of the waits
     assert tile in waits(counts, 4, [min(c, 3) for c in counts])
+
+
+# A robbed kong's tile is its fourth: the robbed player's pung holds the
+# other three. Every ruleset from tiles refuses a winner holding another.
+ROBBED = {
+    # 345p and 55p hold two more 5p besides the one robbed: six 5p in all
+    "hongkong": ("234m567m345p678s55p", "234m567m345p99p678s"),
+    "riichi": ("234m567m345p678s55p", "234m567m345p99p678s"),
+    "mcr": ("234m567m345p678s55p", "234m567m345p99p678s"),
+    "taiwan": ("234m567m345p678s55p123m", "234m567m345p99p123678s"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(ROBBED))
+def test_robbing_a_kong_of_a_tile_the_hand_holds_again_is_422(ruleset: str, client: Any) -> None:
+    held_again, held_once = ROBBED[ruleset]
+    body = {"winner": "south", "win": {"type": "discard", "discarder": "west"}}
+    refused = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {"concealed": held_again, "win_tile": "5p", "robbing_kong": True}})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["errors"] == [
+        {
+            "detail": "A robbed kong's tile is the fourth `5p`: the robbed pung holds the other three, so the hand can hold no other",
+            "pointer": "#/tiles/robbing_kong",
+        }
+    ]
+    # 34p waiting on 2p or 5p, the 5p robbed: the one 5p in hand is the robbed one
+    robbed = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {"concealed": held_once, "win_tile": "5p", "robbing_kong": True}})
+    assert robbed.status_code == 200, robbed.text
+    # the same hand won on a plain discard is a hand too
+    plain = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {"concealed": held_again, "win_tile": "5p"}})
+    assert plain.status_code == 200, plain.text

@@ -26,12 +26,14 @@ from service.core.tiles import (
     WIND_OF_SEAT,
     Arranged,
     Flowers,
+    Hand,
     Tiles,
     arrangement,
     check_flowers,
     format_tiles,
     parse_tiles,
     read_hand,
+    robbed_tile_problems,
     split_and_waits,
 )
 from service.core.warnings import SettlementWarning, warning
@@ -116,8 +118,8 @@ reachable; the rest are mapped in case."""
 LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
 
 
-def _check_flags(tiles: McrTiles, tsumo: bool) -> None:
-    problems: list[FieldProblem] = []
+def _check_flags(tiles: McrTiles, hand: Hand, tsumo: bool) -> None:
+    problems = robbed_tile_problems(tiles.robbing_kong, hand, "/tiles/robbing_kong")
     if tiles.blessing:
         problems.append(FieldProblem("/tiles/blessing", BLESSING))
     if tiles.after_kong and not tsumo:
@@ -160,7 +162,7 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     hand = read_hand(tiles, 4)
     flowers = check_flowers(tiles.flowers, "/tiles/flowers") if tiles.flowers else 0
     if tiles.blessing or tiles.after_kong or tiles.robbing_kong or tiles.last_tile:
-        _check_flags(tiles, tsumo)
+        _check_flags(tiles, hand, tsumo)
     if tiles.last_of_its_kind and hand.counts[hand.win_tile] > 1:
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
     standing = _standing(tiles.concealed, hand.win_tile)

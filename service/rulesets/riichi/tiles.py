@@ -51,6 +51,7 @@ from service.core.tiles import (
     format_tiles,
     parse_tiles,
     read_hand,
+    robbed_tile_problems,
     special_waits,
     splits,
     tile_text,
@@ -250,6 +251,7 @@ def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: boo
             problems.append(FieldProblem("/tiles/after_kong", AFTER_KONG_NO_KONG))
     if tiles.robbing_kong and tsumo:
         problems += [FieldProblem("/tiles/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
+    problems += robbed_tile_problems(tiles.robbing_kong, hand, "/tiles/robbing_kong")
     if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
         problems.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
     if tiles.blessing:

@@ -179,13 +179,15 @@ FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once
 NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
 NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
 NO_KONG = template("`after_kong` needs a kong among the melds")
+BLESSING_LAST_TILE = template("A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)")
 
 
 def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> list[FieldProblem]:
     """What the win or the tiles contradict among the flags and bonus tiles
     every bonus-tile ruleset shares (Hong Kong, Taiwan): a bonus tile listed
     twice, `after_kong`/`after_flower` on a discard, `after_kong` without a
-    kong, `robbing_kong` on a self-draw or holding its tile twice. Each ruleset adds its own blessing
+    kong, `robbing_kong` on a self-draw or holding its tile twice, a first-turn
+    win on the wall's last tile. Each ruleset adds its own blessing
     rules."""
     problems: list[FieldProblem] = []
     seen: set[str] = set()
@@ -201,4 +203,6 @@ def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> lis
     if tiles.robbing_kong and self_drawn:
         problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
     problems += robbed_tile_problems(tiles.robbing_kong, hand, f"{pointer}/robbing_kong")
+    if tiles.blessing and tiles.last_tile:
+        problems.append(FieldProblem(f"{pointer}/last_tile", BLESSING_LAST_TILE))
     return problems

@@ -198,3 +198,17 @@ def test_robbing_a_kong_of_a_tile_the_hand_holds_again_is_422(ruleset: str, clie
     # the same hand won on a plain discard is a hand too
     plain = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {"concealed": held_again, "win_tile": "5p"}})
     assert plain.status_code == 200, plain.text
+
+
+@pytest.mark.parametrize(("ruleset", "concealed"), [("hongkong", "234m567m345p99p678s"), ("taiwan", "234m567m345p99p123678s")])
+def test_a_first_turn_win_is_not_on_the_last_tile(ruleset: str, concealed: str, client: Any) -> None:
+    """The dealer's 天胡 is the first draw of a full wall, never its last
+    tile: both flags together are a 422 at `last_tile` (riichi says the same
+    in its own words; MCR has no blessing)."""
+    body = {"winner": "east", "win": {"type": "self_draw"}, "tiles": {"concealed": concealed, "win_tile": "5p", "blessing": True}}
+    assert client.post(f"/v1/{ruleset}/hands", json=body).status_code == 200
+    refused = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {**body["tiles"], "last_tile": True}})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["errors"] == [
+        {"detail": "A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)", "pointer": "#/tiles/last_tile"}
+    ]

@@ -31,7 +31,7 @@ from service.core.tiles import (
     WaitShape,
     arrangement,
     format_tiles,
-    robbed_tile_problems,
+    kong_flag_problems,
     splits,
     thirteen_orphans_waits,
     waits,
@@ -177,8 +177,6 @@ def terminal_or_honour(tile: int) -> bool:
 
 FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice; each exists once")
 NEEDS_SELF_DRAW = template("`{flag}` is a self-drawn win, but `win` is a discard")
-NEEDS_DISCARD = template("`{flag}` is a win on another player's tile, but `win` is a self-draw")
-NO_KONG = template("`after_kong` needs a kong among the melds")
 BLESSING_LAST_TILE = template("A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)")
 
 
@@ -195,14 +193,9 @@ def flag_problems(tiles: Any, hand: Hand, self_drawn: bool, pointer: str) -> lis
         if flower in seen:
             problems.append(field_problem(f"{pointer}/flowers/{index}", FLOWER_TWICE, flower=flower))
         seen.add(flower)
-    for flag in ("after_kong", "after_flower"):
-        if getattr(tiles, flag) and not self_drawn:
-            problems.append(field_problem(f"{pointer}/{flag}", NEEDS_SELF_DRAW, flag=flag))
-    if tiles.after_kong and not any(meld.kind == "kong" for meld in hand.melds):
-        problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
-    if tiles.robbing_kong and self_drawn:
-        problems.append(field_problem(f"{pointer}/robbing_kong", NEEDS_DISCARD, flag="robbing_kong"))
-    problems += robbed_tile_problems(tiles.robbing_kong, hand, f"{pointer}/robbing_kong")
+    if tiles.after_flower and not self_drawn:
+        problems.append(field_problem(f"{pointer}/after_flower", NEEDS_SELF_DRAW, flag="after_flower"))
+    problems += kong_flag_problems(tiles, hand, self_drawn, pointer)
     if tiles.blessing and tiles.last_tile:
         problems.append(FieldProblem(f"{pointer}/last_tile", BLESSING_LAST_TILE))
     return problems

@@ -298,19 +298,33 @@ class Hand(msgspec.Struct, frozen=True, gc=False):
 
 
 HAND_IMPOSSIBLE = template("More than four `{tile}` in the hand")
+AFTER_KONG_DISCARD = template("`after_kong` is a win on a kong's replacement tile: a self-draw, but `win` is a discard")
+NO_KONG = template("`after_kong` needs a kong among the melds")
+ROBBING_SELF_DRAW = template("`robbing_kong` is a win on another player's tile, but `win` is a self-draw")
 ROBBED_TILE_HELD = template(
     "A robbed kong's tile is the fourth `{tile}`: the robbed pung holds the other three, so the hand can hold no other"
 )
 
 
-def robbed_tile_problems(robbing_kong: bool, hand: Hand, pointer: str) -> list[FieldProblem]:
-    """Robbing a kong (搶槓) takes the tile a player adds to their exposed
-    pung: the other three of it are in that pung, so the winner's hand
-    (melds included) holds the winning tile once. Every ruleset from tiles
-    checks this (``pointer``: its ``robbing_kong`` flag)."""
-    if robbing_kong and hand.all_counts[hand.win_tile] > 1:
-        return [field_problem(pointer, ROBBED_TILE_HELD, tile=tile_text(hand.win_tile))]
-    return []
+def kong_flag_problems(tiles: Tiles, hand: Hand, self_drawn: bool, pointer: str) -> list[FieldProblem]:
+    """What contradicts the two kong flags, in every ruleset from tiles
+    (``pointer``: the tiles object). `after_kong` is a self-draw of a kong's
+    replacement tile, so the melds hold a kong. `robbing_kong` (搶槓) wins on
+    the tile another player adds to an exposed pung: not a self-draw, and
+    the other three of it are in that pung, so the winner's hand (melds
+    included) holds the winning tile once."""
+    problems: list[FieldProblem] = []
+    if tiles.after_kong:
+        if not self_drawn:
+            problems += [FieldProblem(f"{pointer}/after_kong", AFTER_KONG_DISCARD), FieldProblem("/win/type", AFTER_KONG_DISCARD)]
+        if not any(meld.kind == "kong" for meld in hand.melds):
+            problems.append(FieldProblem(f"{pointer}/after_kong", NO_KONG))
+    if tiles.robbing_kong:
+        if self_drawn:
+            problems += [FieldProblem(f"{pointer}/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
+        if hand.all_counts[hand.win_tile] > 1:
+            problems.append(field_problem(f"{pointer}/robbing_kong", ROBBED_TILE_HELD, tile=tile_text(hand.win_tile)))
+    return problems
 
 
 RED_TWICE = template("Only one red five `0{suit}` exists")

@@ -212,3 +212,33 @@ def test_a_first_turn_win_is_not_on_the_last_tile(ruleset: str, concealed: str, 
     assert refused.json()["errors"] == [
         {"detail": "A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)", "pointer": "#/tiles/last_tile"}
     ]
+
+
+KONG_HANDS = {
+    "hongkong": "234m567m345p99p",
+    "riichi": "234m567m345p99p",
+    "mcr": "234m567m345p99p",
+    "taiwan": "234m567m345p99p123s",
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(KONG_HANDS))
+def test_the_kong_flags_are_checked_alike_in_every_ruleset(ruleset: str, client: Any) -> None:
+    """A win on a kong's replacement tile (`after_kong`) is a self-draw with
+    a kong among the melds. Without the kong, MCR used to drop the flag
+    without a word; every ruleset now says so at the flag, and a discard is
+    named at the flag and at the win."""
+    kong = [{"kind": "kong", "tiles": "7777z", "concealed": True}]
+    tiles = {"concealed": KONG_HANDS[ruleset], "win_tile": "5p", "after_kong": True}
+    won = client.post(f"/v1/{ruleset}/hands", json={"winner": "south", "win": {"type": "self_draw"}, "tiles": {**tiles, "melds": kong}})
+    assert won.status_code == 200, won.text
+    no_kong = client.post(
+        f"/v1/{ruleset}/hands",
+        json={"winner": "south", "win": {"type": "self_draw"}, "tiles": {**tiles, "concealed": tiles["concealed"] + "777z"}},
+    )
+    assert no_kong.status_code == 422, no_kong.text
+    assert no_kong.json()["errors"] == [{"detail": "`after_kong` needs a kong among the melds", "pointer": "#/tiles/after_kong"}]
+    discard = {"type": "discard", "discarder": "west"}
+    on_discard = client.post(f"/v1/{ruleset}/hands", json={"winner": "south", "win": discard, "tiles": {**tiles, "melds": kong}})
+    assert on_discard.status_code == 422, on_discard.text
+    assert {error["pointer"] for error in on_discard.json()["errors"]} == {"#/tiles/after_kong", "#/win/type"}

@@ -31,9 +31,9 @@ from service.core.tiles import (
     arrangement,
     check_flowers,
     format_tiles,
+    kong_flag_problems,
     parse_tiles,
     read_hand,
-    robbed_tile_problems,
     split_and_waits,
 )
 from service.core.warnings import SettlementWarning, warning
@@ -94,8 +94,6 @@ BLESSING = template(
     "MCR has no 天和/地和/人和 (blessing of heaven, earth or man): they are not among its 81 fan, and the calculator "
     "this service uses has them compiled out"
 )
-KONG_FLAG_DISCARD = template("`after_kong` is a win on a kong's replacement tile: a self-draw, but `win` is a discard")
-ROBBING_SELF_DRAW = template("`robbing_kong` is a win on another player's tile, but `win` is a self-draw")
 LAST_OF_KIND_HELD = template(
     "`last_of_its_kind` (和絕張) means the other three `{tile}` are in sight on the table, but the hand holds another one itself"
 )
@@ -119,13 +117,9 @@ LIBRARY_UNKNOWN = template("The calculator refused the hand ({code})")
 
 
 def _check_flags(tiles: McrTiles, hand: Hand, tsumo: bool) -> None:
-    problems = robbed_tile_problems(tiles.robbing_kong, hand, "/tiles/robbing_kong")
+    problems = kong_flag_problems(tiles, hand, tsumo, "/tiles")
     if tiles.blessing:
         problems.append(FieldProblem("/tiles/blessing", BLESSING))
-    if tiles.after_kong and not tsumo:
-        problems += [FieldProblem("/tiles/after_kong", KONG_FLAG_DISCARD), FieldProblem("/win/type", KONG_FLAG_DISCARD)]
-    if tiles.robbing_kong and tsumo:
-        problems += [FieldProblem("/tiles/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
     for first, second in (("after_kong", "robbing_kong"), ("last_tile", "after_kong"), ("last_tile", "robbing_kong")):
         if getattr(tiles, first) and getattr(tiles, second):
             problems.append(field_problem(f"/tiles/{second}", FLAGS_TOGETHER, first=first, second=second))

@@ -49,9 +49,9 @@ from service.core.tiles import (
     Tiles,
     arrangement,
     format_tiles,
+    kong_flag_problems,
     parse_tiles,
     read_hand,
-    robbed_tile_problems,
     special_waits,
     splits,
     tile_text,
@@ -211,9 +211,6 @@ RIICHI_BOTH = template("`riichi` and `double_riichi` are one declaration: give o
 RIICHI_OPEN = template("Riichi needs a closed hand, but the hand has called melds")
 IPPATSU_ALONE = template("`ippatsu` needs `riichi` or `double_riichi`")
 URA_ALONE = template("Ura dora are only counted after `riichi` or `double_riichi`: leave `ura_dora_indicators` empty")
-AFTER_KONG_DISCARD = template("`after_kong` is a win on a kong's replacement tile: a self-draw, but `win` is a discard")
-AFTER_KONG_NO_KONG = template("`after_kong` needs a kong among the melds")
-ROBBING_SELF_DRAW = template("`robbing_kong` is a win on another player's tile, but `win` is a self-draw")
 LAST_TILE_WITH = template("The wall's last tile is not a kong's replacement tile nor a robbed kong: `last_tile` goes with neither")
 BLESSING_DEALER_DISCARD = template("The dealer's first-turn win is a self-draw (天和), but `win` is a discard")
 BLESSING_WITH = template("A first-turn win (`blessing`) has no called melds, riichi, kong or last tile")
@@ -244,14 +241,7 @@ def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: boo
         problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_ALONE))
     if tiles.ura_dora_indicators and not declared:
         problems.append(FieldProblem("/tiles/ura_dora_indicators", URA_ALONE))
-    if tiles.after_kong:
-        if not tsumo:
-            problems += [FieldProblem("/tiles/after_kong", AFTER_KONG_DISCARD), FieldProblem("/win/type", AFTER_KONG_DISCARD)]
-        if not any(meld.kind == "kong" for meld in hand.melds):
-            problems.append(FieldProblem("/tiles/after_kong", AFTER_KONG_NO_KONG))
-    if tiles.robbing_kong and tsumo:
-        problems += [FieldProblem("/tiles/robbing_kong", ROBBING_SELF_DRAW), FieldProblem("/win/type", ROBBING_SELF_DRAW)]
-    problems += robbed_tile_problems(tiles.robbing_kong, hand, "/tiles/robbing_kong")
+    problems += kong_flag_problems(tiles, hand, tsumo, "/tiles")
     if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
         problems.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
     if tiles.blessing:

@@ -175,6 +175,25 @@ def test_a_three_player_wall_has_no_2m_to_8m_and_no_chow(client: TestClient[Any]
     assert hands(client, **sanma, tiles={**indicated, "dora_indicators": "9m"})["han"] >= 1
 
 
+def test_ippatsu_ends_with_ones_own_kan(client: TestClient[Any]) -> None:
+    """A kan after riichi ends the ippatsu turn, so a win on its replacement
+    tile has no ippatsu: the two flags together are a 422 at `ippatsu` (the
+    library would count 一発 and 嶺上開花 side by side)."""
+    tiles = {
+        "concealed": "234m567m345p99p",
+        "win_tile": "5p",
+        "riichi": True,
+        "after_kong": True,
+        "melds": [{"kind": "kong", "tiles": "7777z", "concealed": True}],
+    }
+    won = hands(client, winner="south", win=TSUMO, tiles=tiles)
+    assert {"riichi", "rinshan_kaihou"} <= set(codes(won))
+    problem = hands(client, 422, winner="south", win=TSUMO, tiles={**tiles, "ippatsu": True})
+    assert problem["errors"] == [
+        {"detail": "`ippatsu` and `after_kong` cannot both be true: one's own kan ends the ippatsu turn", "pointer": "#/tiles/ippatsu"}
+    ]
+
+
 def test_dora_indicators_wrap() -> None:
     assert dora_of(8, 4) == 0  # 9m → 1m
     assert dora_of(0, 3) == 8  # three players: 1m → 9m

@@ -210,6 +210,7 @@ NEVER_ASKED: dict[str, str] = {
 RIICHI_BOTH = template("`riichi` and `double_riichi` are one declaration: give one of them")
 RIICHI_OPEN = template("Riichi needs a closed hand, but the hand has called melds")
 IPPATSU_ALONE = template("`ippatsu` needs `riichi` or `double_riichi`")
+IPPATSU_AFTER_KONG = template("`ippatsu` and `after_kong` cannot both be true: one's own kan ends the ippatsu turn")
 URA_ALONE = template("Ura dora are only counted after `riichi` or `double_riichi`: leave `ura_dora_indicators` empty")
 LAST_TILE_WITH = template("The wall's last tile is not a kong's replacement tile nor a robbed kong: `last_tile` goes with neither")
 BLESSING_DEALER_DISCARD = template("The dealer's first-turn win is a self-draw (天和), but `win` is a discard")
@@ -239,6 +240,8 @@ def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: boo
         problems.append(FieldProblem("/tiles/riichi" if tiles.riichi else "/tiles/double_riichi", RIICHI_OPEN))
     if tiles.ippatsu and not declared:
         problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_ALONE))
+    if tiles.ippatsu and tiles.after_kong:
+        problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_AFTER_KONG))
     if tiles.ura_dora_indicators and not declared:
         problems.append(FieldProblem("/tiles/ura_dora_indicators", URA_ALONE))
     problems += kong_flag_problems(tiles, hand, tsumo, "/tiles")

@@ -494,8 +494,8 @@ function addTile(tile) {
 
 // How many of each tile the hand and its melds hold; a red five (0p) is
 // also one of the four fives (5p).
-function tileCounts() {
-  const held = [...(parseTiles(app.values.tiles_concealed || "") || []), ...melds().flatMap((meld) => parseTiles(meld.tiles) || [])];
+function tileCounts(called) {
+  const held = [...(parseTiles(app.values.tiles_concealed || "") || []), ...called.flatMap((meld) => parseTiles(meld.tiles) || [])];
   const counts = {};
   for (const tile of held) {
     const plain = tile[0] === "0" ? "5" + tile[1] : tile;
@@ -510,7 +510,8 @@ function tileCounts() {
 // tiles the hand holds of those a whole hand has (14, Taiwan's 17, one more
 // for each kong).
 function syncPicker() {
-  const { counts, total } = tileCounts();
+  const called = melds();
+  const { counts, total } = tileCounts(called);
   const sanma = threePlayers();
   for (const button of $("tile-picker").querySelectorAll("[data-tile]")) {
     const tile = button.dataset.tile;
@@ -518,7 +519,7 @@ function syncPicker() {
     const absent = sanma && tile[1] === "m" && plain[0] !== "1" && plain[0] !== "9";
     button.disabled = absent || (counts[plain] || 0) >= 4 || (plain !== tile && (counts[tile] || 0) >= 1);
   }
-  const kongs = melds().filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
+  const kongs = called.filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
   const needed = (app.ruleset === "taiwan" ? 17 : 14) + kongs;
   $("tile-count").textContent = fill(t("{count} of {needed} tiles"), { count: total, needed });
   $("tile-count").classList.toggle("over", total > needed);
@@ -1156,7 +1157,8 @@ function onInput(event) {
     return;
   }
   if (target.dataset.meld !== undefined) {
-    editMeld(target);
+    // a select fires both events, a text box "change" again on leaving: each edit is read once
+    if (event.type === (target.tagName === "SELECT" ? "change" : "input")) editMeld(target);
     return;
   }
   if (target.dataset.check !== undefined) {

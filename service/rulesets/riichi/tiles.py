@@ -653,7 +653,8 @@ def evaluate(
 ) -> Evaluated:
     """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
     (applied by the settlement's `basic_points`)."""
-    from service.rulesets.riichi.settlement import YAKUMAN_BASIC, basic_points
+    from service.rulesets.riichi.payments import YAKUMAN_BASIC
+    from service.rulesets.riichi.settlement import basic_points
 
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)

@@ -29,7 +29,10 @@ from service.rulesets.taiwan.settlement import TaiCountRules
 TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
     "/v1/hongkong/points-table": {"rules": (HongKongRules, None)},
     "/v1/hongkong/fan-table": {"rules": (HongKongRules, ("fan_cap",)), "patterns": (PatternRules, None)},
-    "/v1/riichi/score-table": {"rules": (RiichiRules, ("kiriage", "kazoe", "kazoe_double", "sanma_tsumo")), "players": (RiichiRequest, ("players",))},
+    "/v1/riichi/score-table": {
+        "rules": (RiichiRules, ("kiriage", "kazoe", "kazoe_double", "sanma_tsumo")),
+        "players": (RiichiRequest, ("players",)),
+    },
     "/v1/riichi/yaku-table": {"rules": (YakuRules, None)},
     "/v1/taiwan/tai-table": {"rules": (TaiCountRules, None)},
 }

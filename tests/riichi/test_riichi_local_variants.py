@@ -102,6 +102,18 @@ def test_kazoe_double_needs_counted_yakuman(client) -> None:
     assert problem_pointers(client, body) == ["/rules/kazoe_double", "/rules/kazoe"]
 
 
+def test_kazoe_double_needs_counted_yakuman_from_tiles_too(client) -> None:
+    body = {
+        "winner": "south",
+        "win": TSUMO,
+        "tiles": {"concealed": "223344m0m5m667788m", "win_tile": "8m", "riichi": True},
+        "rules": {"kazoe_double": True, "kazoe": "sanbaiman"},
+    }
+    response = client.post("/v1/riichi/hands", json=body)
+    assert response.status_code == 422
+    assert [e["pointer"] for e in response.json()["errors"]] == ["#/rules/kazoe_double", "#/rules/kazoe"]
+
+
 def test_kazoe_double_in_the_han_count(client) -> None:
     body = {"yaku": ["chinitsu", "ryanpeikou", "pinfu", "tanyao", "riichi"], "dora": 14, "rules": {"kazoe_double": True}}
     # 6 + 3 + 1 + 1 + 1 + 14 = 26
@@ -111,6 +123,9 @@ def test_kazoe_double_in_the_han_count(client) -> None:
 def test_kazoe_double_in_the_score_table(client) -> None:
     limits = client.get("/v1/riichi/score-table", params={"kazoe_double": "true"}).json()["limits"]
     assert [(row["han"], row["han_max"], D(row["non_dealer_ron"])) for row in limits[-2:]] == [(13, 25, D(32000)), (26, None, D(64000))]
+    # with kazoe sanbaiman nothing is counted as a yakuman: no 26-han row, 13 han and more stay 6,000 × 4
+    limits = client.get("/v1/riichi/score-table", params={"kazoe_double": "true", "kazoe": "sanbaiman"}).json()["limits"]
+    assert [(row["han"], row["han_max"], D(row["non_dealer_ron"])) for row in limits[-1:]] == [(13, None, D(24000))]
 
 
 # --- 包牌 of the whole hand (Tenhou) ------------------------------------------------

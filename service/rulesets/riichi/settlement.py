@@ -507,7 +507,12 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     riichi_stick_points: Annotated[Decimal, msgspec.Meta(description="Taken from the table (riichi sticks).")]
     receives: Annotated[Decimal, msgspec.Meta(description="hand_points + honba_points + riichi_stick_points.")]
     liable: Seat | None
-    liable_yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid under pao (0 without a liable seat).")]
+    liable_yakuman: Annotated[
+        int,
+        msgspec.Meta(
+            description="Yakuman paid under pao, by `liable` and `also_liable` together (0 without a liable seat, and for a rinshan kaihou under `rules.rinshan_pao`)."
+        ),
+    ]
     yaku_items: Annotated[
         list[HanItem] | None,
         msgspec.Meta(description="With `yaku`: the itemisation the han or yakuman came from (as `POST /v1/riichi/han`); else null."),
@@ -957,12 +962,18 @@ def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
         raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
 
 
+def resolve_hand_rules(rules: RiichiRules, players: int) -> RiichiRules:
+    """:func:`resolve_rules` for valuing a hand: `kazoe_double` with `kazoe`
+    `sanbaiman` cannot be played (a 422; a score table just has no 26-han row)."""
+    if rules.kazoe_double:
+        check_kazoe_double(rules)
+    return resolve_rules(rules, players)
+
+
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     """The rules with `honba_value` filled in for the table size."""
     if rules is DEFAULT_RULES:
         return RESOLVED_DEFAULT_RULES[players]
-    if rules.kazoe_double:
-        check_kazoe_double(rules)
     if rules.honba_value is msgspec.UNSET:
         return msgspec.structs.replace(rules, honba_value=HONBA_VALUE[players])
     return rules
@@ -1001,7 +1012,7 @@ def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: 
 def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = SEATS_FOR[players]
-    rules = resolve_rules(request.rules, players)
+    rules = resolve_hand_rules(request.rules, players)
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner

@@ -191,10 +191,11 @@ class RiichiController(Controller):
         summary="Quick-reference score table under the given rules",
         responses=problem_responses(body=False, rules=False),
     )
-    @rules_query(rules=Rules(RiichiRules, "kiriage", "kazoe", "sanma_tsumo"), players=Value(RiichiRequest, "players"))
+    @rules_query(rules=Rules(RiichiRules, "kiriage", "kazoe", "kazoe_double", "sanma_tsumo"), players=Value(RiichiRequest, "players"))
     def score_table(self, rules: RiichiRules, players: int) -> Response[ScoreTable]:
         """The riichi scoring article's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
-        rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
+        rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more; with
+        `kazoe_double` 13–25 and 26 han and more),
         each with the non-dealer and dealer ron and tsumo payments, honba 0."""
         return json_response(riichi.score_table(rules, players))
 

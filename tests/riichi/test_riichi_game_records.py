@@ -1,0 +1,469 @@
+"""`POST /v1/riichi/game-records`: records written by hand, one per kind of
+call, kong, riichi and draw, each replayed from its steps. Every expected
+payment is hand arithmetic from the riichi scoring table (basic points =
+fu × 2^(han + 2), a ron pays 4× (dealer 6×), a tsumo 1× and 2× from the
+dealer, each rounded up to 100), written beside the record as its deltas.
+
+Tiles in a record: 11–19 characters, 21–29 dots, 31–39 bamboo, 41–47 east,
+south, west, north, white, green, red; 60 discards the tile just drawn."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+URL = "/v1/riichi/game-records"
+START = [25000, 25000, 25000, 25000]
+
+
+def hand(
+    players: list[tuple[list[int], list[Any], list[Any]]], result: list[Any], dora: list[int], ura: list[int] | None = None
+) -> list[Any]:
+    """One hand at east 1, no honba, no sticks: each player's (start, takes, discards)."""
+    entry: list[Any] = [[0, 0, 0], START, dora, ura or []]
+    for start, takes, discards in players:
+        entry += [start, takes, discards]
+    entry.append(result)
+    return entry
+
+
+def body(*hands: list[Any], disp: str = "四般東喰", **extra: Any) -> dict[str, Any]:
+    return {"format": "tenhou6", "record": {"name": ["A", "B", "C", "D"], "rule": {"disp": disp, "aka": 0}, "log": list(hands)}, **extra}
+
+
+def settle(client: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(URL, json=payload)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# Player 1 (south) waits on 5s alone (tanki): 123m 456m 789p 234s 5s.
+SOUTH_TANKI = [11, 12, 13, 14, 15, 16, 27, 28, 29, 32, 33, 34, 35]
+EAST_JUNK = [17, 17, 18, 18, 19, 19, 21, 21, 22, 22, 41, 41, 42]
+
+
+def test_double_riichi_ippatsu_ron(client: Any) -> None:
+    """South declares riichi on its first discard, before any call (double
+    riichi, 2 han), and wins on the dealer's next discard within the turn
+    (ippatsu, 1 han): 3 han; 40 fu (20 + 10 closed ron + 2 single wait = 32,
+    rounded up). Basic 40 × 2^5 = 1,280; a non-dealer ron pays 4 × 1,280 =
+    5,120 → 5,200, and south takes its own stick back: +6,200."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜5200点", "ダブル立直(2飜)", "一発(1飜)"]],
+        dora=[47],
+        ura=[47],
+    )
+    answer = settle(client, body(record))
+    first = answer["hands"][0]
+    assert first["matches"] is True and answer["mismatches"] == 0
+    assert first["recorded_deltas"] == {"east": -5200, "south": 6200, "west": 0, "north": 0}
+    settled = first["settlement"]
+    assert settled["deltas"] == {"east": -5200, "south": 6200, "west": 0, "north": 0}
+    assert (settled["winners"][0]["han"], settled["winners"][0]["fu"]) == (3, 40)
+    codes = {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert {"double_riichi", "ippatsu"} <= codes
+    assert first["riichi_sticks"] == 1
+    assert answer["scores"] == {"east": 19800, "south": 30200, "west": 25000, "north": 25000}
+
+
+def test_plain_riichi_after_a_full_turn_with_ura_dora(client: Any) -> None:
+    """South discards once, then declares (riichi, not double), discards again
+    (no ippatsu) and wins on north's 5s. The ura indicator 4s makes 5s dora:
+    south's pair of 5s is 2 ura dora. Riichi 1 + ura 2 = 3 han 40 fu: 5,200
+    from north, +1,000 stick."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 44, 36], [60, 60, 60]),
+            (SOUTH_TANKI, [43, 46, 39], [60, "r60", 60]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41, 47, 31], [60, 60, 60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43, 45, 35], [60, 60, 60]),
+        ],
+        ["和了", [0, 6200, 0, -5200], [1, 3, 1, "40符3飜5200点", "立直(1飜)", "裏ドラ(2飜)"]],
+        dora=[47],
+        ura=[34],
+    )
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    codes = {item["code"]: item["count"] for item in settled["winners"][0]["yaku_items"]}
+    assert codes.get("riichi") == 1 and "double_riichi" not in codes and "ippatsu" not in codes
+    assert codes.get("ura_dora") == 2
+    assert settled["deltas"] == {"east": 0, "south": 6200, "west": 0, "north": -5200}
+
+
+def test_a_chow_ends_ippatsu(client: Any) -> None:
+    """West chows south's riichi discard (6s with 7s 8s; a chow is only from
+    the player before): south's double riichi stands, its ippatsu is gone.
+    2 han 40 fu: 640 × 4 = 2,560 → 2,600 from the dealer, +1,000 stick."""
+    record = hand(
+        [
+            (EAST_JUNK, [41, 35], [60, 60]),
+            (SOUTH_TANKI, [36], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 37, 38, 43, 44, 44], ["c363738"], [43]),
+            ([39, 39, 31, 31, 45, 45, 46, 46, 42, 42, 47, 36, 36], [43], [60]),
+        ],
+        ["和了", [-2600, 3600, 0, 0], [1, 0, 1, "40符2飜2600点", "ダブル立直(2飜)"]],
+        dora=[47],
+    )
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    codes = {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert "double_riichi" in codes and "ippatsu" not in codes
+    assert settled["deltas"]["east"] == -2600
+
+
+def test_concealed_kong_then_a_win_on_its_replacement(client: Any) -> None:
+    """The dealer draws the fourth 1m, declares a concealed kong and wins on
+    the replacement (rinshan kaihou): rinshan, menzen tsumo, green dragons =
+    3 han; fu 20 + 2 tsumo + 32 concealed terminal kong + 8 concealed honour
+    pung + 2 dragon pair = 64 → 70. 3 han 70 fu is 2,240 basic points, over
+    mangan's 2,000: 4,000 from each. The kong breaks the first turn: no
+    tenhou. Two indicators shown, neither makes a dora."""
+    record = hand(
+        [
+            ([11, 11, 11, 22, 23, 24, 35, 36, 37, 45, 45, 46, 46], [11, 46], ["111111a11"]),
+            ([12, 13, 14, 15, 16, 17, 18, 19, 21, 21, 25, 26, 27], [], []),
+            ([31, 32, 33, 34, 38, 38, 39, 39, 41, 41, 42, 42, 43], [], []),
+            ([27, 28, 29, 44, 44, 47, 47, 12, 13, 14, 26, 26, 25], [], []),
+        ],
+        ["和了", [12000, -4000, -4000, -4000], [0, 0, 0, "満貫4000点∀", "嶺上開花(1飜)", "門前清自摸和(1飜)", "役牌 發(1飜)"]],
+        dora=[43, 39],
+    )
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    assert settled["tier"] == "mangan"
+    codes = {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert "rinshan_kaihou" in codes and "tenhou" not in codes
+    assert answer["next"]["dealer"] == "east" and answer["next"]["honba"] == 1
+
+
+def test_open_kong_its_empty_turn_and_a_win_on_the_replacement(client: Any) -> None:
+    """North discards the fourth east; the dealer calls an open kong (`m` at
+    0: from the player before), its discard slot is 0, and it wins on the
+    replacement: rinshan 1, seat wind 1, round wind 1, open mixed triple
+    chow (123m 123p 123s) 1, open outside hand (every set and the pair hold a
+    terminal or honour) 1 = 5 han: mangan, 4,000 from each."""
+    record = hand(
+        [
+            ([41, 41, 41, 11, 12, 13, 21, 22, 23, 31, 32, 33, 45], [46, "m41414141", 45], [60, 0]),
+            ([14, 15, 16, 17, 18, 19, 24, 25, 26, 27, 28, 29, 42], [17], [60]),
+            ([34, 35, 36, 37, 38, 39, 44, 44, 47, 47, 42, 43, 43], [18], [60]),
+            ([14, 15, 16, 24, 25, 26, 34, 35, 36, 44, 46, 47, 43], [41], [60]),
+        ],
+        ["和了", [12000, -4000, -4000, -4000], [0, 0, 0, "満貫4000点∀", "嶺上開花(1飜)", "自風 東(1飜)", "場風 東(1飜)", "三色同順(1飜)"]],
+        dora=[38],
+    )
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    winner = settled["winners"][0]
+    assert winner["han"] == 5 and settled["tier"] == "mangan"
+    codes = {item["code"] for item in winner["yaku_items"]}
+    assert {"rinshan_kaihou", "sanshoku_doujun", "chanta"} <= codes
+
+
+def test_pung_added_kong_robbed(client: Any) -> None:
+    """West pungs south's 5p (`p` at 0: from the player before), later draws
+    the fourth and adds it; the dealer, waiting on 2p-5p, robs it: robbing a
+    kong 1 + closed pure straight 2 = 3 han; fu 20 + 10 closed ron + 4 double
+    wind pair (east is seat and round wind) = 34 → 40. A dealer ron of 3 han
+    40 fu: 1,280 × 6 = 7,680 → 7,700, paid by west."""
+    record = hand(
+        [
+            ([23, 24, 11, 12, 13, 14, 15, 16, 17, 18, 19, 41, 41], [42, 44], [60, 60]),
+            ([25, 31, 32, 33, 34, 35, 36, 37, 38, 39, 42, 42, 43], [47, 46], [25, 60]),
+            ([25, 25, 26, 27, 28, 29, 44, 44, 45, 45, 46, 46, 43], ["p252525", 25], [43, "k25252525"]),
+            ([21, 21, 22, 22, 26, 27, 28, 29, 47, 47, 39, 38, 37], [43], [60]),
+        ],
+        ["和了", [7700, 0, -7700, 0], [0, 2, 0, "40符3飜7700点", "槍槓(1飜)", "一気通貫(2飜)"]],
+        dora=[36],
+    )
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    codes = {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert {"chankan", "ittsu"} <= codes
+    assert settled["deltas"] == {"east": 7700, "south": 0, "west": -7700, "north": 0}
+
+
+def test_double_ron_sticks_and_honba_to_the_first_winner(client: Any) -> None:
+    """The dealer's 5s is won by south (double riichi, ippatsu: 3 han 40 fu,
+    5,200) and west (all simples, 1 han 40 fu: 20 + 10 + 4 concealed pung of
+    8s = 34 → 40, 1,300). South, first after the discarder, takes its own
+    stick: +6,200; the dealer pays 6,500."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([22, 23, 24, 25, 26, 27, 25, 25, 38, 38, 38, 36, 37], [41], [60]),
+            ([39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42, 28, 28], [43], [60]),
+        ],
+        [
+            "和了",
+            [-5200, 6200, 0, 0],
+            [1, 0, 1, "40符3飜5200点", "ダブル立直(2飜)", "一発(1飜)"],
+            [-1300, 0, 1300, 0],
+            [2, 0, 2, "40符1飜1300点", "断幺九(1飜)"],
+        ],
+        dora=[47],
+        ura=[47],
+    )
+    answer = settle(client, body(record))
+    first = answer["hands"][0]
+    assert first["matches"] is True
+    assert first["recorded_deltas"] == {"east": -6500, "south": 6200, "west": 1300, "north": 0}
+    assert first["settlement"]["deltas"] == {"east": -6500, "south": 6200, "west": 1300, "north": 0}
+
+
+def wall(starts: list[list[int]], dora: list[int], leave_out: tuple[int, ...] = ()) -> list[int]:
+    """The tiles nobody holds at the start and no indicator shows, in tile
+    order, less ``leave_out`` (every copy): the draws of a hand in which
+    everyone discards what they draw."""
+    left = Counter({code: 4 for code in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)]})
+    left.subtract(Counter([*(code for start in starts for code in start), *dora]))
+    return sorted(code for code in left.elements() if code not in leave_out)
+
+
+# Dealer: 123456789m 1234p, waiting on 1p or 4p. South: 123456789s EE SS, on
+# east or south. West and north hold nothing near ready.
+DRAW_STARTS = [
+    [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24],
+    [31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 41, 42, 42],
+    [25, 26, 28, 29, 43, 44, 45, 46, 47, 11, 13, 31, 33],
+    [27, 27, 14, 16, 18, 34, 36, 38, 43, 44, 45, 46, 47],
+]
+
+
+def exhaustive_draw(extra_west_step: bool = False) -> list[Any]:
+    draws = wall(DRAW_STARTS, [41])[:70]
+    players = []
+    for seat in range(4):
+        mine = draws[seat::4]
+        players.append((DRAW_STARTS[seat], mine, [60] * len(mine)))
+    if extra_west_step:
+        start, takes, discards = players[2]
+        players[2] = (start, [*takes, 29], [*discards, 60])
+    return hand(players, ["流局", [1500, 1500, -1500, -1500]], dora=[41])
+
+
+def test_exhaustive_draw_tenpai_from_the_hands(client: Any) -> None:
+    """Seventy draws (136 − 14 dead wall − 52 dealt), everyone discarding
+    what they draw: east and south are ready, west and north are not. The
+    3,000 noten payment: west and north pay 1,500, east and south get 1,500.
+    The dealer is ready: it keeps the deal, honba 1."""
+    answer = settle(client, body(exhaustive_draw()))
+    first = answer["hands"][0]
+    assert first["type"] == "draw" and first["matches"] is True
+    assert first["draw"]["deltas"] == {"east": 1500, "south": 1500, "west": -1500, "north": -1500}
+    assert answer["next"] == {"round": "east", "hand_number": 1, "dealer": "east", "honba": 1, "riichi_sticks": 0, "dealer_streak": None}
+
+
+def test_a_draw_past_the_wall_is_refused_at_its_step(client: Any) -> None:
+    response = client.post(URL, json=body(exhaustive_draw(extra_west_step=True)))
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/11/17"
+
+
+def test_last_tile_self_draw(client: Any) -> None:
+    """South (234m 567m 234p 678s 55p, waiting on 1m or 4m) draws the wall's
+    seventieth and last tile, 4m: menzen tsumo, pinfu, all simples and
+    haitei, 4 han 20 fu; 1,280 basic: 1,300 from each non-dealer, 2,600
+    from the dealer."""
+    south = [12, 13, 15, 16, 17, 22, 23, 24, 36, 37, 38, 25, 25]
+    starts = [
+        [17, 17, 18, 18, 19, 19, 21, 21, 29, 29, 41, 41, 42],
+        south,
+        [26, 26, 27, 27, 28, 31, 32, 33, 43, 43, 44, 45, 46],
+        [34, 35, 39, 39, 47, 47, 46, 45, 44, 42, 42, 31, 32],
+    ]
+    draws = [*wall(starts, [41], leave_out=(11, 14))[:69], 14]
+    players = []
+    for seat in range(4):
+        mine = draws[seat::4]
+        discards = [60] * (len(mine) - (1 if seat == 1 else 0))
+        players.append((starts[seat], mine, discards))
+    record = hand(players, ["和了", [-2600, 5200, -1300, -1300], [1, 1, 1, "20符4飜1300-2600点", "海底摸月(1飜)"]], dora=[41])
+    answer = settle(client, body(record))
+    settled = answer["hands"][0]["settlement"]
+    assert answer["hands"][0]["matches"] is True
+    codes = {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert {"haitei", "pinfu", "tanyao", "menzen_tsumo"} <= codes
+
+
+def test_three_players_a_north_set_aside(client: Any) -> None:
+    """Three players (三 in the rule line; the fourth's entries empty). The
+    dealer sets a north aside (`f44`), draws its replacement and discards
+    it; south's 白 gives the dealer 白-wait 111m 123p 456p 發發發: green
+    dragons 1 + one north 1 = 2 han; fu 20 + 10 + 8 + 8 concealed terminal
+    and honour pungs + 2 dragon pair + 2 single wait = 50. A dealer ron of 2
+    han 50 fu: 800 × 6 = 4,800."""
+    entry: list[Any] = [
+        [0, 0, 0],
+        [35000, 35000, 35000, 0],
+        [41],
+        [],
+        [11, 11, 11, 21, 22, 23, 24, 25, 26, 46, 46, 46, 45],
+        [44, 19],
+        ["f44", 60],
+        [19, 19, 29, 29, 39, 39, 41, 41, 42, 42, 43, 43, 47],
+        [45],
+        [60],
+        [21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34],
+        [],
+        [],
+        [],
+        [],
+        [],
+        ["和了", [4800, -4800, 0, 0], [0, 1, 0, "50符2飜4800点", "役牌 發(1飜)", "抜きドラ(1飜)"]],
+    ]
+    answer = settle(client, body(entry, disp="三般東喰"))
+    first = answer["hands"][0]
+    assert first["matches"] is True
+    assert first["settlement"]["deltas"] == {"east": 4800, "south": -4800, "west": 0}
+    assert answer["scores"] == {"east": 39800, "south": 30200, "west": 35000}
+
+
+def test_nine_terminals_abort_then_the_dealer_keeps_the_deal(client: Any) -> None:
+    """South wins the first hand (as in the ippatsu test: 6,200), so south
+    deals the second; it draws and calls nine terminals (九種九牌): an
+    abortive draw, nobody pays, south keeps the deal with one honba."""
+    first = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜5200点", "ダブル立直(2飜)", "一発(1飜)"]],
+        dora=[47],
+        ura=[47],
+    )
+    second: list[Any] = [
+        [1, 0, 0],
+        [19800, 30200, 25000, 25000],
+        [22],
+        [],
+        [12, 13, 14, 15, 16, 17, 22, 23, 24, 25, 26, 27, 33],
+        [],
+        [],
+        [11, 19, 21, 29, 31, 39, 41, 42, 43, 34, 35, 36, 37],
+        [44],
+        [],
+        [12, 13, 14, 15, 16, 17, 23, 24, 25, 26, 27, 28, 32],
+        [],
+        [],
+        [18, 18, 18, 32, 33, 34, 35, 36, 37, 38, 38, 38, 28],
+        [],
+        [],
+        ["九種九牌"],
+    ]
+    answer = settle(client, body(first, second))
+    aborted = answer["hands"][1]
+    assert (aborted["type"], aborted["dealer"], aborted["matches"]) == ("abort", "south", True)
+    assert answer["next"]["dealer"] == "south" and answer["next"]["honba"] == 1
+    assert answer["mismatches"] == 0
+
+
+def test_a_call_of_a_tile_nobody_discarded(client: Any) -> None:
+    """South discards west wind; west's next step is a chow of 6s."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 37, 38, 43, 44, 44], ["c363738"], [43]),
+            ([39, 39, 31, 31, 45, 45, 46, 46, 42, 42, 47, 36, 36], [43], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜5200点"]],
+        dora=[47],
+    )
+    response = client.post(URL, json=body(record))
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/11/0"  # west: entries 10, 11, 12
+
+
+def test_a_fifth_copy(client: Any) -> None:
+    """Red dragons: the dora indicator, the ura indicator, the dealer's draw,
+    west's draw, and north's draw would be a fifth."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [47], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [47], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜5200点"]],
+        dora=[47],
+        ura=[47],
+    )
+    response = client.post(URL, json=body(record))
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/14/0"
+
+
+def test_a_result_the_play_contradicts(client: Any) -> None:
+    """The log says south won by self-draw; the play ends on the dealer's discard."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43], [60]),
+        ],
+        ["和了", [-2600, 6200, -1300, -1300], [1, 1, 1, "40符3飜"]],
+        dora=[47],
+    )
+    response = client.post(URL, json=body(record))
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/16"
+
+
+def test_malformed_steps_are_400(client: Any) -> None:
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["x43"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜"]],
+        dora=[47],
+    )
+    response = client.post(URL, json=body(record))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/9/0"
+    short = client.post(URL, json=body(record[:16]))
+    assert short.status_code == 400
+    assert short.json()["errors"][0]["pointer"] == "#/record/log/0"
+    assert client.post(URL, json={**body(record), "format": "mjai"}).status_code == 400
+
+
+def test_a_league_resettles_under_its_own_uma(client: Any) -> None:
+    """`game` changes the record's own rules field by field: the same hand,
+    uma 5-15 instead of Tenhou's 10-20, and the game ends after one hand
+    because an east game ends at once on a bust... here by `length` with one
+    round of one hand is not possible, so the standings are checked through
+    `next`: the deal passes to south after south's win."""
+    record = hand(
+        [
+            (EAST_JUNK, [47, 35], [60, 60]),
+            (SOUTH_TANKI, [43], ["r60"]),
+            ([23, 23, 24, 24, 25, 25, 26, 26, 36, 36, 37, 37, 43], [41], [60]),
+            ([38, 38, 39, 39, 31, 31, 44, 44, 45, 45, 46, 46, 42], [43], [60]),
+        ],
+        ["和了", [-5200, 6200, 0, 0], [1, 0, 1, "40符3飜5200点"]],
+        dora=[47],
+        ura=[47],
+    )
+    answer = settle(client, body(record, rules={"kiriage": True}, yaku_options={"double_yakuman": True}))
+    settled = answer["hands"][0]["settlement"]
+    assert settled["rules"]["kiriage"] is True
+    assert settled["rules"]["multi_ron_honba"] == "first_only"  # the record's, kept
+    assert settled["yaku_options"] == {"double_yakuman": True, "renhou": "off", "open_tanyao": True}

@@ -449,10 +449,11 @@ class RiichiHandsController(Controller):
 
 
 class _RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """The body as decoded: the record read, the rules kept raw to lay over the record's own."""
+    """The body as first decoded: every part raw, read on its own (the record
+    first, then the rules laid over the record's own)."""
 
     format: Literal["tenhou6"]
-    record: TenhouRecord
+    record: msgspec.Raw
     rules: msgspec.Raw = msgspec.Raw(b"{}")
     yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
     game: msgspec.Raw = msgspec.Raw(b"{}")
@@ -531,10 +532,11 @@ class RiichiRecordsController(Controller):
         nobody discarded, a fifth copy, a draw past the wall) is a 422 naming
         the hand and the step; one that does not read as the format is a 400."""
         wire: Any = data
-        defaults = record_defaults(wire.record)
+        record = decode_part(bytes(wire.record), TenhouRecord, "/record")
+        defaults = record_defaults(record)
         request = GameRecordRequest(
             format=wire.format,
-            record=wire.record,
+            record=record,
             rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules"),
             yaku_options=_over(defaults["yaku_options"], wire.yaku_options, YakuOptions, "/yaku_options"),
             game=_over(defaults["game"], wire.game, RiichiGameSetup, "/game"),

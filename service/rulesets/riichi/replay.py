@@ -36,6 +36,7 @@ from service.rulesets.riichi.tenhou import (
     KongTurn,
     North,
     RecordedHand,
+    kind_key,
 )
 
 WALL_DRAWS = {4: 70, 3: 55}
@@ -59,13 +60,8 @@ EndKind = Literal["discard", "draw", "kong", "north"]
 
 def kind_of(code: int) -> int:
     """A tile code's kind 0–33 (the service's tile order: 1m … 9m, 1p …, 1z … 7z)."""
-    suit, rank = divmod(plain(code), 10)
+    suit, rank = divmod(kind_key(code), 10)
     return (suit - 1) * 9 + rank - 1
-
-
-def plain(code: int) -> int:
-    """A red five's plain code (51 → 15)."""
-    return {51: 15, 52: 25, 53: 35}.get(code, code)
 
 
 @dataclass
@@ -260,7 +256,7 @@ class Table:
                 player.take_out(code, pointer)
             player.melds.append(Meld("kong", list(kong.tiles), concealed=True))
         else:
-            pung = next((meld for meld in player.melds if meld.kind == "pung" and plain(meld.tiles[0]) == plain(kong.tile)), None)
+            pung = next((meld for meld in player.melds if meld.kind == "pung" and kind_key(meld.tiles[0]) == kind_key(kong.tile)), None)
             if pung is None:
                 raise RuleViolation(field_problem(pointer, NOT_HELD, player=seat, tile=kong.tile))
             player.take_out(kong.tile, pointer)

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, field_problem, template
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 
 MAX_RECORD_HANDS = 64
 """Hands in one record, at most: a hanchan with its extension round rarely
@@ -63,7 +64,70 @@ class TenhouRule(msgspec.Struct, kw_only=True, frozen=True):
     aka53: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
 
 
-HandEntry = Annotated[list[Any], msgspec.Meta(max_length=17, description="One hand: the seventeen entries of docs/games.md.")]
+TILE_CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 51, 52, 53])
+RESULT_KINDS = ("和了", "流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了")
+MAX_POINTS = 1_000_000
+CALL_PATTERN = r"^(\d\d)*[cpm](\d\d)+$"
+ACTION_PATTERN = r"^(r\d\d|f\d\d|(\d\d)*[ka](\d\d)+)$"
+MAX_STEP_TEXT = 9
+
+_TILE = {"type": "integer", "minimum": 11, "maximum": 53, "enum": sorted(TILE_CODES)}
+_POINTS = {"type": "integer", "minimum": -MAX_POINTS, "maximum": MAX_POINTS}
+
+
+def _array(items: dict[str, Any], most: int, least: int = 0) -> dict[str, Any]:
+    return {"type": "array", "items": items, "maxItems": most, **({"minItems": least} if least else {})}
+
+
+_PLAYER = [
+    _array(_TILE, 13),
+    _array({"anyOf": [_TILE, {"type": "string", "maxLength": MAX_STEP_TEXT, "pattern": CALL_PATTERN}]}, 40),
+    _array(
+        {
+            "anyOf": [
+                _TILE,
+                {"type": "integer", "minimum": 0, "maximum": 60, "enum": [0, 60]},
+                {"type": "string", "maxLength": MAX_STEP_TEXT, "pattern": ACTION_PATTERN},
+            ]
+        },
+        40,
+    ),
+]
+HAND_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "minItems": 17,
+    "maxItems": 17,
+    "description": "One hand: the seventeen entries of docs/games.md.",
+    "prefixItems": [
+        {
+            "type": "array",
+            "minItems": 3,
+            "maxItems": 3,
+            "prefixItems": [
+                {"type": "integer", "minimum": 0, "maximum": 15},
+                {"type": "integer", "minimum": 0, "maximum": 100},
+                {"type": "integer", "minimum": 0, "maximum": 200},
+            ],
+        },
+        _array(_POINTS, 4, 4),
+        _array(_TILE, 5),
+        _array(_TILE, 5),
+        *(_PLAYER * 4),
+        {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 7,
+            "prefixItems": [{"type": "string", "enum": list(RESULT_KINDS)}],
+            "items": _array({"anyOf": [_POINTS, {"type": "string", "maxLength": 200}]}, 64),
+        },
+    ],
+}
+"""What the OpenAPI document publishes of a hand, and what :func:`read_hand`
+checks before anything is played: a hand that breaks it is a 400. Entries
+that keep to it and still cannot be (a call written with its letter where no
+giver sits, a result with the wrong count of parts) are 422s."""
+
+HandEntry = Annotated[list[Any], msgspec.Meta(max_length=17)]
 
 
 class TenhouRecord(msgspec.Struct, kw_only=True):
@@ -78,7 +142,12 @@ class TenhouRecord(msgspec.Struct, kw_only=True):
     rule: TenhouRule = TenhouRule()
     log: Annotated[
         list[HandEntry],
-        msgspec.Meta(min_length=1, max_length=MAX_RECORD_HANDS, description="The hands in order, each an array of 17 entries."),
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_RECORD_HANDS,
+            description="The hands in order, each an array of 17 entries.",
+            extra_json_schema={"extra": {"items": HAND_SCHEMA}},
+        ),
     ]
 
 
@@ -92,12 +161,19 @@ class MalformedRecord(Exception):
 
 NOT_A_HAND = template("A hand is an array of 17 entries (docs/games.md); this one has {count}.")
 NOT_A_LIST = template("Expected an array of at most {limit} entries here.")
+TEXT_TOO_LONG = template("Expected a text of at most {limit} characters here.")
+NOT_THIS_LONG = template("Expected an array of {count} entries here.")
 NOT_A_TILE = template("`{value}` is not a tile: tiles are 11–19, 21–29, 31–39, 41–47 and the red fives 51–53.")
 NOT_A_STEP = template("`{value}` is not a step of the log: a tile, or a call, kong, riichi or north written as docs/games.md shows.")
-NOT_A_NUMBER = template("Expected a whole number here.")
+NOT_A_NUMBER = template("Expected a whole number from {least} to {most} here.")
 NOT_A_RESULT = template("A result starts with its kind (`和了`, `流局`, `九種九牌` …): `{value}` is none of them.")
-
-TILE_CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 51, 52, 53])
+NO_SUCH_CALL = template(
+    "`{value}` cannot be: a chow takes the tile of the player before, a pung or kong names its giver by where its letter stands."
+)
+NO_SUCH_KONG = template("`{value}` cannot be: a kong is four of one tile.")
+WIN_PARTS = template("A win's result is its kind, then deltas and details for each winner (one to three): this one has {count} parts.")
+WIN_DETAILS = template("A winner's details start with three players 0–3: who won, from whom, who is liable.")
+FOUR_DELTAS = template("Deltas are four whole numbers, player 0 first.")
 
 CallKind = Literal["chow", "pung", "kong"]
 KongKind = Literal["added", "concealed"]
@@ -153,9 +229,7 @@ Take = Draw | Call
 Action = Discard | Kong | North | KongTurn
 
 _CALL = re.compile(r"^(\d\d)*([cpm])(\d\d)+$")
-_KONG = re.compile(r"^(\d\d)*([ka])(\d\d)+$")
-_RIICHI = re.compile(r"^r(\d\d)$")
-_NORTH = re.compile(r"^f(\d\d)$")
+_ACTION = re.compile(r"^(r\d\d|f\d\d|(\d\d)*([ka])(\d\d)+)$")
 _CALL_SIZES = {"c": 3, "p": 3, "m": 4}
 _CALL_OFFSETS = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}
 _KINDS: dict[str, CallKind] = {"c": "chow", "p": "pung", "m": "kong"}
@@ -165,7 +239,18 @@ def _pairs(text: str) -> list[int]:
     return [int(text[at : at + 2]) for at in range(0, len(text), 2)]
 
 
+def whole(value: object) -> object:
+    """A JSON number with no fraction as an int (JSON Schema counts ``7.0`` as
+    an integer, as the service's strict decoding does; numbers arrive as exact
+    decimals); anything else as it is."""
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
 def tile(value: object, pointer: str) -> int:
+    """A tile code (400 for anything else: the schema's enum)."""
+    value = whole(value)
     if type(value) is not int or value not in TILE_CODES:
         raise MalformedRecord(field_problem(pointer, NOT_A_TILE, value=value))
     return value
@@ -177,23 +262,26 @@ def _letter_split(value: str, letter_at: int) -> tuple[int, list[int]]:
     return int(value[letter_at + 1 : letter_at + 3]), _pairs(digits)
 
 
-def _tiles_ok(tiles: list[int]) -> bool:
-    return all(code in TILE_CODES for code in tiles)
+def _text(value: object, pattern: re.Pattern[str], pointer: str) -> tuple[str, re.Match[str]]:
+    """A step written as text: 400 unless it matches the schema's pattern."""
+    match = pattern.match(value) if isinstance(value, str) and len(value) <= MAX_STEP_TEXT else None
+    if match is None or not isinstance(value, str):
+        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
+    return value, match
 
 
 def read_take(value: object, pointer: str) -> Take:
     """One entry of a player's takes: a drawn tile or a call."""
+    value = whole(value)
     if type(value) is int:
         return Draw(tile(value, pointer))
-    match = _CALL.match(value) if isinstance(value, str) else None
-    if match is None or not isinstance(value, str):
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
+    text, match = _text(value, _CALL, pointer)
     letter = match.group(2)
     letter_at = match.start(2)
-    called, tiles = _letter_split(value, letter_at)
+    called, tiles = _letter_split(text, letter_at)
     offset = _CALL_OFFSETS[letter].get(letter_at)
-    if offset is None or len(tiles) != _CALL_SIZES[letter] or not _tiles_ok(tiles):
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
+    if offset is None or len(tiles) != _CALL_SIZES[letter] or not all(code in TILE_CODES for code in tiles):
+        raise RuleViolation(field_problem(pointer, NO_SUCH_CALL, value=text))
     own = list(tiles)
     own.remove(called)
     return Call(_KINDS[letter], called, tuple(own), offset)
@@ -201,27 +289,35 @@ def read_take(value: object, pointer: str) -> Take:
 
 def read_action(value: object, pointer: str) -> Action:
     """One entry of a player's discards."""
+    value = whole(value)
     if type(value) is int:
         if value == TSUMOGIRI:
             return Discard(None)
         if value == KONG_TURN:
             return KongTurn()
         return Discard(tile(value, pointer))
-    if not isinstance(value, str):
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
-    if found := _RIICHI.match(value):
-        code = int(found.group(1))
-        return Discard(None if code == TSUMOGIRI else tile(code, pointer), riichi=True)
-    if found := _NORTH.match(value):
-        return North(tile(int(found.group(1)), pointer))
-    match = _KONG.match(value)
-    if match is None:
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
-    letter = match.group(2)
-    added, tiles = _letter_split(value, match.start(2))
-    if len(tiles) != 4 or not _tiles_ok(tiles):
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
-    return Kong("added" if letter == "k" else "concealed", tuple(tiles), added)
+    text, match = _text(value, _ACTION, pointer)
+    kind = text[0] if text[0] in "rf" else match.group(3)
+    if kind == "r":
+        code = int(text[1:])
+        return Discard(None if code == TSUMOGIRI else _tile_or_422(code, text, pointer), riichi=True)
+    if kind == "f":
+        return North(_tile_or_422(int(text[1:]), text, pointer))
+    added, tiles = _letter_split(text, match.start(3))
+    if len(tiles) != 4 or not all(code in TILE_CODES for code in tiles) or len({kind_key(code) for code in tiles}) != 1:
+        raise RuleViolation(field_problem(pointer, NO_SUCH_KONG, value=text))
+    return Kong("added" if kind == "k" else "concealed", tuple(tiles), added)
+
+
+def kind_key(code: int) -> int:
+    """A red five's plain code (51 → 15): one key per kind of tile."""
+    return {51: 15, 52: 25, 53: 35}.get(code, code)
+
+
+def _tile_or_422(code: int, text: str, pointer: str) -> int:
+    if code not in TILE_CODES:
+        raise RuleViolation(field_problem(pointer, NOT_A_STEP, value=text))
+    return code
 
 
 ResultKind = Literal["win", "draw", "abort"]
@@ -265,75 +361,95 @@ class RecordedHand:
     result: RecordedResult
 
 
-def _list(value: object, pointer: str, limit: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) > limit:
-        raise MalformedRecord(field_problem(pointer, NOT_A_LIST, limit=limit))
+def _list(value: object, pointer: str, most: int, least: int = 0) -> list[Any]:
+    """An array of ``least`` to ``most`` entries (400 otherwise: the schema's bounds)."""
+    if not isinstance(value, list) or len(value) > most:
+        raise MalformedRecord(field_problem(pointer, NOT_A_LIST, limit=most))
+    if len(value) < least:
+        raise MalformedRecord(field_problem(pointer, NOT_THIS_LONG, count=least))
     return value
 
 
-def _numbers(value: object, pointer: str, limit: int) -> tuple[int, ...]:
-    items = _list(value, pointer, limit)
-    for at, item in enumerate(items):
-        if type(item) is not int or not -1_000_000 <= item <= 1_000_000:
-            raise MalformedRecord(FieldProblem(f"{pointer}/{at}", NOT_A_NUMBER, NOT_A_NUMBER))
-    return tuple(items)
+def _number(value: object, pointer: str, least: int, most: int) -> int:
+    value = whole(value)
+    if type(value) is not int or not least <= value <= most:
+        raise MalformedRecord(field_problem(pointer, NOT_A_NUMBER, least=least, most=most))
+    return value
+
+
+def _points(value: object, pointer: str, count: int) -> tuple[int, ...]:
+    items = _list(value, pointer, count, count)
+    return tuple(_number(item, f"{pointer}/{at}", -MAX_POINTS, MAX_POINTS) for at, item in enumerate(items))
 
 
 def _tiles(value: object, pointer: str, limit: int) -> tuple[int, ...]:
     return tuple(tile(item, f"{pointer}/{at}") for at, item in enumerate(_list(value, pointer, limit)))
 
 
-def _win(deltas: object, info: object, pointer: str, at: int) -> RecordedWin:
-    paid = _numbers(deltas, f"{pointer}/{at}", 4)
-    parts = _list(info, f"{pointer}/{at + 1}", 64)
-    seats = _numbers(parts[:3], f"{pointer}/{at + 1}", 3)
-    if len(seats) != 3 or len(paid) != 4 or not all(0 <= seat <= 3 for seat in seats):
-        raise MalformedRecord(field_problem(f"{pointer}/{at + 1}", NOT_A_LIST, limit=64))
-    return RecordedWin(who=seats[0], source=seats[1], liable=seats[2], deltas=paid)
+def _result_part(value: object, pointer: str) -> list[Any]:
+    """A deltas or details part: integers and short texts (the schema's)."""
+    items = _list(value, pointer, 64)
+    read: list[Any] = []
+    for at, item in enumerate(items):
+        if isinstance(item, str):
+            if len(item) > 200:
+                raise MalformedRecord(field_problem(f"{pointer}/{at}", TEXT_TOO_LONG, limit=200))
+            read.append(item)
+        else:
+            read.append(_number(item, f"{pointer}/{at}", -MAX_POINTS, MAX_POINTS))
+    return read
+
+
+def _win(deltas: list[Any], info: list[Any], pointer: str, at: int) -> RecordedWin:
+    if len(deltas) != 4 or not all(type(item) is int for item in deltas):
+        raise RuleViolation(field_problem(f"{pointer}/{at}", FOUR_DELTAS))
+    seats = info[:3]
+    if len(seats) != 3 or not all(type(seat) is int and 0 <= seat <= 3 for seat in seats):
+        raise RuleViolation(field_problem(f"{pointer}/{at + 1}", WIN_DETAILS))
+    return RecordedWin(who=seats[0], source=seats[1], liable=seats[2], deltas=tuple(deltas))
 
 
 def read_result(value: object, pointer: str) -> RecordedResult:
-    items = _list(value, pointer, 7)
-    name = items[0] if items else None
+    items = _list(value, pointer, 7, 1)
+    name = items[0]
+    if name not in RESULT_KINDS:
+        raise MalformedRecord(field_problem(f"{pointer}/0", NOT_A_RESULT, value=name))
+    parts = [_result_part(item, f"{pointer}/{at}") for at, item in enumerate(items[1:], start=1)]
     if name == WIN_RESULT:
-        if len(items) not in (3, 5, 7):
-            raise MalformedRecord(field_problem(pointer, NOT_A_LIST, limit=7))
-        wins = tuple(_win(items[at], items[at + 1], pointer, at) for at in range(1, len(items), 2))
+        if len(parts) not in (2, 4, 6):
+            raise RuleViolation(field_problem(pointer, WIN_PARTS, count=len(items)))
+        wins = tuple(_win(parts[at - 1], parts[at], pointer, at) for at in range(1, len(parts), 2))
         total = tuple(sum(win.deltas[seat] for win in wins) for seat in range(4))
         return RecordedResult("win", name, total, wins)
-    if name in DRAW_RESULTS or name in ABORT_RESULTS:
-        deltas = _numbers(items[1], f"{pointer}/1", 4) if len(items) > 1 else (0, 0, 0, 0)
-        if len(deltas) != 4:
-            raise MalformedRecord(field_problem(f"{pointer}/1", NOT_A_LIST, limit=4))
-        return RecordedResult("draw" if name in DRAW_RESULTS else "abort", str(name), deltas)
-    raise MalformedRecord(field_problem(f"{pointer}/0", NOT_A_RESULT, value=name))
+    deltas = tuple(parts[0]) if parts else (0, 0, 0, 0)
+    if len(deltas) != 4 or not all(type(item) is int for item in deltas):
+        raise RuleViolation(field_problem(f"{pointer}/1", FOUR_DELTAS))
+    return RecordedResult("draw" if name in DRAW_RESULTS else "abort", str(name), deltas)
+
+
+def _steps(value: object, pointer: str, read: Any) -> tuple[Any, ...]:
+    return tuple(read(item, f"{pointer}/{at}") for at, item in enumerate(_list(value, pointer, MAX_STEPS)))
 
 
 def read_hand(entry: list[Any], pointer: str) -> RecordedHand:
-    """One hand of ``log``, every entry read (400 at the first that cannot be)."""
+    """One hand of ``log``, every entry read: 400 at the first that breaks
+    the published shape (:data:`HAND_SCHEMA`), 422 at one that keeps to it
+    and still cannot be."""
     if len(entry) != 17:
         raise MalformedRecord(field_problem(pointer, NOT_A_HAND, count=len(entry)))
-    state = _numbers(entry[0], f"{pointer}/0", 3)
-    if len(state) != 3 or not (0 <= state[0] <= 15 and 0 <= state[1] <= 100 and 0 <= state[2] <= 200):
-        raise MalformedRecord(field_problem(f"{pointer}/0", NOT_A_LIST, limit=3))
-    scores = _numbers(entry[1], f"{pointer}/1", 4)
-    if len(scores) != 4:
-        raise MalformedRecord(field_problem(f"{pointer}/1", NOT_A_LIST, limit=4))
+    state = _list(entry[0], f"{pointer}/0", 3, 3)
+    number, honba, sticks = (_number(state[at], f"{pointer}/0/{at}", 0, most) for at, most in enumerate((15, 100, 200)))
     starts, takes, actions = [], [], []
     for player in range(4):
         at = 4 + 3 * player
         starts.append(_tiles(entry[at], f"{pointer}/{at}", 13))
-        takes.append(
-            tuple(read_take(v, f"{pointer}/{at + 1}/{i}") for i, v in enumerate(_list(entry[at + 1], f"{pointer}/{at + 1}", MAX_STEPS)))
-        )
-        actions.append(
-            tuple(read_action(v, f"{pointer}/{at + 2}/{i}") for i, v in enumerate(_list(entry[at + 2], f"{pointer}/{at + 2}", MAX_STEPS)))
-        )
+        takes.append(_steps(entry[at + 1], f"{pointer}/{at + 1}", read_take))
+        actions.append(_steps(entry[at + 2], f"{pointer}/{at + 2}", read_action))
     return RecordedHand(
-        number=state[0],
-        honba=state[1],
-        sticks=state[2],
-        scores=scores,
+        number=number,
+        honba=honba,
+        sticks=sticks,
+        scores=_points(entry[1], f"{pointer}/1", 4),
         dora=_tiles(entry[2], f"{pointer}/2", 5),
         ura=_tiles(entry[3], f"{pointer}/3", 5),
         starts=tuple(starts),

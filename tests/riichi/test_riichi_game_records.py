@@ -9,7 +9,9 @@ south, west, north, white, green, red; 60 discards the tile just drawn."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 URL = "/v1/riichi/game-records"
@@ -467,3 +469,112 @@ def test_a_league_resettles_under_its_own_uma(client: Any) -> None:
     assert settled["rules"]["kiriage"] is True
     assert settled["rules"]["multi_ron_honba"] == "first_only"  # the record's, kept
     assert settled["yaku_options"] == {"double_yakuman": True, "renhou": "off", "open_tanyao": True}
+
+
+HANCHAN = Path(__file__).parent / "data" / "hanchan_tenhou6.json"
+
+
+def test_a_whole_hanchan_written_by_hand(client: Any) -> None:
+    """Nine hands (tests/riichi/data/hanchan_tenhou6.json): east 1 is the
+    dealer's rinshan mangan (+12,000; the dealer keeps the deal), east 1 with
+    one honba the double-riichi ippatsu ron of this module (5,200 + 300 from
+    the dealer, +1,000 stick), then round the table the last-tile tsumo
+    (1,300/2,600) and the ron again, each won by the player after the dealer,
+    so the deal passes every hand to south 4. By hand: east 12,000 − 5,500 −
+    1,300 + 5,200 − 5,200 − 1,300 + 5,200 = +9,100 → 34,100; south −4,000 +
+    5,500 − 2,600 − 1,300 + 5,200 − 2,600 − 1,300 = −1,100 → 23,900; west
+    −6,600 → 18,400; north −1,400 → 23,600. Standings, return 30,000, uma
+    10-20, oka 20: east 4.1 + 20 + 20 = 44.1, south −6.1 + 10 = 3.9, north
+    −6.4 − 10 = −16.4, west −11.6 − 20 = −31.6."""
+    record = json.loads(HANCHAN.read_text(encoding="utf-8"))
+    answer = settle(client, {"format": "tenhou6", "record": record})
+    assert len(answer["hands"]) == 9 and answer["mismatches"] == 0
+    assert [hand["dealer"] for hand in answer["hands"]] == ["east", "east", "south", "west", "north", "east", "south", "west", "north"]
+    assert answer["hands"][1]["honba"] == 1
+    assert answer["scores"] == {"east": 34100, "south": 23900, "west": 18400, "north": 23600}
+    assert answer["finished"] is True and answer["end_reason"] == "length"
+    results = {row["seat"]: row["result"] for row in answer["standings"]["standings"]}
+    assert results == {"east": 44.1, "south": 3.9, "north": -16.4, "west": -31.6}
+
+
+# A hand of a public game: the example of the tenhou.net/6 log format, the
+# first hand of 第二期 天鳳名人戦 第１節 Ａ卓 １戦目 (as Tenhou's format page gives
+# it, reproduced in Project Mahjong's TenhouEncoder.h). Tenhou's rules, 30,000
+# start.
+MEIJIN = {
+    "title": ["第二期　天鳳名人戦", "第１節　Ａ卓　１戦目"],
+    "name": ["Ⓢ福地誠", "Ⓟ多井隆晴", "Cさん", "Ⓟ石橋伸洋"],
+    "rule": {"disp": "般南喰赤", "aka": 1},
+    "log": [
+        [
+            [0, 0, 0],
+            [30000, 30000, 30000, 30000],
+            [24],
+            [],
+            [12, 17, 21, 22, 25, 26, 27, 32, 33, 34, 37, 37, 43],
+            [39, 32, 46, 35, "32p3232", 33, "37p3737", 31],
+            [43, 39, 12, 46, 21, 22, 17, 60],
+            [16, 16, 19, 22, 22, 23, 26, 27, 29, 39, 42, 45, 47],
+            [13, 28, 38, 21, 26, 23, 18, 12],
+            [19, 39, 45, 38, 42, 47, 13, 60],
+            [11, 11, 14, 15, 16, 17, 19, 28, 37, 41, 43, 44, 46],
+            [41, 14, "1111p11", 38, 32, 35, 37, 33, 14],
+            [28, 37, 43, 60, 60, 60, 60, 44, 33],
+            [11, 51, 17, 18, 24, 52, 32, 33, 36, 36, 43, 44, 45],
+            [31, 21, 26, 19, 44, 18],
+            [43, 11, 45, 44, 60, 60],
+            ["和了", [2900, 0, -2900, 0], [0, 2, 0, "30符2飜2900点", "断幺九(1飜)", "ドラ(1飜)"]],
+        ]
+    ],
+}
+
+# A hand of a public game under other rules: 第39期十段位決定戦 (日本プロ麻雀連盟
+# 公式ルール, no red fives), its first hand, as published in the open-source
+# parser test of the "parseTenhou" project.
+JUDAN = {
+    "title": ["第39期十段位決定戦", "日本プロ麻雀連盟公式ルール"],
+    "name": ["荒正義", "三浦智博", "近藤久春", "浜上文吾"],
+    "rule": {"disp": "第39期十段位決定戦1", "aka": 0},
+    "log": [
+        [
+            [0, 0, 0],
+            [30000, 30000, 30000, 30000],
+            [19],
+            [],
+            [17, 47, 28, 42, 45, 26, 43, 32, 19, 15, 16, 39, 35],
+            [46, 15, 37, 44, 13, 37, 36, 14, 43, 43, 24, 18, 28, 33, 42],
+            [42, 43, 19, 60, 32, 39, 45, 47, 46, 37, "r60", 60, 60, 60, 60],
+            [34, 33, 23, 24, 26, 11, 11, 36, 27, 16, 18, 19, 42],
+            [34, 27, 21, 31, 39, 23, 13, 44, 14, 39, 29, 38, 38, 15, 22],
+            [19, 42, 60, 60, 60, 36, 60, 60, 23, 60, 24, 18, 23, 33, 27],
+            [14, 15, 21, 21, 28, 29, 41, 44, 11, 43, 37, 32, 19],
+            [37, 24, 31, 29, 25, 45, 24, 18, 12, 26, 11, 38, 41, 22],
+            [19, 44, 14, 15, 60, 24, 60, 28, 21, 45, 37, 37, 32, 18],
+            [39, 38, 35, 34, 32, 28, 25, 21, 47, 41, 41, 16, 12],
+            [35, 17, 18, 46, 46, 44, 23, 31, 25, 45, 45, 13, 17, 22],
+            [21, 28, 32, 38, 39, 35, 25, 23, 31, 60, 60, 44, 46, 18],
+            ["和了", [3000, -2000, 0, 0], [0, 1, 0, "40符1飜2000点", "立直(1飜)"]],
+        ]
+    ],
+}
+
+
+def test_a_public_tenhou_hand(client: Any) -> None:
+    """Two pungs called (from across, `32p3232`; from the player after,
+    `1111p11`), red fives held; the dealer's all simples + one dora on west's
+    discard: 2 han 30 fu, 480 × 6 = 2,880 → 2,900, as the log paid."""
+    answer = settle(client, {"format": "tenhou6", "record": MEIJIN})
+    first = answer["hands"][0]
+    assert first["matches"] is True
+    assert first["settlement"]["deltas"] == {"east": 2900, "south": 0, "west": -2900, "north": 0}
+    assert {item["code"] for item in first["settlement"]["winners"][0]["yaku_items"]} == {"tanyao", "dora"}
+    assert answer["scores"] == {"east": 32900, "south": 30000, "west": 27100, "north": 30000}
+
+
+def test_a_public_league_hand(client: Any) -> None:
+    """The dealer's riichi on a tsumogiri (`r60`) and its ron on south's
+    5p: riichi alone, 1 han 40 fu, 320 × 6 = 1,920 → 2,000, +1,000 stick."""
+    answer = settle(client, {"format": "tenhou6", "record": JUDAN})
+    first = answer["hands"][0]
+    assert first["matches"] is True
+    assert first["settlement"]["deltas"] == {"east": 3000, "south": -2000, "west": 0, "north": 0}

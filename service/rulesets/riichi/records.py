@@ -25,9 +25,10 @@ import msgspec
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
+from service.rulesets.riichi.game_results import MAX_START
 from service.rulesets.riichi.replay import Played, Player, Table, kind_of, nagashi, tenpai
 from service.rulesets.riichi.settlement import RiichiRules
-from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand
+from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
 from service.rulesets.riichi.yaku import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
@@ -64,6 +65,19 @@ def players_of(record: TenhouRecord) -> Literal[3, 4]:
     return 3 if "三" in record.rule.disp or fourth_empty else 4
 
 
+def _start_points(record: TenhouRecord, players: int) -> int:
+    """The first hand's scores, when they are one whole number every player
+    shares within the game's bounds; else Tenhou's (25,000, three players 35,000)."""
+    scores = record.log[0][1] if record.log and len(record.log[0]) > 1 else None
+    if isinstance(scores, list) and len(scores) >= players:
+        first = {whole(score) for score in scores[:players]}
+        if len(first) == 1:
+            (start,) = first
+            if type(start) is int and 1000 <= start <= MAX_START:
+                return start
+    return 35_000 if players == 3 else 25_000
+
+
 def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     """The rules a record states, in the service's names: Tenhou's."""
     players = players_of(record)
@@ -72,12 +86,12 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     if players == 3:
         rules["noten_payment"] = 2000
     yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
-    start = 35_000 if players == 3 else 25_000
+    start = _start_points(record, players)
     game: dict[str, Any] = {
         "players": players,
         "length": "east" if "東" in disp else "hanchan",
         "start_points": start,
-        "return_points": 40_000 if players == 3 else 30_000,
+        "return_points": max(start, 40_000 if players == 3 else 30_000),
         "uma": [0, 20] if players == 3 else [10, 20],
         "ties": "seat_order",
     }

@@ -28,6 +28,7 @@ from service.core.errors import RuleViolation, field_problem, template
 from service.core.readings import complete_waits, terminal_or_honour
 from service.core.tiles import special_waits
 from service.rulesets.riichi.tenhou import (
+    TILE_CODES,
     Action,
     Call,
     Discard,
@@ -58,10 +59,25 @@ KONG_TURN_UNEXPECTED = template("Player {player} called no open kong: 0 is not a
 EndKind = Literal["discard", "draw", "kong", "north"]
 
 
+KINDS: dict[int, int] = {code: (kind_key(code) // 10 - 1) * 9 + kind_key(code) % 10 - 1 for code in TILE_CODES}
+"""A tile code's kind 0–33 (the service's tile order: 1m … 9m, 1p …, 1z … 7z)."""
+
+
 def kind_of(code: int) -> int:
-    """A tile code's kind 0–33 (the service's tile order: 1m … 9m, 1p …, 1z … 7z)."""
-    suit, rank = divmod(kind_key(code), 10)
-    return (suit - 1) * 9 + rank - 1
+    """:data:`KINDS` as a function (for sort keys)."""
+    return KINDS[code]
+
+
+Where = tuple[str, int, int | None]
+"""Where a step is: the hand's pointer, the entry (0–16), the step in it.
+Kept as a tuple and written out only for a problem (:func:`text`): the
+replay passes one per step, most never shown."""
+
+
+def text(where: Where) -> str:
+    """The JSON Pointer of ``where``."""
+    hand, entry, step = where
+    return f"{hand}/{entry}" if step is None else f"{hand}/{entry}/{step}"
 
 
 @dataclass
@@ -86,9 +102,9 @@ class Player:
     replacement: bool = False
     norths: int = 0
 
-    def take_out(self, code: int, pointer: str) -> None:
+    def take_out(self, code: int, pointer: Where) -> None:
         if code not in self.hand:
-            raise RuleViolation(field_problem(pointer, NOT_HELD, player=self.seat, tile=code))
+            raise RuleViolation(field_problem(text(pointer), NOT_HELD, player=self.seat, tile=code))
         self.hand.remove(code)
 
 
@@ -99,7 +115,7 @@ class Ending:
     kind: EndKind
     seat: int
     tile: int
-    at: str
+    at: Where
 
 
 @dataclass
@@ -136,28 +152,29 @@ class Table:
         self.last: Ending | None = None
         for seat, player in enumerate(self.players):
             if len(player.hand) != 13:
-                raise RuleViolation(field_problem(self._at(seat, 4), WRONG_START, player=seat, count=len(player.hand)))
-        self.seen: Counter[int] = Counter()
+                raise RuleViolation(field_problem(text(self._at(seat, 4)), WRONG_START, player=seat, count=len(player.hand)))
+        self.seen: Counter[int] = Counter()  # by kind 0–33, and a red five's code once seen
         for code in (*hand.dora, *hand.ura, *(t for p in self.players for t in p.hand)):
-            self._see(code, f"{pointer}/2")
+            self._see(code, (pointer, 2, None))
 
-    def _at(self, seat: int, entry: int, step: int | None = None) -> str:
-        base = f"{self.pointer}/{4 + 3 * seat + entry - 4}"
-        return base if step is None else f"{base}/{step}"
+    def _at(self, seat: int, entry: int, step: int | None = None) -> Where:
+        return (self.pointer, 3 * seat + entry, step)
 
-    def _take_pointer(self, seat: int) -> str:
+    def _take_pointer(self, seat: int) -> Where:
         return self._at(seat, 5, self.take_at[seat])
 
-    def _action_pointer(self, seat: int) -> str:
+    def _action_pointer(self, seat: int) -> Where:
         return self._at(seat, 6, self.action_at[seat])
 
-    def _see(self, code: int, pointer: str) -> None:
+    def _see(self, code: int, pointer: Where) -> None:
         """A tile comes into view: at most four of a kind, one of each red five."""
-        self.seen[kind_of(code)] += 1
+        seen = self.seen
+        kind = KINDS[code]
+        seen[kind] += 1
+        if seen[kind] > 4 or (code > 50 and seen[code] > 0):
+            raise RuleViolation(field_problem(text(pointer), FIFTH_COPY, tile=code))
         if code > 50:
-            self.seen[code] += 1
-        if self.seen[kind_of(code)] > 4 or (code > 50 and self.seen[code] > 1):
-            raise RuleViolation(field_problem(pointer, FIFTH_COPY, tile=code))
+            seen[code] = 1
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -179,7 +196,7 @@ class Table:
         while True:
             if self._next_take(seat) is None:
                 if self.last is None:  # the dealer's first draw is missing
-                    raise RuleViolation(field_problem(self._take_pointer(seat), NOTHING_TO_DRAW, player=seat))
+                    raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOTHING_TO_DRAW, player=seat))
                 return self._ended(self.last)
             self._draw(seat, replacement)
             ending = self._act(seat, after_call=None)
@@ -192,10 +209,10 @@ class Table:
         take = self._next_take(seat)
         pointer = self._take_pointer(seat)
         if isinstance(take, Call):
-            raise RuleViolation(field_problem(pointer, NOT_DISCARDED, player=seat, tile=take.called))
+            raise RuleViolation(field_problem(text(pointer), NOT_DISCARDED, player=seat, tile=take.called))
         assert isinstance(take, Draw)
         if self.draws >= WALL_DRAWS[self.seats]:
-            raise RuleViolation(field_problem(pointer, PAST_THE_WALL))
+            raise RuleViolation(field_problem(text(pointer), PAST_THE_WALL))
         self.draws += 1
         self.take_at[seat] += 1
         self._see(take.tile, pointer)
@@ -207,7 +224,7 @@ class Table:
     def _ended(self, ending: Ending) -> Played:
         for seat in range(self.seats):
             if self._next_take(seat) is not None or self._next_action(seat) is not None:
-                raise RuleViolation(field_problem(self._at(seat, 5), STEPS_LEFT, at=ending.at, player=seat))
+                raise RuleViolation(field_problem(text(self._at(seat, 5)), STEPS_LEFT, at=text(ending.at), player=seat))
         return Played(
             players=self.players,
             ending=ending,
@@ -228,10 +245,10 @@ class Table:
         self.action_at[seat] += 1
         if isinstance(action, KongTurn):
             if after_call != "kong":
-                raise RuleViolation(field_problem(pointer, KONG_TURN_UNEXPECTED, player=seat))
+                raise RuleViolation(field_problem(text(pointer), KONG_TURN_UNEXPECTED, player=seat))
             return seat, True
         if after_call == "kong":
-            raise RuleViolation(field_problem(pointer, KONG_TURN_EXPECTED, player=seat))
+            raise RuleViolation(field_problem(text(pointer), KONG_TURN_EXPECTED, player=seat))
         if isinstance(action, Kong):
             return self._kong(seat, action, pointer)
         if isinstance(action, North):
@@ -249,7 +266,7 @@ class Table:
         for other in self.players:
             other.ippatsu = False
 
-    def _kong(self, seat: int, kong: Kong, pointer: str) -> Next:
+    def _kong(self, seat: int, kong: Kong, pointer: Where) -> Next:
         player = self.players[seat]
         if kong.kind == "concealed":
             for code in kong.tiles:
@@ -258,7 +275,7 @@ class Table:
         else:
             pung = next((meld for meld in player.melds if meld.kind == "pung" and kind_key(meld.tiles[0]) == kind_key(kong.tile)), None)
             if pung is None:
-                raise RuleViolation(field_problem(pointer, NOT_HELD, player=seat, tile=kong.tile))
+                raise RuleViolation(field_problem(text(pointer), NOT_HELD, player=seat, tile=kong.tile))
             player.take_out(kong.tile, pointer)
             pung.kind = "kong"
             pung.tiles.append(kong.tile)
@@ -266,12 +283,12 @@ class Table:
         self.last = Ending("kong", seat, kong.tile, pointer)
         return seat, True
 
-    def _discard(self, seat: int, discard: Discard, pointer: str, after_call: str | None) -> Next:
+    def _discard(self, seat: int, discard: Discard, pointer: Where, after_call: str | None) -> Next:
         player = self.players[seat]
         code = discard.tile
         if code is None:
             if after_call is not None or player.drawn is None:
-                raise RuleViolation(field_problem(pointer, NOTHING_DRAWN, player=seat))
+                raise RuleViolation(field_problem(text(pointer), NOTHING_DRAWN, player=seat))
             code = player.drawn
         player.take_out(code, pointer)
         player.river.append(code)
@@ -289,7 +306,7 @@ class Table:
         player.riichi = True
         player.ippatsu = True
 
-    def _claims(self, seat: int, code: int, pointer: str) -> Next:
+    def _claims(self, seat: int, code: int, pointer: Where) -> Next:
         """After ``seat`` discards ``code``: a call of it, or the next draw."""
         for kinds in (("pung", "kong"), ("chow",)):
             for step in range(1, self.seats):
@@ -331,11 +348,11 @@ def tenpai(player: Player) -> bool:
     all four of (Tenhou counts no such 純カラ wait)."""
     counts = [0] * 34
     for code in player.hand:
-        counts[kind_of(code)] += 1
+        counts[KINDS[code]] += 1
     held = list(counts)
     for meld in player.melds:
         for code in meld.tiles[:3]:
-            held[kind_of(code)] += 1
+            held[KINDS[code]] += 1
     sets = 4 - len(player.melds)
     if complete_waits(counts, sets, held, thirteen_orphans=not player.melds):
         return True

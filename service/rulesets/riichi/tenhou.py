@@ -33,6 +33,7 @@ plays them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal
@@ -262,50 +263,69 @@ def _letter_split(value: str, letter_at: int) -> tuple[int, list[int]]:
     return int(value[letter_at + 1 : letter_at + 3]), _pairs(digits)
 
 
-def _text(value: object, pattern: re.Pattern[str], pointer: str) -> tuple[str, re.Match[str]]:
+def _step_text(value: object, pattern: re.Pattern[str], original: object) -> tuple[str, re.Match[str]]:
     """A step written as text: 400 unless it matches the schema's pattern."""
     match = pattern.match(value) if isinstance(value, str) and len(value) <= MAX_STEP_TEXT else None
     if match is None or not isinstance(value, str):
-        raise MalformedRecord(field_problem(pointer, NOT_A_STEP, value=value))
+        raise _Refused(MalformedRecord, lambda at: field_problem(at, NOT_A_STEP, value=original))
     return value, match
 
 
-def read_take(value: object, pointer: str) -> Take:
+class _Refused(Exception):
+    """A step refused before its pointer is known: :func:`_steps` names it."""
+
+    def __init__(self, error: type[Exception], problem_at: Callable[[str], FieldProblem]) -> None:
+        super().__init__()
+        self.error = error
+        self.problem_at = problem_at
+
+    def problem(self, pointer: str) -> Exception:
+        problem = self.problem_at(pointer)
+        return MalformedRecord(problem) if self.error is MalformedRecord else RuleViolation(problem)
+
+
+def _step_tile(value: object, original: object) -> int:
+    if type(value) is not int or value not in TILE_CODES:
+        raise _Refused(MalformedRecord, lambda at: field_problem(at, NOT_A_TILE, value=original))
+    return value
+
+
+def read_take(original: object) -> Take:
     """One entry of a player's takes: a drawn tile or a call."""
-    value = whole(value)
+    value = whole(original)
     if type(value) is int:
-        return Draw(tile(value, pointer))
-    text, match = _text(value, _CALL, pointer)
+        return Draw(_step_tile(value, original))
+    text, match = _step_text(value, _CALL, original)
     letter = match.group(2)
     letter_at = match.start(2)
     called, tiles = _letter_split(text, letter_at)
     offset = _CALL_OFFSETS[letter].get(letter_at)
     if offset is None or len(tiles) != _CALL_SIZES[letter] or not all(code in TILE_CODES for code in tiles):
-        raise RuleViolation(field_problem(pointer, NO_SUCH_CALL, value=text))
+        raise _Refused(RuleViolation, lambda at: field_problem(at, NO_SUCH_CALL, value=text))
     own = list(tiles)
     own.remove(called)
     return Call(_KINDS[letter], called, tuple(own), offset)
 
 
-def read_action(value: object, pointer: str) -> Action:
+def read_action(original: object) -> Action:
     """One entry of a player's discards."""
-    value = whole(value)
+    value = whole(original)
     if type(value) is int:
         if value == TSUMOGIRI:
             return Discard(None)
         if value == KONG_TURN:
             return KongTurn()
-        return Discard(tile(value, pointer))
-    text, match = _text(value, _ACTION, pointer)
+        return Discard(_step_tile(value, original))
+    text, match = _step_text(value, _ACTION, original)
     kind = text[0] if text[0] in "rf" else match.group(3)
     if kind == "r":
         code = int(text[1:])
-        return Discard(None if code == TSUMOGIRI else _tile_or_422(code, text, pointer), riichi=True)
+        return Discard(None if code == TSUMOGIRI else _tile_or_422(code, text, original), riichi=True)
     if kind == "f":
-        return North(_tile_or_422(int(text[1:]), text, pointer))
+        return North(_tile_or_422(int(text[1:]), text, original))
     added, tiles = _letter_split(text, match.start(3))
     if len(tiles) != 4 or not all(code in TILE_CODES for code in tiles) or len({kind_key(code) for code in tiles}) != 1:
-        raise RuleViolation(field_problem(pointer, NO_SUCH_KONG, value=text))
+        raise _Refused(RuleViolation, lambda at: field_problem(at, NO_SUCH_KONG, value=text))
     return Kong("added" if kind == "k" else "concealed", tuple(tiles), added)
 
 
@@ -314,9 +334,9 @@ def kind_key(code: int) -> int:
     return {51: 15, 52: 25, 53: 35}.get(code, code)
 
 
-def _tile_or_422(code: int, text: str, pointer: str) -> int:
+def _tile_or_422(code: int, text: str, original: object) -> int:
     if code not in TILE_CODES:
-        raise RuleViolation(field_problem(pointer, NOT_A_STEP, value=text))
+        raise _Refused(RuleViolation, lambda at: field_problem(at, NOT_A_STEP, value=text))
     return code
 
 
@@ -428,7 +448,15 @@ def read_result(value: object, pointer: str) -> RecordedResult:
 
 
 def _steps(value: object, pointer: str, read: Any) -> tuple[Any, ...]:
-    return tuple(read(item, f"{pointer}/{at}") for at, item in enumerate(_list(value, pointer, MAX_STEPS)))
+    """Every step of a takes or discards entry; a step's pointer is written
+    out only when the step is refused (most never are)."""
+    steps = []
+    for at, item in enumerate(_list(value, pointer, MAX_STEPS)):
+        try:
+            steps.append(read(item))
+        except _Refused as refused:
+            raise refused.problem(f"{pointer}/{at}") from None
+    return tuple(steps)
 
 
 def read_hand(entry: list[Any], pointer: str) -> RecordedHand:

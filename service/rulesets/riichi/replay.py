@@ -28,15 +28,14 @@ from service.core.errors import RuleViolation, field_problem, template
 from service.core.readings import complete_waits, terminal_or_honour
 from service.core.tiles import special_waits
 from service.rulesets.riichi.tenhou import (
+    KONG_TURN,
     TILE_CODES,
+    TSUMOGIRI,
     Action,
     Call,
-    Discard,
-    Draw,
     Kong,
-    KongTurn,
-    North,
     RecordedHand,
+    Riichi,
     kind_key,
 )
 
@@ -149,7 +148,8 @@ class Table:
         self.calls_made = False
         self.declared: list[int] = []
         self.first_turn = set(range(seats))
-        self.last: Ending | None = None
+        self.last: tuple[EndKind, int, int, Where] | None = None
+        """Where the hand ends if the steps end now (an Ending's fields)."""
         for seat, player in enumerate(self.players):
             if len(player.hand) != 13:
                 raise RuleViolation(field_problem(text(self._at(seat, 4)), WRONG_START, player=seat, count=len(player.hand)))
@@ -197,7 +197,7 @@ class Table:
             if self._next_take(seat) is None:
                 if self.last is None:  # the dealer's first draw is missing
                     raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOTHING_TO_DRAW, player=seat))
-                return self._ended(self.last)
+                return self._ended(Ending(*self.last))
             self._draw(seat, replacement)
             ending = self._act(seat, after_call=None)
             if isinstance(ending, Ending):
@@ -206,19 +206,17 @@ class Table:
 
     def _draw(self, seat: int, replacement: bool) -> None:
         """``seat`` draws (a replacement after a kong or a north)."""
-        take = self._next_take(seat)
-        pointer = self._take_pointer(seat)
-        if isinstance(take, Call):
-            raise RuleViolation(field_problem(text(pointer), NOT_DISCARDED, player=seat, tile=take.called))
-        assert isinstance(take, Draw)
+        take = self.hand.takes[seat][self.take_at[seat]]
+        if not isinstance(take, int):
+            raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOT_DISCARDED, player=seat, tile=take.called))
         if self.draws >= WALL_DRAWS[self.seats]:
-            raise RuleViolation(field_problem(text(pointer), PAST_THE_WALL))
+            raise RuleViolation(field_problem(text(self._take_pointer(seat)), PAST_THE_WALL))
         self.draws += 1
+        self._see(take, self._take_pointer(seat))
         self.take_at[seat] += 1
-        self._see(take.tile, pointer)
         player = self.players[seat]
-        player.hand.append(take.tile)
-        player.drawn = take.tile
+        player.hand.append(take)
+        player.drawn = take
         player.replacement = replacement
 
     def _ended(self, ending: Ending) -> Played:
@@ -243,21 +241,23 @@ class Table:
         if action is None:
             return Ending("draw", seat, player.drawn or 0, pointer)
         self.action_at[seat] += 1
-        if isinstance(action, KongTurn):
+        if action == KONG_TURN:
             if after_call != "kong":
                 raise RuleViolation(field_problem(text(pointer), KONG_TURN_UNEXPECTED, player=seat))
             return seat, True
         if after_call == "kong":
             raise RuleViolation(field_problem(text(pointer), KONG_TURN_EXPECTED, player=seat))
+        if isinstance(action, int):
+            return self._discard(seat, None if action == TSUMOGIRI else action, pointer, after_call)
+        if isinstance(action, Riichi):
+            return self._discard(seat, action.tile, pointer, after_call, riichi=True)
         if isinstance(action, Kong):
             return self._kong(seat, action, pointer)
-        if isinstance(action, North):
-            player.take_out(action.tile, pointer)
-            player.norths += 1
-            self._interrupt()
-            self.last = Ending("north", seat, action.tile, pointer)
-            return seat, True
-        return self._discard(seat, action, pointer, after_call)
+        player.take_out(action.tile, pointer)
+        player.norths += 1
+        self._interrupt()
+        self.last = ("north", seat, action.tile, pointer)
+        return seat, True
 
     def _interrupt(self) -> None:
         """A call or kong: no more ippatsu, first turns or double riichi."""
@@ -280,12 +280,12 @@ class Table:
             pung.kind = "kong"
             pung.tiles.append(kong.tile)
         self._interrupt()
-        self.last = Ending("kong", seat, kong.tile, pointer)
+        self.last = ("kong", seat, kong.tile, pointer)
         return seat, True
 
-    def _discard(self, seat: int, discard: Discard, pointer: Where, after_call: str | None) -> Next:
+    def _discard(self, seat: int, code: int | None, pointer: Where, after_call: str | None, riichi: bool = False) -> Next:
+        """``seat`` discards ``code`` (None: the tile it just drew)."""
         player = self.players[seat]
-        code = discard.tile
         if code is None:
             if after_call is not None or player.drawn is None:
                 raise RuleViolation(field_problem(text(pointer), NOTHING_DRAWN, player=seat))
@@ -295,7 +295,7 @@ class Table:
         player.drawn = None
         player.replacement = False
         player.ippatsu = False  # a declarer's next discard ends its ippatsu turn
-        if discard.riichi:
+        if riichi:
             self._declare(player)
         player.discarded += 1
         self.first_turn.discard(seat)
@@ -307,15 +307,25 @@ class Table:
         player.ippatsu = True
 
     def _claims(self, seat: int, code: int, pointer: Where) -> Next:
-        """After ``seat`` discards ``code``: a call of it, or the next draw."""
-        for kinds in (("pung", "kong"), ("chow",)):
-            for step in range(1, self.seats):
-                caller = (seat + step) % self.seats
-                take = self._next_take(caller)
-                if isinstance(take, Call) and take.kind in kinds and take.called == code and (caller - seat) % 4 == take.offset:
-                    self._stick_stands(seat)
-                    return self._call(caller, seat, take)
-        self.last = Ending("discard", seat, code, pointer)
+        """After ``seat`` discards ``code``: a call of it (a pung or kong
+        before a chow), or the next draw."""
+        chow: tuple[int, Call] | None = None
+        takes, take_at = self.hand.takes, self.take_at
+        for step in range(1, self.seats):
+            caller = (seat + step) % self.seats
+            if take_at[caller] >= len(takes[caller]):
+                continue
+            take = takes[caller][take_at[caller]]
+            if isinstance(take, int) or take.called != code or (caller - seat) % 4 != take.offset:
+                continue
+            if take.kind != "chow":
+                self._stick_stands(seat)
+                return self._call(caller, seat, take)
+            chow = (caller, take)
+        if chow is not None:
+            self._stick_stands(seat)
+            return self._call(chow[0], seat, chow[1])
+        self.last = ("discard", seat, code, pointer)
         following = self.next_seat(seat)
         if self._next_take(following) is not None:
             self._stick_stands(seat)
@@ -337,10 +347,7 @@ class Table:
         tiles = sorted([call.called, *call.own], key=kind_of)
         player.melds.append(Meld(call.kind, tiles))
         self._interrupt()
-        return self._after_call(caller, call.kind)
-
-    def _after_call(self, caller: int, kind: str) -> Next:
-        return self._act(caller, after_call=kind)
+        return self._act(caller, after_call=call.kind)
 
 
 def tenpai(player: Player) -> bool:

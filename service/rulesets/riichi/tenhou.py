@@ -181,11 +181,6 @@ KongKind = Literal["added", "concealed"]
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
 class Call:
     """A chow, pung or open kong of a discard: ``called`` the discard, ``own``
     the tiles from hand, ``offset`` how far round the table the giver sits
@@ -198,11 +193,10 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """``tile`` None: the tile just drawn (60)."""
+class Riichi:
+    """A riichi declared with its discard; ``tile`` None: the tile just drawn (60)."""
 
     tile: int | None
-    riichi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,13 +215,12 @@ class North:
     tile: int
 
 
-@dataclass(frozen=True, slots=True)
-class KongTurn:
-    """The discard slot an open kong takes (0)."""
-
-
-Take = Draw | Call
-Action = Discard | Kong | North | KongTurn
+Take = int | Call
+"""A draw (the tile's code) or a call."""
+Action = int | Riichi | Kong | North
+"""A discard (the tile's code; :data:`TSUMOGIRI` the tile just drawn,
+:data:`KONG_TURN` the turn an open kong took), a riichi, a kong or a north.
+Plain draws and discards stay ints: a record has a thousand of them."""
 
 _CALL = re.compile(r"^(\d\d)*([cpm])(\d\d)+$")
 _ACTION = re.compile(r"^(r\d\d|f\d\d|(\d\d)*([ka])(\d\d)+)$")
@@ -292,9 +285,11 @@ def _step_tile(value: object, original: object) -> int:
 
 def read_take(original: object) -> Take:
     """One entry of a player's takes: a drawn tile or a call."""
+    if type(original) is int and original in TILE_CODES:
+        return original
     value = whole(original)
     if type(value) is int:
-        return Draw(_step_tile(value, original))
+        return _step_tile(value, original)
     text, match = _step_text(value, _CALL, original)
     letter = match.group(2)
     letter_at = match.start(2)
@@ -309,18 +304,16 @@ def read_take(original: object) -> Take:
 
 def read_action(original: object) -> Action:
     """One entry of a player's discards."""
+    if type(original) is int and (original in TILE_CODES or original in (TSUMOGIRI, KONG_TURN)):
+        return original
     value = whole(original)
     if type(value) is int:
-        if value == TSUMOGIRI:
-            return Discard(None)
-        if value == KONG_TURN:
-            return KongTurn()
-        return Discard(_step_tile(value, original))
+        return value if value in (TSUMOGIRI, KONG_TURN) else _step_tile(value, original)
     text, match = _step_text(value, _ACTION, original)
     kind = text[0] if text[0] in "rf" else match.group(3)
     if kind == "r":
         code = int(text[1:])
-        return Discard(None if code == TSUMOGIRI else _tile_or_422(code, text, original), riichi=True)
+        return Riichi(None if code == TSUMOGIRI else _tile_or_422(code, text, original))
     if kind == "f":
         return North(_tile_or_422(int(text[1:]), text, original))
     added, tiles = _letter_split(text, match.start(3))

@@ -447,6 +447,16 @@ def test_malformed_steps_are_400(client: Any) -> None:
     assert client.post(URL, json={**body(record), "format": "mjai"}).status_code == 400
 
 
+def test_a_first_hand_that_is_not_the_shape_is_400_not_500(client: Any) -> None:
+    """The record's own rules are read from its first hand (its scores are
+    the start points) before the hands are read: an object among the scores
+    (found by schemathesis) is the same 400 as anywhere else."""
+    entry: list[Any] = [[0, 0, 0], [{}, 0, 0, 0], *([[]] * 14), ["和了"]]
+    response = client.post(URL, json=body(entry))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/1/0"
+
+
 def test_a_league_resettles_under_its_own_uma(client: Any) -> None:
     """`game` changes the record's own rules field by field: the same hand,
     uma 5-15 instead of Tenhou's 10-20, and the game ends after one hand

@@ -69,12 +69,10 @@ def _start_points(record: TenhouRecord, players: int) -> int:
     """The first hand's scores, when they are one whole number every player
     shares within the game's bounds; else Tenhou's (25,000, three players 35,000)."""
     scores = record.log[0][1] if record.log and len(record.log[0]) > 1 else None
-    if isinstance(scores, list) and len(scores) >= players:
-        first = {whole(score) for score in scores[:players]}
-        if len(first) == 1:
-            (start,) = first
-            if type(start) is int and 1000 <= start <= MAX_START:
-                return start
+    if isinstance(scores, list) and len(scores) >= players:  # not yet read: anything may stand here
+        first = [score for score in map(whole, scores[:players]) if type(score) is int]
+        if len(first) == players and first.count(first[0]) == players and 1000 <= first[0] <= MAX_START:
+            return first[0]
     return 35_000 if players == 3 else 25_000
 
 

@@ -50,24 +50,22 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning, WarningCode, warning
+from service.rulesets.taiwan.listed import as_counted
+from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Section, Unit
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
-    CONFLICTS,
+    CONFLICTS_BY_PRESET,
     MODE_NOT_SCORED,
     PATTERN_CODES,
     REPLACEMENTS,
     REPLACEMENTS_BY,
     ROWS,
     TAI,
-    CellStatus,
-    Mode,
     PatternCode,
-    Preset,
-    Section,
-    Unit,
 )
 from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
+from service.rulesets.taiwan.yue_table import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 
 # --- Bounds --------------------------------------------------------------------
 
@@ -169,7 +167,7 @@ class TaiItem(msgspec.Struct, kw_only=True):
     count: int
     counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
     tai_each: Annotated[int, msgspec.Meta(description="The preset's tai per unit.")]
-    tai: Annotated[int, msgspec.Meta(description="`tai_each × counted`.")]
+    tai: Annotated[int, msgspec.Meta(description="`tai_each × counted`, less `deducted`.")]
     status: Annotated[
         ItemStatus,
         msgspec.Meta(
@@ -179,6 +177,18 @@ class TaiItem(msgspec.Struct, kw_only=True):
     replaced_by: Annotated[str | None, msgspec.Meta(description="The pattern scoring instead of this one.")] = None
     replaces: Annotated[list[str], msgspec.Meta(description="Listed patterns this one replaced.")] = []
     note: Annotated[str, msgspec.Meta(description="The preset's note in the Taiwan tai table, as printed.")] = ""
+    from_listed: Annotated[
+        list[str],
+        msgspec.Meta(
+            description="The listed codes this item is counted for, when they differ from `code`: `concealed` and `self_draw` listed together count as `concealed_self_draw` (門清自摸); `concealed_self_draw` with a pattern that already holds 門清 (天聽, 地聽, 地胡 …) counts as `self_draw` + `unaided` (自摸 + 不求)."
+        ),
+    ] = []
+    deducted: Annotated[
+        int,
+        msgspec.Meta(
+            description="Tai taken off this item: under `yue_wikibooks`, 字一色 with 大/小四喜 or 大/小三元 (計完台數之後應該減除4台). `tai` is after it."
+        ),
+    ] = 0
 
 
 class TaiBreakdown(msgspec.Struct, kw_only=True):
@@ -372,7 +382,7 @@ def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dic
                     field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
                 )
             wins.setdefault(row.win, i)
-    problems = contradiction_problems(index, CONFLICTS, pointer, "/code")
+    problems = contradiction_problems(index, CONFLICTS_BY_PRESET[preset], pointer, "/code")
     if problems:
         raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
     if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
@@ -389,75 +399,104 @@ def count_tai(
 ) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
-    A replaced pattern is itemised with 0 tai and ``replaced_by``; a pattern
-    the preset or the mode does not score is itemised with 0 tai and a
-    warning. A pattern that is not scored replaces nothing."""
-    index = _check_patterns(patterns, preset, pointer)
-    cells = CELLS[preset]
-    tai_of = TAI[preset]
-    off_in_mode = MODE_NOT_SCORED[mode]
+    The listing is read first as :func:`service.rulesets.taiwan.listed.as_counted`
+    reads it (門清 + 自摸 → 門清自摸 …). A replaced pattern is itemised with 0
+    tai and ``replaced_by``; a pattern the preset or the mode does not score
+    is itemised with 0 tai and a warning. A pattern that is not scored
+    replaces nothing."""
+    _check_patterns(patterns, preset, pointer)
+    entries = as_counted(patterns, preset, _one)
+    counted_patterns = [pattern for pattern, _ in entries]
+    index = {pattern.code: i for i, pattern in enumerate(counted_patterns)}
+    replaced_by, replaced_units, replaces = _replacements(counted_patterns, index, preset, mode)
+    deduction = _deduction(index, replaced_by, preset, mode)
+    items: list[TaiItem] = []
+    warnings: list[SettlementWarning] = []
+    for pattern, from_listed in entries:
+        code = pattern.code
+        item = _item(pattern, preset, mode, replaced_by, replaced_units.get(code, 0), warnings)
+        item.replaces = replaces.get(code, [])
+        item.from_listed = list(from_listed)
+        if code == "all_honours" and item.counted and deduction:
+            item.deducted = deduction
+            item.tai -= deduction
+        items.append(item)
+    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=sum(item.tai for item in items)), warnings
 
-    def active(code: str) -> bool:
-        return code not in off_in_mode and cells[code].status != "not_scored"
 
+def _one(code: str) -> PatternIn:
+    return PatternIn(code=code)  # type: ignore[arg-type]
+
+
+def _active(code: str, preset: str, mode: str) -> bool:
+    return code not in MODE_NOT_SCORED[mode] and CELLS[preset][code].status != "not_scored"
+
+
+def _replacements(
+    patterns: list[PatternIn], index: dict[str, int], preset: str, mode: str
+) -> tuple[dict[str, str], dict[str, int], dict[str, list[str]]]:
+    """(replaced code → by, replaced code → units replaced, by → codes it replaced)."""
     replaced_by: dict[str, str] = {}
     replaced_units: dict[str, int] = {}
     replaces: dict[str, list[str]] = {}
     for rule in REPLACEMENTS:  # bigger replacers first
         by = rule.by
-        if by not in index or by in replaced_by or preset in rule.except_presets or not active(by):
+        if by not in index or by in replaced_by or preset in rule.except_presets or not _active(by, preset, mode):
             continue
         by_count = patterns[index[by]].count
         for target in rule.replaces:
-            if target not in index or target in replaced_by or not active(target):
+            if target not in index or target in replaced_by or not _active(target, preset, mode):
                 continue
             target_count = patterns[index[target]].count
             replaced_by[target] = by
             replaced_units[target] = min(target_count, by_count) if rule.per_unit else target_count
             replaces.setdefault(by, []).append(target)
+    return replaced_by, replaced_units, replaces
 
-    items: list[TaiItem] = []
-    warnings: list[SettlementWarning] = []
-    total = 0
-    for pattern in patterns:
-        code = pattern.code
-        row = BY_CODE[code]
-        cell = cells[code]
-        each = tai_of[code]
-        status: ItemStatus
-        if code in off_in_mode:
-            status, counted = "not_scored_in_mode", 0
-            warnings.append(warning("taiwan_pattern_not_scored_in_mode", pattern=code, name_zh=row.name_zh, mode=mode))
-        elif cell.status == "not_scored":
-            status, counted = "not_scored_in_preset", 0
-            warnings.append(warning("taiwan_pattern_not_scored_in_preset", pattern=code, name_zh=row.name_zh, preset=preset))
-        else:
-            counted = pattern.count - replaced_units.get(code, 0)
-            status = "scored" if code not in replaced_by else ("replaced" if counted == 0 else "partly_replaced")
-            if counted and cell.status in _CELL_WARNINGS:
-                warnings.append(
-                    warning(_CELL_WARNINGS[cell.status], pattern=code, name_zh=row.name_zh, preset=preset, note=cell.note, tai=each)
-                )
-        tai = each * counted
-        total += tai
-        items.append(
-            TaiItem(
-                code=code,
-                name_zh=row.name_zh,
-                name_en=row.name_en,
-                unit=row.unit,
-                count=pattern.count,
-                counted=counted,
-                tai_each=each,
-                tai=tai,
-                status=status,
-                replaced_by=replaced_by.get(code),
-                replaces=replaces.get(code, []),
-                note=cell.note,
+
+def _deduction(index: dict[str, int], replaced_by: dict[str, str], preset: str, mode: str) -> int:
+    """The Wikibooks extract's 字一色: 如果包含大/小四喜或大/小三元，計完台數之後應該減除4台."""
+    if preset != YUE or "all_honours" not in index or not _active("all_honours", preset, mode):
+        return 0
+    with_big = any(code in index and code not in replaced_by and _active(code, preset, mode) for code in DEDUCTED_WITH)
+    return ALL_HONOURS_DEDUCTION if with_big else 0
+
+
+def _item(
+    pattern: PatternIn, preset: str, mode: str, replaced_by: dict[str, str], replaced: int, warnings: list[SettlementWarning]
+) -> TaiItem:
+    """One pattern's item; its warnings are appended to ``warnings``."""
+    code = pattern.code
+    row = BY_CODE[code]
+    cell = CELLS[preset][code]
+    each = TAI[preset][code]
+    status: ItemStatus
+    if code in MODE_NOT_SCORED[mode]:
+        status, counted = "not_scored_in_mode", 0
+        warnings.append(warning("taiwan_pattern_not_scored_in_mode", pattern=code, name_zh=row.name_zh, mode=mode))
+    elif cell.status == "not_scored":
+        status, counted = "not_scored_in_preset", 0
+        warnings.append(warning("taiwan_pattern_not_scored_in_preset", pattern=code, name_zh=row.name_zh, preset=preset))
+    else:
+        counted = pattern.count - replaced
+        status = "scored" if code not in replaced_by else ("replaced" if counted == 0 else "partly_replaced")
+        if counted and cell.status in _CELL_WARNINGS:
+            warnings.append(
+                warning(_CELL_WARNINGS[cell.status], pattern=code, name_zh=row.name_zh, preset=preset, note=cell.note, tai=each)
             )
-        )
-    _combination_warnings(index, items, warnings)
-    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings
+    return TaiItem(
+        code=code,
+        name_zh=row.name_zh,
+        name_en=row.name_en,
+        unit=row.unit,
+        count=pattern.count,
+        counted=counted,
+        tai_each=each,
+        tai=each * counted,
+        status=status,
+        replaced_by=replaced_by.get(code),
+        note=cell.note,
+    )
 
 
 _CELL_WARNINGS: dict[CellStatus, WarningCode] = {
@@ -465,19 +504,6 @@ _CELL_WARNINGS: dict[CellStatus, WarningCode] = {
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",
 }
-
-
-def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[SettlementWarning]) -> None:
-    """Listings the Taiwan tai table scores differently from what was sent; the hand is
-    still counted as listed."""
-
-    def scored(code: str) -> bool:
-        return code in index and items[index[code]].counted > 0
-
-    if scored("concealed") and scored("self_draw"):
-        warnings.append(warning("taiwan_concealed_self_draw_expected"))
-    if "concealed_self_draw" in index and ("heavenly_ready" in index or "earthly_ready" in index):
-        warnings.append(warning("taiwan_unaided_expected"))
 
 
 def tai(request: TaiRequest) -> TaiResult:

@@ -51,7 +51,7 @@ from service.core.settlement import (
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning, WarningCode, warning
 from service.rulesets.taiwan.listed import as_counted
-from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Section, Unit
+from service.rulesets.taiwan.rows import PRESETS, CellStatus, Mode, Preset, Section, Unit
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
@@ -213,14 +213,16 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     dealer_tai: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
     ] = 1
-    streak_tai_per: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            le=MAX_STREAK_TAI_PER,
-            description="Tai per streak (連N拉N): 2 for 2N (default), 1 for N (戲谷's option, 麻將大師's column).",
-        ),
-    ] = 2
+    streak_tai_per: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=MAX_STREAK_TAI_PER,
+                description="Tai per streak (連N拉N): 2 for 2N (default), 1 for N (戲谷's option). When it is not sent, the preset `mahjong_master` settles with 1 (its column: N（有拉莊再加 N）) and every other preset with 2; the response echoes the value used.",
+            ),
+        ]
+    ] = msgspec.UNSET  # absent → the preset's streak (2, or 1 under mahjong_master)
     tai_cap: Annotated[
         int,
         msgspec.Meta(
@@ -276,13 +278,18 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
 
 
+DEFAULT_RULES = TaiwanRules()
+
+
 class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
-    """A Taiwanese 16-tile hand to evaluate from its tiles, under a preset and mode."""
+    """A Taiwanese 16-tile hand to evaluate from its tiles, under a preset and
+    mode. `rules` are the table's, as a settlement takes them (echoed, resolved)."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east: it sets the winner's seat wind.")] = "east"
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east unless `tiles.east_seat` says otherwise.")] = "east"
     tiles: TaiwanTiles
+    rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHand(msgspec.Struct, kw_only=True):
@@ -298,8 +305,9 @@ class TaiwanHand(msgspec.Struct, kw_only=True):
     waits: Annotated[
         str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
     ]
-    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
+    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (`tiles.east_seat`, else the dealer, sits east).")]
     warnings: list[SettlementWarning]
+    rules: Annotated[TaiwanRules, msgspec.Meta(description="The table's rules as a settlement of this hand would use them.")]
 
 
 class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
@@ -553,7 +561,7 @@ def _check_win(request: TaiwanRequest) -> None:
 def settle(request: TaiwanRequest) -> TaiwanSettlement:
     # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
     # Decimals under the exact context itself
-    rules = request.rules
+    rules = resolve_rules(request.rules, request.preset)
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
     tai = request.tai
@@ -579,7 +587,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         _check_win(request)
         if not isinstance(request.tiles, msgspec.UnsetType):
             evaluation = hand_result(
-                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode, rules=rules
             )
             _check_special(request.special, evaluation)
             breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
@@ -594,6 +602,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         tai_paid = rules.tai_cap
         warnings.append(warning("taiwan_tai_capped", tai=hand_tai, cap=rules.tai_cap))
 
+    assert rules.streak_tai_per is not msgspec.UNSET  # resolve_rules filled it in
     dealer_extra = rules.dealer_tai + rules.streak_tai_per * request.dealer_streak
     dealer = request.dealer
 
@@ -661,7 +670,31 @@ def _pattern(code: str, count: int) -> PatternIn:
     return PatternIn(code=code, count=count)  # type: ignore[arg-type]
 
 
-def hand_result(tiles: TaiwanTiles, *, winner: Seat, dealer: Seat, win: Win, preset: Preset, mode: Mode) -> TaiwanHand:
+STREAK_TAI_PER: dict[str, int] = {preset: 1 if preset == "mahjong_master" else 2 for preset in PRESETS}
+"""Tai per streak when `rules.streak_tai_per` is not sent: the Taiwan tai table's 連N拉N,
+2N (麻將大師: N（有拉莊再加 N）)."""
+RESOLVED_DEFAULT_RULES: dict[str, TaiwanRules] = {preset: TaiwanRules(streak_tai_per=STREAK_TAI_PER[preset]) for preset in PRESETS}
+
+
+def resolve_rules(rules: TaiwanRules, preset: str) -> TaiwanRules:
+    """The rules with `streak_tai_per` filled in for the preset."""
+    if rules.streak_tai_per is not msgspec.UNSET:
+        return rules
+    if rules == DEFAULT_RULES:
+        return RESOLVED_DEFAULT_RULES[preset]
+    return msgspec.structs.replace(rules, streak_tai_per=STREAK_TAI_PER[preset])
+
+
+def hand_result(
+    tiles: TaiwanTiles,
+    *,
+    winner: Seat,
+    dealer: Seat,
+    win: Win,
+    preset: Preset,
+    mode: Mode,
+    rules: TaiwanRules | None = None,
+) -> TaiwanHand:
     """The tiles evaluated (:mod:`service.rulesets.taiwan.tiles`) and counted
     by :func:`count_tai`, answered as `POST /v1/taiwan/hands` answers."""
     check_discarder(winner, win, SEATS)
@@ -676,12 +709,19 @@ def hand_result(tiles: TaiwanTiles, *, winner: Seat, dealer: Seat, win: Win, pre
         waits=found.waits,
         seat_wind=found.seat_wind,
         warnings=found.warnings,
+        rules=resolve_rules(rules or DEFAULT_RULES, preset),
     )
 
 
 def evaluate_hand(request: TaiwanHandRequest) -> TaiwanHand:
     return hand_result(
-        request.tiles, winner=request.winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+        request.tiles,
+        winner=request.winner,
+        dealer=request.dealer,
+        win=request.win,
+        preset=request.preset,
+        mode=request.mode,
+        rules=request.rules,
     )
 
 

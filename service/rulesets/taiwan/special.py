@@ -58,13 +58,15 @@ def unrelated(counts: Sequence[int]) -> list[str]:
 
 
 def _pair_and_set(rest: list[int]) -> tuple[bool, bool]:
-    """(a pair and a chow, a pair and a pung) of four tiles."""
+    """(a chow, a pung) in the four tiles left once one of each of the thirteen
+    is taken: one of them is the eye (a second of one of the thirteen), the
+    other three the set."""
     chow = pung = False
-    for tile, n in enumerate(rest):
-        if n < 2:
+    for tile in THIRTEEN_ORPHANS:
+        if not rest[tile]:
             continue
         left = list(rest)
-        left[tile] -= 2
+        left[tile] -= 1
         held = [t for t, m in enumerate(left) if m]
         pung = pung or (len(held) == 1 and left[held[0]] == 3)
         chow = chow or (len(held) == 3 and held[0] < HONOURS and held[0] // 9 == held[2] // 9 and held[2] - held[0] == 2)

@@ -399,9 +399,7 @@ def tally_fan(
     if problems:
         raise RuleViolation(*problems)
 
-    if "round_flower" in positions and not round_flower:
-        problems.append(FieldProblem(_pointer(positions["round_flower"]), ROUND_FLOWER_OFF))
-    problems += contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
+    problems += _round_flower_problems(positions, round_flower) + contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
         detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))
@@ -449,6 +447,13 @@ def tally_fan(
     elif any(code in ON_DISCARD for code in positions):
         won_by = "discard"
     return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+
+
+def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> list[FieldProblem]:
+    """`round_flower` listed while `rules.round_flower` is off."""
+    if "round_flower" in positions and not round_flower:
+        return [FieldProblem(_pointer(positions["round_flower"]), ROUND_FLOWER_OFF)]
+    return []
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:

@@ -1,9 +1,11 @@
-"""Taiwanese 16-tile (台) settlement and tai from patterns.
+"""Taiwanese 16-tile (台) settlement, tai from patterns and from tiles.
 
 Sources: the Taiwan tai table (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
 pays, the dealer's and the streak's tai, and the tai table with six apps'
 variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), the Wikibooks extract (a
-Cantonese Wikibooks tai list: its flower rules), CONTRACT.md (Taiwan).
+Cantonese Wikibooks tai list: its own list is the preset `yue_wikibooks`), CONTRACT.md (Taiwan).
+The counter is :mod:`service.rulesets.taiwan.counting`, the table endpoint
+:mod:`service.rulesets.taiwan.catalogue`.
 
 Each payment is ``base + tai × unit``. Self-draw: all three pay; discard:
 the discarder alone (the other two are listed with 0). The dealer's tai and
@@ -22,7 +24,6 @@ import msgspec
 from service.core.errors import (
     FieldProblem,
     RuleViolation,
-    contradiction_problems,
     field_problem,
     one_of,
     template,
@@ -40,7 +41,6 @@ from service.core.settlement import (
     DISCARD_ROLES,
     SELF_DRAW_ROLES,
     Discard,
-    LocalizedName,
     Role,
     SelfDraw,
     Settlement,
@@ -49,23 +49,15 @@ from service.core.settlement import (
     pay_winner,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import SettlementWarning, WarningCode, warning
-from service.rulesets.taiwan.listed import as_counted
-from service.rulesets.taiwan.rows import PRESETS, CellStatus, Mode, Preset, Section, Unit
+from service.core.warnings import SettlementWarning, warning
+from service.rulesets.taiwan.catalogue import TaiTable, TaiTableRow, tai_table
+from service.rulesets.taiwan.counting import WON_ON, ItemStatus, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
+from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
-    CELLS,
-    CONFLICTS_BY_PRESET,
-    MODE_NOT_SCORED,
     PATTERN_CODES,
-    REPLACEMENTS,
-    REPLACEMENTS_BY,
-    ROWS,
-    TAI,
-    PatternCode,
 )
 from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
-from service.rulesets.taiwan.yue_table import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 
 # --- Bounds --------------------------------------------------------------------
 
@@ -74,12 +66,6 @@ MAX_TAI = 1000
 MAX_STREAK = 99
 MAX_DEALER_TAI = 16
 MAX_STREAK_TAI_PER = 4
-MAX_COUNT = 8
-"""Largest count any per-set/per-tile row allows (8 flowers); each row has
-its own ``max_count``."""
-MAX_KONGS = 5
-"""A 16-tile hand has five sets, so at most five kongs."""
-
 MONEY_MIN = Decimal(0)
 MONEY_MAX = Decimal(1_000_000)
 BASE_DEFAULT = ExactNumber(100)
@@ -104,34 +90,14 @@ SPECIAL_PATTERNS: dict[str, frozenset[str]] = {
 """Patterns that name each special win (配牌花胡 is an eight immortals or a
 seven-robs-one from the deal)."""
 
-ItemStatus = Literal["scored", "partly_replaced", "replaced", "not_scored_in_preset", "not_scored_in_mode"]
-
 
 # --- Requests and responses ------------------------------------------------------
 
 
-class PatternIn(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One pattern present in the hand."""
-
-    code: Annotated[PatternCode, msgspec.Meta(description="A row code of `GET /v1/taiwan/tai-table`.")]
-    count: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1,
-            le=MAX_COUNT,
-            description="How many: only for rows counted per set or per tile (dragon pungs ≤ 3, own flowers ≤ 2, flower sets ≤ 2, flowers ≤ 8, wind pungs ≤ 4, kongs ≤ 5); 1 for every other row.",
-        ),
-    ] = 1
-
-
-Patterns = Annotated[
-    list[PatternIn],
-    msgspec.Meta(max_length=len(PATTERN_CODES), description="The patterns present, each code at most once."),
-]
 PresetField = Annotated[
     Preset,
     msgspec.Meta(
-        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書."
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules)."
     ),
 ]
 ModeField = Annotated[
@@ -154,48 +120,6 @@ class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """The patterns of a hand, to count its tai."""
 
     patterns: Patterns
-
-
-class TaiItem(msgspec.Struct, kw_only=True):
-    """One listed pattern and what it scored."""
-
-    code: str
-    name_zh: str
-    name_en: str
-    name: OrUnset[LocalizedName] = msgspec.UNSET
-    unit: Unit
-    count: int
-    counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
-    tai_each: Annotated[int, msgspec.Meta(description="The preset's tai per unit.")]
-    tai: Annotated[int, msgspec.Meta(description="`tai_each × counted`, less `deducted`.")]
-    status: Annotated[
-        ItemStatus,
-        msgspec.Meta(
-            description="`scored`; `replaced` (0 tai: `replaced_by` scores instead); `partly_replaced` (a flower set replaced some own flowers); `not_scored_in_preset` (the app does not score it, 0 tai); `not_scored_in_mode` (0 tai in this mode)."
-        ),
-    ]
-    replaced_by: Annotated[str | None, msgspec.Meta(description="The pattern scoring instead of this one.")] = None
-    replaces: Annotated[list[str], msgspec.Meta(description="Listed patterns this one replaced.")] = []
-    note: Annotated[str, msgspec.Meta(description="The preset's note in the Taiwan tai table, as printed.")] = ""
-    from_listed: Annotated[
-        list[str],
-        msgspec.Meta(
-            description="The listed codes this item is counted for, when they differ from `code`: `concealed` and `self_draw` listed together count as `concealed_self_draw` (門清自摸); `concealed_self_draw` with a pattern that already holds 門清 (天聽, 地聽, 地胡 …) counts as `self_draw` + `unaided` (自摸 + 不求)."
-        ),
-    ] = []
-    deducted: Annotated[
-        int,
-        msgspec.Meta(
-            description="Tai taken off this item: under `yue_wikibooks`, 字一色 with 大/小四喜 or 大/小三元 (計完台數之後應該減除4台). `tai` is after it."
-        ),
-    ] = 0
-
-
-class TaiBreakdown(msgspec.Struct, kw_only=True):
-    preset: Preset
-    mode: Mode
-    items: list[TaiItem]
-    tai: Annotated[int, msgspec.Meta(description="Sum of the items' tai. Dealer and streak tai are not included.")]
 
 
 class TaiResult(TaiBreakdown, kw_only=True):
@@ -335,185 +259,6 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
     rules: TaiwanRules
 
 
-# --- Tai from patterns ---------------------------------------------------------
-
-_WON_ON: dict[str, str] = {
-    "discard": template("{pattern} is won on a discard, but win type is self_draw."),
-    "self_draw": template("{pattern} is won on a self-draw, but win type is discard."),
-}
-_WON_ON_BOTH: dict[str, str] = {
-    "discard": template("{pattern} is won on a discard but {other} (index {index}) on a self-draw."),
-    "self_draw": template("{pattern} is won on a self-draw but {other} (index {index}) on a discard."),
-}
-_COUNTED: dict[str, str] = {
-    "per_set": template("{pattern} is counted per set; a hand has at most {limit}."),
-    "per_tile": template("{pattern} is counted per tile; a hand has at most {limit}."),
-}
-
-
-def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dict[str, int]:
-    """Duplicates, counts and contradictions; returns code → index."""
-    index: dict[str, int] = {}
-    kongs = 0
-    wins: dict[str, int] = {}
-    for i, pattern in enumerate(patterns):
-        row = BY_CODE[pattern.code]
-        if pattern.code in index:
-            raise RuleViolation(
-                field_problem(
-                    f"{pointer}/{i}/code",
-                    "{pattern} is listed twice (also at index {index}); list each pattern once, with a count.",
-                    pattern=pattern.code,
-                    index=index[pattern.code],
-                )
-            )
-        index[pattern.code] = i
-        if pattern.count > row.max_count:
-            if row.max_count == 1:
-                problem = field_problem(
-                    f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code
-                )
-            else:
-                problem = field_problem(f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count)
-            raise RuleViolation(problem)
-        if pattern.code in ("exposed_kong", "concealed_kong"):
-            kongs += pattern.count
-            if kongs > MAX_KONGS:
-                raise RuleViolation(
-                    field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS)
-                )
-        if row.win != "any":
-            other = "self_draw" if row.win == "discard" else "discard"
-            if other in wins:
-                j = wins[other]
-                raise RuleViolation(
-                    field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
-                )
-            wins.setdefault(row.win, i)
-    problems = contradiction_problems(index, CONFLICTS_BY_PRESET[preset], pointer, "/code")
-    if problems:
-        raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
-    if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
-        raise RuleViolation(
-            FieldProblem(
-                f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）)."
-            )
-        )
-    return index
-
-
-def count_tai(
-    patterns: list[PatternIn], preset: Preset, mode: Mode, pointer: str = "/patterns"
-) -> tuple[TaiBreakdown, list[SettlementWarning]]:
-    """Tai of the listed patterns under a preset and mode, itemised.
-
-    The listing is read first as :func:`service.rulesets.taiwan.listed.as_counted`
-    reads it (門清 + 自摸 → 門清自摸 …). A replaced pattern is itemised with 0
-    tai and ``replaced_by``; a pattern the preset or the mode does not score
-    is itemised with 0 tai and a warning. A pattern that is not scored
-    replaces nothing."""
-    _check_patterns(patterns, preset, pointer)
-    entries = as_counted(patterns, preset, _one)
-    counted_patterns = [pattern for pattern, _ in entries]
-    index = {pattern.code: i for i, pattern in enumerate(counted_patterns)}
-    replaced_by, replaced_units, replaces = _replacements(counted_patterns, index, preset, mode)
-    deduction = _deduction(index, replaced_by, preset, mode)
-    items: list[TaiItem] = []
-    warnings: list[SettlementWarning] = []
-    for pattern, from_listed in entries:
-        code = pattern.code
-        item = _item(pattern, preset, mode, replaced_by, replaced_units.get(code, 0), warnings)
-        item.replaces = replaces.get(code, [])
-        item.from_listed = list(from_listed)
-        if code == "all_honours" and item.counted and deduction:
-            item.deducted = deduction
-            item.tai -= deduction
-        items.append(item)
-    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=sum(item.tai for item in items)), warnings
-
-
-def _one(code: str) -> PatternIn:
-    return PatternIn(code=code)  # type: ignore[arg-type]
-
-
-def _active(code: str, preset: str, mode: str) -> bool:
-    return code not in MODE_NOT_SCORED[mode] and CELLS[preset][code].status != "not_scored"
-
-
-def _replacements(
-    patterns: list[PatternIn], index: dict[str, int], preset: str, mode: str
-) -> tuple[dict[str, str], dict[str, int], dict[str, list[str]]]:
-    """(replaced code → by, replaced code → units replaced, by → codes it replaced)."""
-    replaced_by: dict[str, str] = {}
-    replaced_units: dict[str, int] = {}
-    replaces: dict[str, list[str]] = {}
-    for rule in REPLACEMENTS:  # bigger replacers first
-        by = rule.by
-        if by not in index or by in replaced_by or preset in rule.except_presets or not _active(by, preset, mode):
-            continue
-        by_count = patterns[index[by]].count
-        for target in rule.replaces:
-            if target not in index or target in replaced_by or not _active(target, preset, mode):
-                continue
-            target_count = patterns[index[target]].count
-            replaced_by[target] = by
-            replaced_units[target] = min(target_count, by_count) if rule.per_unit else target_count
-            replaces.setdefault(by, []).append(target)
-    return replaced_by, replaced_units, replaces
-
-
-def _deduction(index: dict[str, int], replaced_by: dict[str, str], preset: str, mode: str) -> int:
-    """The Wikibooks extract's 字一色: 如果包含大/小四喜或大/小三元，計完台數之後應該減除4台."""
-    if preset != YUE or "all_honours" not in index or not _active("all_honours", preset, mode):
-        return 0
-    with_big = any(code in index and code not in replaced_by and _active(code, preset, mode) for code in DEDUCTED_WITH)
-    return ALL_HONOURS_DEDUCTION if with_big else 0
-
-
-def _item(
-    pattern: PatternIn, preset: str, mode: str, replaced_by: dict[str, str], replaced: int, warnings: list[SettlementWarning]
-) -> TaiItem:
-    """One pattern's item; its warnings are appended to ``warnings``."""
-    code = pattern.code
-    row = BY_CODE[code]
-    cell = CELLS[preset][code]
-    each = TAI[preset][code]
-    status: ItemStatus
-    if code in MODE_NOT_SCORED[mode]:
-        status, counted = "not_scored_in_mode", 0
-        warnings.append(warning("taiwan_pattern_not_scored_in_mode", pattern=code, name_zh=row.name_zh, mode=mode))
-    elif cell.status == "not_scored":
-        status, counted = "not_scored_in_preset", 0
-        warnings.append(warning("taiwan_pattern_not_scored_in_preset", pattern=code, name_zh=row.name_zh, preset=preset))
-    else:
-        counted = pattern.count - replaced
-        status = "scored" if code not in replaced_by else ("replaced" if counted == 0 else "partly_replaced")
-        if counted and cell.status in _CELL_WARNINGS:
-            warnings.append(
-                warning(_CELL_WARNINGS[cell.status], pattern=code, name_zh=row.name_zh, preset=preset, note=cell.note, tai=each)
-            )
-    return TaiItem(
-        code=code,
-        name_zh=row.name_zh,
-        name_en=row.name_en,
-        unit=row.unit,
-        count=pattern.count,
-        counted=counted,
-        tai_each=each,
-        tai=each * counted,
-        status=status,
-        replaced_by=replaced_by.get(code),
-        note=cell.note,
-    )
-
-
-_CELL_WARNINGS: dict[CellStatus, WarningCode] = {
-    "listed_without_value": "taiwan_preset_value_missing",
-    "sources_disagree": "taiwan_preset_sources_disagree",
-    "different_pattern": "taiwan_preset_name_differs",
-}
-
-
 def tai(request: TaiRequest) -> TaiResult:
     breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
     return TaiResult(preset=breakdown.preset, mode=breakdown.mode, items=breakdown.items, tai=breakdown.tai, warnings=warnings)
@@ -542,7 +287,7 @@ def _check_win(request: TaiwanRequest) -> None:
         row = BY_CODE[pattern.code]
         listed.add(pattern.code)
         if row.win not in ("any", kind):
-            raise RuleViolation(field_problem(f"/patterns/{i}/code", _WON_ON[row.win], pattern=pattern.code))
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", WON_ON[row.win], pattern=pattern.code))
         if row.seat == "dealer" and request.winner != request.dealer:
             raise RuleViolation(
                 field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code)
@@ -737,89 +482,15 @@ def _check_special(special: str | None, evaluation: TaiwanHand) -> None:
         )
 
 
-# --- Tai table -----------------------------------------------------------------------
-
-
-class TaiTableRow(msgspec.Struct, kw_only=True):
-    code: str
-    name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in the Taiwan tai table.")]
-    name_en: Annotated[str, msgspec.Meta(description="English name as printed in the Taiwan tai table.")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
-    section: Section
-    unit: Annotated[
-        Unit,
-        msgspec.Meta(
-            description="`per_hand`, `per_set` (每組/每個), `per_tile` (每張); the dealer row is `per_dealer_payment`, the streak row `per_streak` (tai per N)."
-        ),
-    ]
-    max_count: int
-    tai: Annotated[int, msgspec.Meta(description="The preset's tai per unit (0 where the app does not score it).")]
-    default_tai: int
-    cell: Annotated[
-        str,
-        msgspec.Meta(
-            description="The preset's cell in the Taiwan tai table as printed (`=`, `–`, a number, a note); the default preset's is the 台 column."
-        ),
-    ]
-    status: Annotated[
-        CellStatus,
-        msgspec.Meta(
-            description="How the cell is read: `default` (=), `value` (a number), `not_scored` (– or 不採用), `listed_without_value` (有列，未給台數: default used), `as_pattern` (scored as `scored_as`), `sources_disagree` (default used), `different_pattern` (the source uses the name for another win: default used)."
-        ),
-    ]
-    notes: Annotated[str, msgspec.Meta(description="The cell's note as printed, if any.")]
-    scored: Annotated[bool, msgspec.Meta(description="Scored under this preset and mode.")]
-    scored_in_mode: bool
-    pattern: Annotated[bool, msgspec.Meta(description="False for the dealer and streak rows, which come from `dealer`/`dealer_streak`.")]
-    scored_as: str | None
-    replaces: Annotated[list[str], msgspec.Meta(description="Rows this one replaces under this preset.")]
-    win: Annotated[str, msgspec.Meta(description="`any`, `discard` or `self_draw`: how a hand with this pattern is won.")]
-    how_zh: Annotated[str, msgspec.Meta(description="怎麼算 as printed (empty when the table leaves it out).")]
-    description_zh: Annotated[str, msgspec.Meta(description="說明 as printed.")]
-    variants_zh: Annotated[str, msgspec.Meta(description="各家不同 as printed.")]
-
-
-class TaiTable(msgspec.Struct, kw_only=True):
-    preset: Preset
-    mode: Mode
-    rows: list[TaiTableRow]
-
-
-def tai_table(preset: Preset, mode: Mode) -> TaiTable:
-    """Every row of the Taiwan tai table under one preset and mode."""
-    cells = CELLS[preset]
-    off = MODE_NOT_SCORED[mode]
-    rows = []
-    for row in ROWS:
-        cell = cells[row.code]
-        in_mode = row.code not in off
-        rows.append(
-            TaiTableRow(
-                code=row.code,
-                name_zh=row.name_zh,
-                name_en=row.name_en,
-                section=row.section,
-                unit=row.unit,
-                max_count=row.max_count,
-                tai=TAI[preset][row.code],
-                default_tai=row.tai,
-                cell=cell.raw,
-                status=cell.status,
-                notes=cell.note,
-                scored=in_mode and cell.status != "not_scored",
-                scored_in_mode=in_mode,
-                pattern=row.pattern,
-                scored_as=cell.as_code or None,
-                replaces=[
-                    target
-                    for rule in REPLACEMENTS_BY.get(row.code, ())
-                    if preset not in rule.except_presets and in_mode and cell.status != "not_scored"
-                    for target in rule.replaces
-                ],
-                win=row.win,
-                how_zh=row.how_zh,
-                description_zh=row.description_zh,
-                variants_zh=row.variants_zh,
-            )
-        )
-    return TaiTable(preset=preset, mode=mode, rows=rows)
+__all__ = [
+    "ItemStatus",
+    "PatternIn",
+    "Patterns",
+    "TaiBreakdown",
+    "TaiItem",
+    "TaiTable",
+    "TaiTableRow",
+    "count_tai",
+    "tai_table",
+]
+"""Re-exported: the counter's and the catalogue's types, which the settlement's requests and answers hold."""

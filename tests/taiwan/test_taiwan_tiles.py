@@ -338,7 +338,9 @@ def complete_hands(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "winner": winner,
         "win": TSUMO if self_drawn else ron(seats[(seats.index(winner) + 1) % 4]),
-        "preset": draw(st.sampled_from(["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"])),
+        "preset": draw(
+            st.sampled_from(["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks"])
+        ),
         "mode": draw(st.sampled_from(["standard", "any_flower_any_wind"])),
         "tiles": {
             "concealed": "".join(_text(t) for t in sorted(concealed)),

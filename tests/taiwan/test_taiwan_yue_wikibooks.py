@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
+from service.core.tiles import parse_tiles
 from service.rulesets.taiwan.tai_table import ROWS, TAI
-from tests.conftest import TSUMO
+from tests.conftest import TSUMO, ron
 from tests.taiwan.test_taiwan_tai import P, count
-from tests.taiwan.test_taiwan_tiles import hand, meld, tai_of
+from tests.taiwan.test_taiwan_tiles import evaluate, hand, meld, tai_of
 
 YUE = "yue_wikibooks"
 
@@ -180,8 +183,6 @@ def test_flower_set_replaces_its_own_flower() -> None:
     ids=["single_wait", "two_waits", "eight_waits"],
 )
 def test_seven_pairs_and_pung_examples(body: dict[str, Any], tai: int, waits: str) -> None:
-    from tests.taiwan.test_taiwan_tiles import evaluate
-
     result = evaluate(body)
     assert result["tai"] == tai
     assert result["waits"] == waits
@@ -325,3 +326,35 @@ def test_five_kongs_in_full() -> None:
     found, items = tai_of(FROM_TILES[[row[0] for row in FROM_TILES].index("five_kongs")][1])
     assert items["five_kongs"] == 24 and items["five_concealed_pungs"] == 16
     assert found == 24 + 16 + 2 + 1 + 1 + 1
+
+
+# --- properties -----------------------------------------------------------------------------
+
+
+@st.composite
+def seven_pairs_and_a_pung(draw: st.DrawFn) -> dict[str, Any]:
+    """Seven pairs (a tile at most twice: four of it) and a pung of another tile, concealed."""
+    pung = draw(st.integers(0, 33))
+    pairs = draw(st.lists(st.integers(0, 33).filter(lambda tile: tile != pung), min_size=7, max_size=7))
+    counts = [0] * 34
+    counts[pung] = 3
+    for tile in pairs:
+        counts[tile] += 2
+    assume(max(counts) <= 4)
+    tiles = [tile for tile, n in enumerate(counts) for _ in range(n)]
+    win = draw(st.sampled_from(tiles))
+    text = "".join(f"{tile % 9 + 1}{'mpsz'[tile // 9]}" for tile in tiles)
+    return yue(text, f"{win % 9 + 1}{'mpsz'[win // 9]}", win=draw(st.sampled_from([TSUMO, ron("north")])))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seven_pairs_and_a_pung())
+def test_every_seven_pairs_and_a_pung_is_read(body: dict[str, Any]) -> None:
+    # 嚦咕嚦咕 由七個對子同一個刻子組成: the hand is worth at least its 8 (another reading may be worth more),
+    # the winning tile is among the waits, and the items posted as patterns give the same tai
+    result = evaluate(body)
+    assert result["tai"] >= 8
+    waits = {f"{read.tile % 9 + 1}{'mpsz'[read.tile // 9]}" for read in parse_tiles(result["waits"], "w", False)}
+    assert body["tiles"]["win_tile"] in waits
+    posted = [{"code": item["code"], "count": item["count"]} for item in result["items"]]
+    assert count([P(item["code"], item["count"]) for item in posted], preset=YUE).tai == result["tai"]

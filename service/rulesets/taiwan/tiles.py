@@ -264,48 +264,8 @@ def _shared_patterns(
 ) -> list[tuple[str, int]]:
     """The rows every reading shares: how the hand was won, 門清, the bonus
     tiles, the melds, first-turn wins and the context codes."""
-    out: list[tuple[str, int]] = []
     self_drawn = isinstance(win, SelfDraw)
-    concealed = not hand.open
-    ready = bool(READY_CODES & set(tiles.context))
-    if self_drawn:
-        if concealed and not ready:
-            out.append(("concealed_self_draw", 1))  # 門清一摸三
-        elif concealed:
-            out += [("self_draw", 1), ("unaided", 1)]  # 天聽/地聽 already hold 門清
-        else:
-            out.append(("self_draw", 1))
-        if tiles.after_kong or tiles.after_flower:
-            out.append(("win_on_replacement", 1))
-        if tiles.last_tile:
-            out.append(("last_tile_self_draw", 1))
-    else:
-        if concealed:
-            out.append(("concealed", 1))
-        if tiles.robbing_kong:
-            out.append(("robbing_kong", 1))
-        if tiles.last_tile:
-            out.append(("last_discard", 1))
-    called = [meld for meld in hand.melds if not meld.concealed]
-    if len(called) == SETS:
-        out.append(("half_melded" if self_drawn else "all_melded", 1))
-    exposed_kongs = sum(1 for meld in called if meld.kind == "kong")
-    concealed_kongs = sum(1 for meld in hand.melds if meld.concealed)
-    if exposed_kongs:
-        out.append(("exposed_kong", exposed_kongs))
-    if concealed_kongs:
-        out.append(("concealed_kong", concealed_kongs))
-    number = str(("east", "south", "west", "north").index(wind) + 1)
-    own = sum(1 for flower in flowers if flower[1] == number)
-    sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
-    if len(flowers) == 8:
-        out.append(("eight_immortals" if self_drawn else "seven_robs_one", 1))
-    if own:
-        out.append(("own_flower", own))
-    if sets:
-        out.append(("flower_set", sets))
-    if flowers:
-        out.append(("any_flower", len(flowers)))
+    out = _how_won(tiles, hand, self_drawn) + _meld_rows(hand, self_drawn) + _flower_rows(flowers, wind, self_drawn)
     if tiles.blessing:
         if winner == dealer:
             out.append(("heavenly_win", 1))
@@ -313,6 +273,45 @@ def _shared_patterns(
             out.append(("earthly_win" if self_drawn else "human_win", 1))
     out += [(code, 1) for code in tiles.context]
     return out
+
+
+def _how_won(tiles: TaiwanTiles, hand: Hand, self_drawn: bool) -> list[tuple[str, int]]:
+    """門清 / 門清自摸 / 自摸 (+ 不求 with 天聽/地聽), and the flags."""
+    concealed = not hand.open
+    if not self_drawn:
+        on_discard = (("concealed", concealed), ("robbing_kong", tiles.robbing_kong), ("last_discard", tiles.last_tile))
+        return [(code, 1) for code, present in on_discard if present]
+    if concealed and not READY_CODES & set(tiles.context):
+        out = [("concealed_self_draw", 1)]  # 門清一摸三
+    elif concealed:
+        out = [("self_draw", 1), ("unaided", 1)]  # 天聽/地聽 already hold 門清
+    else:
+        out = [("self_draw", 1)]
+    flags = (("win_on_replacement", tiles.after_kong or tiles.after_flower), ("last_tile_self_draw", tiles.last_tile))
+    return out + [(code, 1) for code, present in flags if present]
+
+
+def _meld_rows(hand: Hand, self_drawn: bool) -> list[tuple[str, int]]:
+    """全求人 / 半求人, and the kongs (明槓, 暗槓: counted in 見花見字)."""
+    called = [meld for meld in hand.melds if not meld.concealed]
+    out = [("half_melded" if self_drawn else "all_melded", 1)] if len(called) == SETS else []
+    kongs = (
+        ("exposed_kong", sum(1 for meld in called if meld.kind == "kong")),
+        ("concealed_kong", sum(1 for meld in hand.melds if meld.concealed)),
+    )
+    return out + [(code, n) for code, n in kongs if n]
+
+
+def _flower_rows(flowers: set[str], wind: Seat, self_drawn: bool) -> list[tuple[str, int]]:
+    """八仙過海 / 七搶一, 正花 (the seat wind's number), 花槓, 見花見台."""
+    number = str(("east", "south", "west", "north").index(wind) + 1)
+    out = [("eight_immortals" if self_drawn else "seven_robs_one", 1)] if len(flowers) == 8 else []
+    counted = (
+        ("own_flower", sum(1 for flower in flowers if flower[1] == number)),
+        ("flower_set", sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))),
+        ("any_flower", len(flowers)),
+    )
+    return out + [(code, n) for code, n in counted if n]
 
 
 def _reading_patterns(
@@ -326,51 +325,51 @@ def _reading_patterns(
     concealed: bool,
     preset: str,
 ) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
+    """The tai table's rows one reading has: honours, the wait, the hand's shape."""
     groups = reading.groups
     pair = reading.pair
     assert pair is not None
     triplets = [group.tile for group in groups if group.triplet]
-    dragons = sum(1 for tile in triplets if tile in DRAGONS)
-    winds = sum(1 for tile in triplets if tile in WINDS)
-    if WIND_OF_SEAT[round_wind] in triplets:
-        out.append(("round_wind", 1))
-    if WIND_OF_SEAT[wind] in triplets:
-        out.append(("seat_wind", 1))
-    if dragons:
-        out.append(("dragon_pung", dragons))
-    if winds:
-        out.append(("any_wind_pung", winds))
-    if dragons == 3:
-        out.append(("big_three_dragons", 1))
-    elif dragons == 2 and pair in DRAGONS:
-        out.append(("little_three_dragons", 1))
-    if winds == 4:
-        out.append(("big_four_winds", 1))
-    elif winds == 3 and pair in WINDS:
-        out.append(("little_four_winds", 1))
-
+    out = _honour_rows(triplets, pair, wind, round_wind)
     if len(waits) == 1:
         # 只聽一種牌: the shape says which; a one-tile wait that is none of them is 獨聽
         shape = reading.shape
         code = {"edge": "edge_wait", "closed": "closed_wait", "pair": "pair_wait"}.get(shape or "", "single_wait")
         out.append((code, 1))
-
-    counts = hand.all_counts
-    suits, honours = suits_and_honours(counts)
     # 平胡: 五組順子加一對數牌，沒有字、沒有花，胡別人打的牌而且聽雙頭 (宅神爺: 手牌不能門清)
     two_sided = reading.shape == "two_sided" and len(waits) > 1
     if not triplets and not self_drawn and not flowers and pair < HONOURS and two_sided and not (preset == "zhaishenye" and concealed):
         out.append(("all_chows", 1))
     hidden = sum(1 for group in groups if group.triplet and group.concealed)
-    if hidden >= 5:
-        out.append(("five_concealed_pungs", 1))
-    elif hidden == 4:
-        out.append(("four_concealed_pungs", 1))
-    elif hidden == 3:
-        out.append(("three_concealed_pungs", 1))
+    code = {3: "three_concealed_pungs", 4: "four_concealed_pungs"}.get(hidden, "five_concealed_pungs" if hidden >= 5 else "")
+    if code:
+        out.append((code, 1))
     if len(triplets) == SETS:
         out.append(("all_pungs", 1))
+    return out + _suit_rows(hand, flowers)
+
+
+def _honour_rows(triplets: list[int], pair: int, wind: Seat, round_wind: Seat) -> list[tuple[str, int]]:
+    """圈風, 門風, 三元台, 見風見台, 小/大三元, 小/大四喜 from the reading's pungs and pair."""
+    dragons = sum(1 for tile in triplets if tile in DRAGONS)
+    winds = sum(1 for tile in triplets if tile in WINDS)
+    found = (
+        ("round_wind", int(WIND_OF_SEAT[round_wind] in triplets)),
+        ("seat_wind", int(WIND_OF_SEAT[wind] in triplets)),
+        ("dragon_pung", dragons),
+        ("any_wind_pung", winds),
+        ("big_three_dragons", int(dragons == 3)),
+        ("little_three_dragons", int(dragons == 2 and pair in DRAGONS)),
+        ("big_four_winds", int(winds == 4)),
+        ("little_four_winds", int(winds == 3 and pair in WINDS)),
+    )
+    return [(code, n) for code, n in found if n]
+
+
+def _suit_rows(hand: Hand, flowers: set[str]) -> list[tuple[str, int]]:
+    """混一色 / 清一色 / 字一色 and 無字無花, from every tile of the hand."""
+    suits, honours = suits_and_honours(hand.all_counts)
+    out: list[tuple[str, int]] = []
     if len(suits) == 1:
         out.append(("half_flush" if honours else "full_flush", 1))
     elif not suits:

@@ -21,7 +21,7 @@ from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning, WarningCode, warning
 from service.rulesets.taiwan.listed import as_counted
-from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Unit
+from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Replacement, Unit
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
     CELLS,
@@ -206,8 +206,21 @@ def _one(code: str) -> PatternIn:
     return PatternIn(code=code)  # type: ignore[arg-type]
 
 
+ACTIVE: dict[tuple[str, str], frozenset[str]] = {
+    (preset, mode): frozenset(code for code, cell in CELLS[preset].items() if code not in off and cell.status != "not_scored")
+    for preset in CELLS
+    for mode, off in MODE_NOT_SCORED.items()
+}
+"""(preset, mode) → the codes scored there."""
+RULES_IN_FORCE: dict[tuple[str, str], tuple[Replacement, ...]] = {
+    (preset, mode): tuple(rule for rule in REPLACEMENTS if preset not in rule.except_presets and rule.by in active)
+    for (preset, mode), active in ACTIVE.items()
+}
+"""(preset, mode) → the replacement rules whose replacer is scored there, in order."""
+
+
 def _active(code: str, preset: str, mode: str) -> bool:
-    return code not in MODE_NOT_SCORED[mode] and CELLS[preset][code].status != "not_scored"
+    return code in ACTIVE[(preset, mode)]
 
 
 def _replacements(
@@ -217,13 +230,14 @@ def _replacements(
     replaced_by: dict[str, str] = {}
     replaced_units: dict[str, int] = {}
     replaces: dict[str, list[str]] = {}
-    for rule in REPLACEMENTS:  # bigger replacers first
+    active = ACTIVE[(preset, mode)]
+    for rule in RULES_IN_FORCE[(preset, mode)]:  # bigger replacers first
         by = rule.by
-        if by not in index or by in replaced_by or preset in rule.except_presets or not _active(by, preset, mode):
+        if by not in index or by in replaced_by:
             continue
         by_count = patterns[index[by]].count
         for target in rule.replaces:
-            if target not in index or target in replaced_by or not _active(target, preset, mode):
+            if target not in index or target in replaced_by or target not in active:
                 continue
             target_count = patterns[index[target]].count
             replaced_by[target] = by

@@ -68,9 +68,14 @@ def four_tiles_spread(groups: Sequence[Group], pair: int, counts: Sequence[int])
 def _three_suits_step(places: list[tuple[int, int]], starts: Sequence[int], step: int) -> bool:
     """Three of ``places`` in three different suits at ``start``, ``start + step``,
     ``start + 2 × step`` (in any order of suits), for some start."""
-    have = set(places)
-    suit_orders = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    return any(all((suit, start + i * step) in have for i, suit in enumerate(order)) for start in starts for order in suit_orders)
+    suits_at: dict[int, set[int]] = {}
+    for suit, number in places:
+        suits_at.setdefault(number, set()).add(suit)
+    for start in starts:
+        first, second, third = (suits_at.get(start + i * step, set()) for i in range(3))
+        if any(a != b and b != c and a != c for a in first for b in second for c in third):
+            return True
+    return False
 
 
 def mixed_shifted_chows(groups: Sequence[Group]) -> bool:

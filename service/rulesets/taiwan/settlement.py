@@ -164,6 +164,10 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
 
 
+DEFAULT_RULES = TaiwanRules()
+"""The rules a request without `rules` has (one shared object)."""
+
+
 class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """A Taiwanese hand to settle: its tai (or its patterns, or its tiles) and
     how it was won. Exactly one of `tai`, `patterns` and `tiles`; `preset` and
@@ -199,10 +203,7 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
             description="`robbing_kong` (搶槓: a discard by the player who added to the kong), `seven_robs_one` (七搶一: a discard by the player robbed), `eight_immortals` (八仙過海: a self-draw, all three pay). Checked against `win`."
         ),
     ] = None
-    rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
-
-
-DEFAULT_RULES = TaiwanRules()
+    rules: TaiwanRules = DEFAULT_RULES  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
@@ -213,7 +214,7 @@ class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True)
     win: Win
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east unless `tiles.east_seat` says otherwise.")] = "east"
     tiles: TaiwanTiles
-    rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
+    rules: TaiwanRules = DEFAULT_RULES  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHand(msgspec.Struct, kw_only=True):
@@ -425,7 +426,7 @@ def resolve_rules(rules: TaiwanRules, preset: str) -> TaiwanRules:
     """The rules with `streak_tai_per` filled in for the preset."""
     if rules.streak_tai_per is not msgspec.UNSET:
         return rules
-    if rules == DEFAULT_RULES:
+    if rules is DEFAULT_RULES or rules == DEFAULT_RULES:
         return RESOLVED_DEFAULT_RULES[preset]
     return msgspec.structs.replace(rules, streak_tai_per=STREAK_TAI_PER[preset])
 

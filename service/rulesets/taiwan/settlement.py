@@ -171,7 +171,8 @@ DEFAULT_RULES = TaiwanRules()
 class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """A Taiwanese hand to settle: its tai (or its patterns, or its tiles) and
     how it was won. Exactly one of `tai`, `patterns` and `tiles`; `preset` and
-    `mode` only apply to `patterns` and `tiles`."""
+    `mode` apply to `patterns` and `tiles`, and `preset` also to the streak's
+    tai when `rules.streak_tai_per` is not sent (1 under `mahjong_master`)."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win

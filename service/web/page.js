@@ -77,8 +77,12 @@ const SPECS = {
       // what only the table knows (the tiles decide the rest)
       ["context", "Declared at the table", "checks", "", {
         choices: [["declared_ready", "Declared ready"], ["heavenly_ready", "Heavenly ready"], ["earthly_ready", "Earthly ready"],
-          ["flower_win_from_deal", "Flower win from the deal"]],
-      }]],
+          ["flower_win_from_deal", "Flower win from the deal"], ["earthly_ready_first", "Earthly ready, first tile"],
+          ["two_kongs_bloom", "Two kongs in a row, won on the replacement"],
+          ["three_kongs_bloom", "Three kongs in a row, won on the replacement"]],
+      }],
+      // 門風 from the dice: the seat that is east, when it is not the dealer
+      ["east_seat", "East seat (from the dice)", "seat?", "", { none: "The dealer" }]],
     melds: 5, // 16 tiles: five sets and a pair
     reference: "taiwan",
   },
@@ -221,7 +225,7 @@ function control(name, label, kind, def, options) {
   if (kind === "seat" || kind === "seat?" || kind === "enum" || kind === "select") {
     input = el("select", { id, name });
     const choices = options.choices || [];
-    if (kind === "seat?") input.append(el("option", { value: "", text: t("Nobody") }));
+    if (kind === "seat?") input.append(el("option", { value: "", text: options.none ? t(options.none) : t("Nobody") }));
     for (const choice of choices) {
       const [code, text] = Array.isArray(choice) ? choice : [String(choice), kind.startsWith("seat") ? seatName(choice) : pretty(choice)];
       input.append(el("option", { value: code, text }));
@@ -436,6 +440,7 @@ function buildTiles() {
     if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: SEATS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
     else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
     else if (kind === "checks") extra.append(checkGroup(key, t(label), def, options));
+    else if (kind === "seat?") extra.append(control(key, t(label), "seat?", def, { choices: SEATS, none: options.none }));
     else if (kind === "count") extra.append(control(key, t(label), "int", def, { min: 0, max: schemaField(name, SPECS[app.ruleset].schema.replace("Request", "Tiles")).maximum }));
     else extra.append(control(key, t(label), "text", def, { placeholder: "4p", max: 20 }));
   }

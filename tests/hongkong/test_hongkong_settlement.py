@@ -169,6 +169,7 @@ def test_resolved_rules_are_echoed(client) -> None:
         "discard_payment": "full_gun",
         "payment_scheme": "standard",
         "point_value": 1,
+        "round_flower": False,
     }
     assert D(result["pre_payout_total"]) == D(8)
 

@@ -140,7 +140,7 @@ def test_warning_keeps_its_params_and_english_message() -> None:
     item = warning("below_minimum_fan", fan=2, min_fan=3)
     assert item.params == {"fan": 2, "min_fan": 3}
     assert item.message == "2 fan is below this table's minimum of 3; the hand is still settled."
-    assert warning("taiwan_concealed_self_draw_expected").params == {}
+    assert warning("no_yaku").params == {}
 
 
 def test_field_problem_keeps_its_template() -> None:

@@ -27,7 +27,9 @@ from service.rulesets.riichi.yaku import YakuRules
 from service.rulesets.taiwan.settlement import TaiCountRules
 
 TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
-    "/v1/hongkong/points-table": {"rules": (HongKongRules, None)},
+    "/v1/hongkong/points-table": {
+        "rules": (HongKongRules, ("table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"))
+    },
     "/v1/hongkong/fan-table": {"rules": (HongKongRules, ("fan_cap",)), "patterns": (PatternRules, None)},
     "/v1/riichi/score-table": {
         "rules": (RiichiRules, ("kiriage", "kazoe", "kazoe_double", "sanma_tsumo")),

@@ -306,17 +306,26 @@ def test_concealed_kongs_count_per_kong() -> None:
 # --- listings the tai table scores differently ---------------------------------------------------
 
 
-def test_concealed_and_self_draw_without_concealed_self_draw_warns() -> None:
-    # scored as listed (1 + 1), with a warning that 門清自摸 is how the tai table counts it
-    result = count([P("concealed"), P("self_draw")])
-    assert result.tai == 2
-    assert codes(result) == ["taiwan_concealed_self_draw_expected"]
+@pytest.mark.parametrize(("preset", "tai"), [("default", 3), ("zhaishenye", 5), ("yue_wikibooks", 3)])
+def test_concealed_and_self_draw_listed_count_as_concealed_self_draw(preset: str, tai: int) -> None:
+    # the Taiwan tai table, 門清: 胡別人打的牌時算 1 台；自摸時改算門清自摸 — 門清自摸 3 (宅神爺 5),
+    # as the same hand from its tiles; the Wikibooks extract: 不求.自摸 2 同門清合稱「門清一摸三」, 1 + 2
+    result = count([P("concealed"), P("self_draw")], preset=preset)
+    assert result.tai == tai
+    assert [(item.code, item.from_listed) for item in result.items] == [("concealed_self_draw", ["concealed", "self_draw"])]
+    assert codes(result) == []
 
 
-def test_concealed_self_draw_with_a_ready_hand_warns() -> None:
+def test_concealed_self_draw_with_a_ready_hand_counts_self_draw_and_unaided() -> None:
+    # the Taiwan tai table, 不求: 宣告天聽或地聽的門清手牌自摸時…不算門清自摸，改算自摸 1 台加「不求」1 台 — 4 + 1 + 1
     result = count([P("earthly_ready"), P("concealed_self_draw")])
-    assert result.tai == 7  # 4 + 3 as listed
-    assert codes(result) == ["taiwan_unaided_expected"]
+    assert result.tai == 6
+    assert [(item.code, item.tai, item.from_listed) for item in result.items] == [
+        ("earthly_ready", 4, []),
+        ("self_draw", 1, ["concealed_self_draw"]),
+        ("unaided", 1, ["concealed_self_draw"]),
+    ]
+    assert codes(result) == []
 
 
 # --- HTTP and bad input -----------------------------------------------------------------------
@@ -341,6 +350,8 @@ def test_http_response_shape(client) -> None:
         "replaced_by": "little_three_dragons",
         "replaces": [],
         "note": "",
+        "from_listed": [],
+        "deducted": 0,
     }
     assert body["items"][0]["replaces"] == ["dragon_pung"]
     assert body["warnings"] == []

@@ -140,12 +140,12 @@ ROWS: list[tuple[str, dict[str, Any], int, dict[str, Any], int]] = [
     # 地聽 4 (門清 replaced) + 平胡 2
     ("earthly_ready", hand(B, "2p", context=["earthly_ready"]), 6, hand(B, "2p"), 3),
     ("heavenly_ready", hand(B, "2p", context=["heavenly_ready"]), 10, hand(B, "2p", context=["declared_ready"]), 4),
-    # 人胡 8 + 門清 + 平胡 2
-    ("human_win", hand(B, "2p", blessing=True), 11, hand(B, "2p"), 3),
-    # 地胡 16 + 門清自摸 3
-    ("earthly_win", hand(B, "2p", win=TSUMO, blessing=True), 19, hand(B, "2p", win=TSUMO), 3),
-    # 天胡 24 + 門清自摸 3 (the dealer east)
-    ("heavenly_win", hand(B, "2p", winner="east", win=TSUMO, blessing=True), 27, hand(B, "2p", winner="east", win=TSUMO), 3),
+    # 人胡 8 + 平胡 2 (the Wikibooks extract's 人胡: 唔會計天聽、門清)
+    ("human_win", hand(B, "2p", blessing=True), 10, hand(B, "2p"), 3),
+    # 地胡 16 + 自摸 1 + 不求 1 (the Wikibooks extract's 地胡: 唔計天聽、門清，不過自摸就可以加計不求。自摸2台)
+    ("earthly_win", hand(B, "2p", win=TSUMO, blessing=True), 18, hand(B, "2p", win=TSUMO), 3),
+    # 天胡 24 alone, the dealer east (the Wikibooks extract's 天胡: 不計門清一摸三)
+    ("heavenly_win", hand(B, "2p", winner="east", win=TSUMO, blessing=True), 24, hand(B, "2p", winner="east", win=TSUMO), 3),
     # 八仙過海 8 + 花槓 ×2 4 (正花 f2, s2 replaced by the sets) + 門清自摸 3; near miss: seven flowers,
     # 花槓 2 (f2 replaced) + 正花 s2 1 + 門清自摸 3
     ("eight_immortals", hand(B, "2p", win=TSUMO, flowers=ALL_FLOWERS), 15, hand(B, "2p", win=TSUMO, flowers=ALL_FLOWERS[:7]), 6),
@@ -338,7 +338,9 @@ def complete_hands(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "winner": winner,
         "win": TSUMO if self_drawn else ron(seats[(seats.index(winner) + 1) % 4]),
-        "preset": draw(st.sampled_from(["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"])),
+        "preset": draw(
+            st.sampled_from(["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks"])
+        ),
         "mode": draw(st.sampled_from(["standard", "any_flower_any_wind"])),
         "tiles": {
             "concealed": "".join(_text(t) for t in sorted(concealed)),

@@ -194,7 +194,7 @@ class HongKongController(Controller):
         summary="Fan → points table under the given rules",
         responses=problem_responses(body=False, rules=False),
     )
-    @rules_query(rules=Rules(HongKongRules))
+    @rules_query(rules=Rules(HongKongRules, "table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"))
     def points_table(self, rules: HongKongRules) -> Response[PointsTable]:
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point
         value 1), `self_draw_each`, `discarder_pays` and `others_pay` under the

@@ -62,6 +62,8 @@ FanCode = Literal[
     "four_concealed_pongs",
     "heavenly_hand",
     "earthly_hand",
+    "seven_robs_one",
+    "round_flower",
 ]
 
 Category = Literal["winning", "flowers", "honours", "shape", "limit"]
@@ -194,8 +196,35 @@ FAN_TABLE: tuple[FanRow, ...] = (
     _row("four_concealed_pongs", "limit", "坎坎胡", "坎坎胡", "Four concealed pongs", "ham2 ham2 wu4", LIMIT, "四组刻子全部自己摸回"),
     _row("heavenly_hand", "limit", "天胡", "天胡", "Heavenly hand", "tin1 wu4", LIMIT, "庄家起手已经食胡"),
     _row("earthly_hand", "limit", "地胡", "地胡", "Earthly hand", "dei6 wu4", LIMIT, "食庄家打出的第一只牌"),
+    # not on the sheet: the Wikibooks extract (花牌類)
+    _row(
+        "seven_robs_one",
+        "limit",
+        "七抢一",
+        "七搶一",
+        "Seven robs one",
+        None,
+        LIMIT,
+        "攞7隻花牌，之後如果其中一家攞到第8隻花嘅話可以搶花牌食糊…香港牌當例牌食糊。出第8隻花嘅玩家包晒",
+    ),
+    _row(
+        "round_flower",
+        "flowers",
+        "正花（圈）",
+        "正花（圈）",
+        "Round's flower",
+        None,
+        1,
+        "如果呢局係東風南，而玩家攞到1號或者2號花嘅話計兩番（rules.round_flower）",
+        "tile",
+        2,
+    ),
 )
-"""The Hong Kong fan sheet's 番数表, every row, in the sheet's order."""
+"""The Hong Kong fan sheet's 番数表, every row, in the sheet's order, then two
+rows from the Wikibooks extract (花牌類): 七搶一 (a limit hand in Hong Kong,
+paid by the player who gave up the eighth flower) and the flower of the
+round's number (正花 例子1, only under `rules.round_flower`). Their
+``sheet_zh`` is the extract's line."""
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
 
@@ -206,6 +235,7 @@ INCLUDED_BY: dict[str, tuple[tuple[FanCode, int], ...]] = {
     "dragon_pong": (("big_three_dragons", 3), ("little_three_dragons", 2)),
     # 八仙过海 replaces the flower fan (the Wikibooks extract: 拎滿花…改計8台); 一台花 每組計兩番，唔計正花
     "seat_flower": (("eight_immortals", 2), ("flower_set", 1)),
+    "round_flower": (("eight_immortals", 2), ("flower_set", 1)),
     "flower_set": (("eight_immortals", 2),),
     # 八仙过海 当自摸计: the self-draw is the eight immortals themselves
     "self_draw": (("eight_immortals", 1),),
@@ -217,7 +247,7 @@ units score 0 and are itemised with `included_in`; the rest still score."""
 SELF_DRAWN: frozenset[str] = frozenset({"self_draw", "win_on_kong", "win_on_flower", "last_tile", "eight_immortals", "heavenly_hand"})
 """Patterns that say the hand was self-drawn (or, 八仙过海, counts as self-drawn)."""
 
-ON_DISCARD: frozenset[str] = frozenset({"robbing_kong", "last_discard", "earthly_hand"})
+ON_DISCARD: frozenset[str] = frozenset({"robbing_kong", "last_discard", "earthly_hand", "seven_robs_one"})
 """Patterns that say the hand was won on another player's tile."""
 
 IMPLIES_SELF_DRAW: tuple[FanCode, ...] = ("win_on_kong", "win_on_flower", "last_tile")
@@ -238,11 +268,13 @@ CONTRADICTIONS: tuple[tuple[FanCode, FanCode, str], ...] = (
     ("no_flowers", "seat_flower", "no flowers (无花) means no bonus tiles at all"),
     ("no_flowers", "flower_set", "no flowers (无花) means no bonus tiles at all"),
     ("no_flowers", "eight_immortals", "no flowers (无花) means no bonus tiles at all"),
+    ("no_flowers", "seven_robs_one", "no flowers (无花) means no bonus tiles at all"),
+    ("no_flowers", "round_flower", "no flowers (无花) means no bonus tiles at all"),
     ("little_three_dragons", "big_three_dragons", "a hand has either two or three dragon pongs"),
     *(
         (drawn, discard, "one hand is won either by a self-draw or on another player's tile")
         for drawn in ("self_draw", "win_on_kong", "win_on_flower", "last_tile", "eight_immortals", "heavenly_hand")
-        for discard in ("robbing_kong", "last_discard", "earthly_hand")
+        for discard in ("robbing_kong", "last_discard", "earthly_hand", "seven_robs_one")
     ),
     *(
         ("chicken_hand", shape, "a chicken hand (鸡胡) has no hand-shape pattern")
@@ -256,6 +288,7 @@ CONTRADICTIONS: tuple[tuple[FanCode, FanCode, str], ...] = (
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
 DRAGON_PONGS_IN_LITTLE_THREE = 2
+ROUND_FLOWER_OFF = template("`round_flower` (the flower of the round's number) is counted only when `rules.round_flower` is true.")
 
 _COUNTED_PER: dict[Per, str] = {
     "tile": template("A hand has at most {limit} of `{code}` (counted per tile)."),
@@ -275,7 +308,7 @@ class PatternEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         msgspec.Meta(
             ge=1,
             le=3,
-            description="How many: only for rows counted per tile or set (`seat_flower` ≤ 2, `flower_set` ≤ 2, `dragon_pong` ≤ 3); 1 for the rest.",
+            description="How many: only for rows counted per tile or set (`seat_flower` ≤ 2, `round_flower` ≤ 2, `flower_set` ≤ 2, `dragon_pong` ≤ 3); 1 for the rest.",
         ),
     ] = 1
 
@@ -329,11 +362,17 @@ def _pointer(index: int, field: str = "code") -> str:
 
 
 def tally_fan(
-    patterns: list[PatternEntry], *, fan_cap: int, eight_immortals: EightImmortals = "eight_fan", self_drawn_win: bool = False
+    patterns: list[PatternEntry],
+    *,
+    fan_cap: int,
+    eight_immortals: EightImmortals = "eight_fan",
+    self_drawn_win: bool = False,
+    round_flower: bool = False,
 ) -> FanCount:
     """Add up declared patterns: limit hands score ``fan_cap``; ``self_drawn_win``
     (a settlement whose win is a self-draw) adds `self_draw` when it was not
-    declared. Contradictions raise :class:`RuleViolation` naming both codes."""
+    declared; `round_flower` is counted only under ``round_flower`` (the
+    rule). Contradictions raise :class:`RuleViolation` naming both codes."""
     positions: dict[str, int] = {}
     counts: dict[str, int] = {}
     problems: list[FieldProblem] = []
@@ -360,7 +399,7 @@ def tally_fan(
     if problems:
         raise RuleViolation(*problems)
 
-    problems += contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
+    problems += _round_flower_problems(positions, round_flower) + contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
         detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))
@@ -408,6 +447,13 @@ def tally_fan(
     elif any(code in ON_DISCARD for code in positions):
         won_by = "discard"
     return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+
+
+def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> list[FieldProblem]:
+    """`round_flower` listed while `rules.round_flower` is off."""
+    if "round_flower" in positions and not round_flower:
+        return [FieldProblem(_pointer(positions["round_flower"]), ROUND_FLOWER_OFF)]
+    return []
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:

@@ -152,6 +152,12 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fr
         ),
     ] = "standard"
     point_value: PointValue = POINT_VALUE_DEFAULT
+    round_flower: Annotated[
+        bool,
+        msgspec.Meta(
+            description="正花 also counts the flowers of the round's number, one fan each (the Wikibooks extract's 正花 例子1: 東風南 … 1號或者2號花嘅話計兩番); a flower both the seat's and the round's counts once. Off: the seat's number only (the Hong Kong fan sheet)."
+        ),
+    ] = False
 
     def __post_init__(self) -> None:
         if self.point_value is not POINT_VALUE_DEFAULT:  # the default is known to be valid
@@ -323,7 +329,13 @@ def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None
         return request.fan, request.limit_hand, None
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
-    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, self_drawn_win=self_drawn)
+    result = tally_fan(
+        request.patterns,
+        fan_cap=rules.fan_cap,
+        eight_immortals=request.eight_immortals,
+        self_drawn_win=self_drawn,
+        round_flower=rules.round_flower,
+    )
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
 
@@ -352,6 +364,19 @@ def _check_win(request: HongKongRequest, won_by: WonBy | None, positions: dict[s
         problems += [FieldProblem("/win/discarder", detail), FieldProblem(f"/patterns/{positions['earthly_hand']}/code", detail)]
     if problems:
         raise RuleViolation(*problems, title=template("The declared patterns contradict the win"))
+
+
+def _seven_robs_one_liable(liable: Seat | None, win: Win, fan_items: list[FanItem] | None) -> Seat | None:
+    """七搶一: 出第8隻花嘅玩家包晒 (the Wikibooks extract; 算B出銃) — the player the
+    eighth flower was robbed from, the discarder, pays everything (`liable`)."""
+    if fan_items is None or not any(item.code == "seven_robs_one" for item in fan_items) or not isinstance(win, Discard):
+        return liable
+    if liable is not None and liable != win.discarder:
+        detail = template(
+            "Seven robs one (七搶一) is paid by the player robbed of the eighth flower, the discarder: `liable` must be that seat."
+        )
+        raise RuleViolation(FieldProblem("/liable", detail), FieldProblem("/win/discarder", detail))
+    return win.discarder
 
 
 class Quarters(msgspec.Struct, frozen=True):
@@ -406,6 +431,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     else:
         assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
         fan, limit_hand, fan_items = request.fan, request.limit_hand, None
+    liable = _seven_robs_one_liable(liable, win, fan_items)
     cap = rules.fan_cap
     if limit_hand or fan >= cap:
         fan_paid, tier = cap, "limit"
@@ -529,7 +555,7 @@ class FanResult(msgspec.Struct, kw_only=True):
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals)
+    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, round_flower=rules.round_flower)
     return FanResult(
         items=result.items,
         fan=result.fan,
@@ -563,7 +589,15 @@ def hand_result(
     """The tiles evaluated (:mod:`service.rulesets.hongkong.tiles`), answered
     as `POST /v1/hongkong/hands` answers."""
     check_discarder(winner, win, SEATS)
-    found = evaluate_tiles(tiles, winner=winner, dealer=dealer, win=win, fan_cap=rules.fan_cap, eight_immortals=eight_immortals)
+    found = evaluate_tiles(
+        tiles,
+        winner=winner,
+        dealer=dealer,
+        win=win,
+        fan_cap=rules.fan_cap,
+        eight_immortals=eight_immortals,
+        round_flower=rules.round_flower,
+    )
     result = found.count
     cap = rules.fan_cap
     fan, limit_hand = result.fan, result.limit_hand

@@ -6,7 +6,9 @@ counter behind `POST /v1/hongkong/fan`: the list of patterns it builds is the
 list a client would post, so the value and `items` come from one place.
 
 A hand is four sets and a pair (14 tiles, one more per kong) or 十三么; 八仙過海
-(all eight bonus tiles) wins whatever the tiles, counted as a self-draw.
+(all eight bonus tiles) wins whatever the tiles, counted as a self-draw, and
+on a discard the eighth was robbed: 七搶一, a limit hand paid by the player
+robbed (the Wikibooks extract: 香港牌當例牌食糊。出第8隻花嘅玩家包晒).
 Every reading of the tiles (split, and the set the winning tile completed)
 is scored and the one worth most is taken (the Hong Kong fan sheet: 一副牌按最高番的拆法計).
 Tie-break: among readings worth the same fan, the first in the order of
@@ -63,7 +65,6 @@ HAND_ONLY: frozenset[str] = frozenset({"concealed", "heavenly_hand", "earthly_ha
 NOT_COMPLETE = template("The tiles are not a complete hand: four sets and a pair, or thirteen orphans")
 BLESSING_DEALER = template("The dealer's blessing (天胡) is a self-draw with the dealt tiles, no melds")
 BLESSING_OTHER = template("A non-dealer's blessing (地胡) is a win on the dealer's first discard, with no melds")
-EIGHT_FLOWERS_DISCARD = template("All eight bonus tiles (八仙過海) count as a self-draw, but `win` is a discard")
 
 
 class HongKongTiles(Tiles, kw_only=True):
@@ -74,7 +75,7 @@ class HongKongTiles(Tiles, kw_only=True):
         list[Flower],
         msgspec.Meta(
             max_length=8,
-            description="Bonus tiles: `f1`–`f4` 梅蘭菊竹, `s1`–`s4` 春夏秋冬; number n is the seat wind n counted from east (the dealer is east).",
+            description="Bonus tiles: `f1`–`f4` 梅蘭菊竹, `s1`–`s4` 春夏秋冬; number n is the seat wind n counted from east (the dealer is east). Eight: 八仙過海 when self-drawn, 七搶一 on a discard (the discarder gave up the eighth and pays all).",
         ),
     ] = []
     after_flower: Annotated[bool, msgspec.Meta(description="Won on the replacement tile drawn for a bonus tile (花上自摸).")] = False
@@ -99,6 +100,7 @@ def evaluate_tiles(
     win: Win,
     fan_cap: int,
     eight_immortals: EightImmortals,
+    round_flower: bool = False,
     pointer: str = "/tiles",
 ) -> Evaluation:
     """Read the tiles, score every reading, keep the one worth most."""
@@ -107,7 +109,7 @@ def evaluate_tiles(
     _check_context(tiles, hand, winner, dealer, win, pointer)
     wind = seat_wind(winner, dealer)
     flowers: set[str] = set(tiles.flowers)
-    context = _context_patterns(tiles, hand, wind, winner, dealer, win, flowers)
+    context = _context_patterns(tiles, hand, wind, winner, dealer, win, flowers) + _round_flowers(tiles, wind, flowers, round_flower)
 
     cache: dict[tuple[tuple[str, int], ...], FanCount] = {}
     best: tuple[FanCount, Reading | None] | None = None
@@ -116,7 +118,9 @@ def evaluate_tiles(
         key = tuple((entry.code, entry.count) for entry in patterns)
         found = cache.get(key)
         if found is None:
-            found = tally_fan(patterns, fan_cap=fan_cap, eight_immortals=eight_immortals, self_drawn_win=self_drawn)
+            found = tally_fan(
+                patterns, fan_cap=fan_cap, eight_immortals=eight_immortals, self_drawn_win=self_drawn, round_flower=round_flower
+            )
             cache[key] = found
         return found
 
@@ -161,8 +165,6 @@ def _check_context(tiles: HongKongTiles, hand: Hand, winner: Seat, dealer: Seat,
             problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_DEALER))
         elif winner != dealer and (not isinstance(win, Discard) or win.discarder != dealer or hand.melds):
             problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_OTHER))
-    if len(set(tiles.flowers)) == 8 and not self_drawn:
-        problems.append(FieldProblem(f"{pointer}/flowers", EIGHT_FLOWERS_DISCARD))
     if problems:
         raise RuleViolation(*problems)
 
@@ -196,7 +198,8 @@ def _context_patterns(
     own = sum(1 for flower in flowers if flower[1] == number)
     sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
     if len(flowers) == 8:
-        add("eight_immortals")
+        # 八仙過海 當自摸計; on a discard the eighth was robbed: 七搶一 (the Wikibooks extract)
+        add("eight_immortals" if self_drawn else "seven_robs_one")
     if own:
         add("seat_flower", own)
     if sets:
@@ -206,6 +209,16 @@ def _context_patterns(
     if tiles.blessing:
         add("heavenly_hand" if winner == dealer else "earthly_hand")
     return out
+
+
+def _round_flowers(tiles: HongKongTiles, wind: Seat, flowers: set[str], counted: bool) -> list[PatternEntry]:
+    """`rules.round_flower`: the flowers of the round's number that are not the
+    seat's own (正花 例子1: 東風南 … 1號或者2號花嘅話計兩番; one fan a tile)."""
+    if not counted or tiles.round_wind == wind:
+        return []
+    number = "1234"[["east", "south", "west", "north"].index(tiles.round_wind)]
+    held = sum(1 for flower in flowers if flower[1] == number)
+    return [PatternEntry(code="round_flower", count=held)] if held else []
 
 
 def _reading_patterns(reading: Reading, hand: Hand, wind: Seat, round_wind: Seat) -> list[PatternEntry]:

@@ -1,9 +1,11 @@
-"""Taiwanese 16-tile (台) settlement and tai from patterns.
+"""Taiwanese 16-tile (台) settlement, tai from patterns and from tiles.
 
 Sources: the Taiwan tai table (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
 pays, the dealer's and the streak's tai, and the tai table with six apps'
 variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), the Wikibooks extract (a
-Cantonese Wikibooks tai list: its flower rules), CONTRACT.md (Taiwan).
+Cantonese Wikibooks tai list: its own list is the preset `yue_wikibooks`), CONTRACT.md (Taiwan).
+The counter is :mod:`service.rulesets.taiwan.counting`, the table endpoint
+:mod:`service.rulesets.taiwan.catalogue`.
 
 Each payment is ``base + tai × unit``. Self-draw: all three pay; discard:
 the discarder alone (the other two are listed with 0). The dealer's tai and
@@ -22,7 +24,6 @@ import msgspec
 from service.core.errors import (
     FieldProblem,
     RuleViolation,
-    contradiction_problems,
     field_problem,
     one_of,
     template,
@@ -40,7 +41,6 @@ from service.core.settlement import (
     DISCARD_ROLES,
     SELF_DRAW_ROLES,
     Discard,
-    LocalizedName,
     Role,
     SelfDraw,
     Settlement,
@@ -49,23 +49,13 @@ from service.core.settlement import (
     pay_winner,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import SettlementWarning, WarningCode, warning
+from service.core.warnings import SettlementWarning, warning
+from service.rulesets.taiwan.catalogue import TaiTable, TaiTableRow, tai_table
+from service.rulesets.taiwan.counting import WON_ON, ItemStatus, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
+from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
-    CELLS,
-    CONFLICTS,
-    MODE_NOT_SCORED,
     PATTERN_CODES,
-    REPLACEMENTS,
-    REPLACEMENTS_BY,
-    ROWS,
-    TAI,
-    CellStatus,
-    Mode,
-    PatternCode,
-    Preset,
-    Section,
-    Unit,
 )
 from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
 
@@ -76,12 +66,6 @@ MAX_TAI = 1000
 MAX_STREAK = 99
 MAX_DEALER_TAI = 16
 MAX_STREAK_TAI_PER = 4
-MAX_COUNT = 8
-"""Largest count any per-set/per-tile row allows (8 flowers); each row has
-its own ``max_count``."""
-MAX_KONGS = 5
-"""A 16-tile hand has five sets, so at most five kongs."""
-
 MONEY_MIN = Decimal(0)
 MONEY_MAX = Decimal(1_000_000)
 BASE_DEFAULT = ExactNumber(100)
@@ -106,34 +90,14 @@ SPECIAL_PATTERNS: dict[str, frozenset[str]] = {
 """Patterns that name each special win (配牌花胡 is an eight immortals or a
 seven-robs-one from the deal)."""
 
-ItemStatus = Literal["scored", "partly_replaced", "replaced", "not_scored_in_preset", "not_scored_in_mode"]
-
 
 # --- Requests and responses ------------------------------------------------------
 
 
-class PatternIn(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One pattern present in the hand."""
-
-    code: Annotated[PatternCode, msgspec.Meta(description="A row code of `GET /v1/taiwan/tai-table`.")]
-    count: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1,
-            le=MAX_COUNT,
-            description="How many: only for rows counted per set or per tile (dragon pungs ≤ 3, own flowers ≤ 2, flower sets ≤ 2, flowers ≤ 8, wind pungs ≤ 4, kongs ≤ 5); 1 for every other row.",
-        ),
-    ] = 1
-
-
-Patterns = Annotated[
-    list[PatternIn],
-    msgspec.Meta(max_length=len(PATTERN_CODES), description="The patterns present, each code at most once."),
-]
 PresetField = Annotated[
     Preset,
     msgspec.Meta(
-        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書."
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules)."
     ),
 ]
 ModeField = Annotated[
@@ -158,36 +122,6 @@ class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     patterns: Patterns
 
 
-class TaiItem(msgspec.Struct, kw_only=True):
-    """One listed pattern and what it scored."""
-
-    code: str
-    name_zh: str
-    name_en: str
-    name: OrUnset[LocalizedName] = msgspec.UNSET
-    unit: Unit
-    count: int
-    counted: Annotated[int, msgspec.Meta(description="Units scored: `count` less those replaced (0 when not scored).")]
-    tai_each: Annotated[int, msgspec.Meta(description="The preset's tai per unit.")]
-    tai: Annotated[int, msgspec.Meta(description="`tai_each × counted`.")]
-    status: Annotated[
-        ItemStatus,
-        msgspec.Meta(
-            description="`scored`; `replaced` (0 tai: `replaced_by` scores instead); `partly_replaced` (a flower set replaced some own flowers); `not_scored_in_preset` (the app does not score it, 0 tai); `not_scored_in_mode` (0 tai in this mode)."
-        ),
-    ]
-    replaced_by: Annotated[str | None, msgspec.Meta(description="The pattern scoring instead of this one.")] = None
-    replaces: Annotated[list[str], msgspec.Meta(description="Listed patterns this one replaced.")] = []
-    note: Annotated[str, msgspec.Meta(description="The preset's note in the Taiwan tai table, as printed.")] = ""
-
-
-class TaiBreakdown(msgspec.Struct, kw_only=True):
-    preset: Preset
-    mode: Mode
-    items: list[TaiItem]
-    tai: Annotated[int, msgspec.Meta(description="Sum of the items' tai. Dealer and streak tai are not included.")]
-
-
 class TaiResult(TaiBreakdown, kw_only=True):
     """The tai of a hand, pattern by pattern."""
 
@@ -203,14 +137,16 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     dealer_tai: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_DEALER_TAI, description="莊家台: added to every payment the dealer is part of.")
     ] = 1
-    streak_tai_per: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            le=MAX_STREAK_TAI_PER,
-            description="Tai per streak (連N拉N): 2 for 2N (default), 1 for N (戲谷's option, 麻將大師's column).",
-        ),
-    ] = 2
+    streak_tai_per: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=MAX_STREAK_TAI_PER,
+                description="Tai per streak (連N拉N): 2 for 2N (default), 1 for N (戲谷's option). When it is not sent, the preset `mahjong_master` settles with 1 (its column: N（有拉莊再加 N）) and every other preset with 2; the response echoes the value used.",
+            ),
+        ]
+    ] = msgspec.UNSET  # absent → the preset's streak (2, or 1 under mahjong_master)
     tai_cap: Annotated[
         int,
         msgspec.Meta(
@@ -228,10 +164,15 @@ class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             check_decimal(self.unit, "unit", minimum=MONEY_MIN, maximum=MONEY_MAX)
 
 
+DEFAULT_RULES = TaiwanRules()
+"""The rules a request without `rules` has (one shared object)."""
+
+
 class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
     """A Taiwanese hand to settle: its tai (or its patterns, or its tiles) and
     how it was won. Exactly one of `tai`, `patterns` and `tiles`; `preset` and
-    `mode` only apply to `patterns` and `tiles`."""
+    `mode` apply to `patterns` and `tiles`, and `preset` also to the streak's
+    tai when `rules.streak_tai_per` is not sent (1 under `mahjong_master`)."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
@@ -263,16 +204,18 @@ class TaiwanRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
             description="`robbing_kong` (搶槓: a discard by the player who added to the kong), `seven_robs_one` (七搶一: a discard by the player robbed), `eight_immortals` (八仙過海: a self-draw, all three pay). Checked against `win`."
         ),
     ] = None
-    rules: TaiwanRules = TaiwanRules()  # frozen: one shared default, nothing built per request
+    rules: TaiwanRules = DEFAULT_RULES  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHandRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
-    """A Taiwanese 16-tile hand to evaluate from its tiles, under a preset and mode."""
+    """A Taiwanese 16-tile hand to evaluate from its tiles, under a preset and
+    mode. `rules` are the table's, as a settlement takes them (echoed, resolved)."""
 
     winner: Annotated[Seat, msgspec.Meta(description="The seat that won.")]
     win: Win
-    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east: it sets the winner's seat wind.")] = "east"
+    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊), who sits east unless `tiles.east_seat` says otherwise.")] = "east"
     tiles: TaiwanTiles
+    rules: TaiwanRules = DEFAULT_RULES  # frozen: one shared default, nothing built per request
 
 
 class TaiwanHand(msgspec.Struct, kw_only=True):
@@ -288,8 +231,9 @@ class TaiwanHand(msgspec.Struct, kw_only=True):
     waits: Annotated[
         str, msgspec.Meta(description="The tiles that would have completed the hand before the winning tile, in MPSZ notation.")
     ]
-    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (the dealer sits east).")]
+    seat_wind: Annotated[Seat, msgspec.Meta(description="The winner's seat wind (`tiles.east_seat`, else the dealer, sits east).")]
     warnings: list[SettlementWarning]
+    rules: Annotated[TaiwanRules, msgspec.Meta(description="The table's rules as a settlement of this hand would use them.")]
 
 
 class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
@@ -315,169 +259,6 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
         ]
     ] = msgspec.UNSET
     rules: TaiwanRules
-
-
-# --- Tai from patterns ---------------------------------------------------------
-
-_WON_ON: dict[str, str] = {
-    "discard": template("{pattern} is won on a discard, but win type is self_draw."),
-    "self_draw": template("{pattern} is won on a self-draw, but win type is discard."),
-}
-_WON_ON_BOTH: dict[str, str] = {
-    "discard": template("{pattern} is won on a discard but {other} (index {index}) on a self-draw."),
-    "self_draw": template("{pattern} is won on a self-draw but {other} (index {index}) on a discard."),
-}
-_COUNTED: dict[str, str] = {
-    "per_set": template("{pattern} is counted per set; a hand has at most {limit}."),
-    "per_tile": template("{pattern} is counted per tile; a hand has at most {limit}."),
-}
-
-
-def _check_patterns(patterns: list[PatternIn], preset: str, pointer: str) -> dict[str, int]:
-    """Duplicates, counts and contradictions; returns code → index."""
-    index: dict[str, int] = {}
-    kongs = 0
-    wins: dict[str, int] = {}
-    for i, pattern in enumerate(patterns):
-        row = BY_CODE[pattern.code]
-        if pattern.code in index:
-            raise RuleViolation(
-                field_problem(
-                    f"{pointer}/{i}/code",
-                    "{pattern} is listed twice (also at index {index}); list each pattern once, with a count.",
-                    pattern=pattern.code,
-                    index=index[pattern.code],
-                )
-            )
-        index[pattern.code] = i
-        if pattern.count > row.max_count:
-            if row.max_count == 1:
-                problem = field_problem(
-                    f"{pointer}/{i}/count", "{pattern} is counted once per hand: its count must be 1.", pattern=pattern.code
-                )
-            else:
-                problem = field_problem(f"{pointer}/{i}/count", _COUNTED[row.unit], pattern=pattern.code, limit=row.max_count)
-            raise RuleViolation(problem)
-        if pattern.code in ("exposed_kong", "concealed_kong"):
-            kongs += pattern.count
-            if kongs > MAX_KONGS:
-                raise RuleViolation(
-                    field_problem(f"{pointer}/{i}/count", "A hand has five sets: at most {limit} kongs in all.", limit=MAX_KONGS)
-                )
-        if row.win != "any":
-            other = "self_draw" if row.win == "discard" else "discard"
-            if other in wins:
-                j = wins[other]
-                raise RuleViolation(
-                    field_problem(f"{pointer}/{i}/code", _WON_ON_BOTH[row.win], pattern=pattern.code, other=patterns[j].code, index=j)
-                )
-            wins.setdefault(row.win, i)
-    problems = contradiction_problems(index, CONFLICTS, pointer, "/code")
-    if problems:
-        raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
-    if preset == "zhaishenye" and "all_chows" in index and "concealed" in index:
-        raise RuleViolation(
-            FieldProblem(
-                f"{pointer}/{index['concealed']}/code", "宅神爺 scores all_chows only for a hand that is not concealed (3（手牌不能門清）)."
-            )
-        )
-    return index
-
-
-def count_tai(
-    patterns: list[PatternIn], preset: Preset, mode: Mode, pointer: str = "/patterns"
-) -> tuple[TaiBreakdown, list[SettlementWarning]]:
-    """Tai of the listed patterns under a preset and mode, itemised.
-
-    A replaced pattern is itemised with 0 tai and ``replaced_by``; a pattern
-    the preset or the mode does not score is itemised with 0 tai and a
-    warning. A pattern that is not scored replaces nothing."""
-    index = _check_patterns(patterns, preset, pointer)
-    cells = CELLS[preset]
-    tai_of = TAI[preset]
-    off_in_mode = MODE_NOT_SCORED[mode]
-
-    def active(code: str) -> bool:
-        return code not in off_in_mode and cells[code].status != "not_scored"
-
-    replaced_by: dict[str, str] = {}
-    replaced_units: dict[str, int] = {}
-    replaces: dict[str, list[str]] = {}
-    for rule in REPLACEMENTS:  # bigger replacers first
-        by = rule.by
-        if by not in index or by in replaced_by or preset in rule.except_presets or not active(by):
-            continue
-        by_count = patterns[index[by]].count
-        for target in rule.replaces:
-            if target not in index or target in replaced_by or not active(target):
-                continue
-            target_count = patterns[index[target]].count
-            replaced_by[target] = by
-            replaced_units[target] = min(target_count, by_count) if rule.per_unit else target_count
-            replaces.setdefault(by, []).append(target)
-
-    items: list[TaiItem] = []
-    warnings: list[SettlementWarning] = []
-    total = 0
-    for pattern in patterns:
-        code = pattern.code
-        row = BY_CODE[code]
-        cell = cells[code]
-        each = tai_of[code]
-        status: ItemStatus
-        if code in off_in_mode:
-            status, counted = "not_scored_in_mode", 0
-            warnings.append(warning("taiwan_pattern_not_scored_in_mode", pattern=code, name_zh=row.name_zh, mode=mode))
-        elif cell.status == "not_scored":
-            status, counted = "not_scored_in_preset", 0
-            warnings.append(warning("taiwan_pattern_not_scored_in_preset", pattern=code, name_zh=row.name_zh, preset=preset))
-        else:
-            counted = pattern.count - replaced_units.get(code, 0)
-            status = "scored" if code not in replaced_by else ("replaced" if counted == 0 else "partly_replaced")
-            if counted and cell.status in _CELL_WARNINGS:
-                warnings.append(
-                    warning(_CELL_WARNINGS[cell.status], pattern=code, name_zh=row.name_zh, preset=preset, note=cell.note, tai=each)
-                )
-        tai = each * counted
-        total += tai
-        items.append(
-            TaiItem(
-                code=code,
-                name_zh=row.name_zh,
-                name_en=row.name_en,
-                unit=row.unit,
-                count=pattern.count,
-                counted=counted,
-                tai_each=each,
-                tai=tai,
-                status=status,
-                replaced_by=replaced_by.get(code),
-                replaces=replaces.get(code, []),
-                note=cell.note,
-            )
-        )
-    _combination_warnings(index, items, warnings)
-    return TaiBreakdown(preset=preset, mode=mode, items=items, tai=total), warnings
-
-
-_CELL_WARNINGS: dict[CellStatus, WarningCode] = {
-    "listed_without_value": "taiwan_preset_value_missing",
-    "sources_disagree": "taiwan_preset_sources_disagree",
-    "different_pattern": "taiwan_preset_name_differs",
-}
-
-
-def _combination_warnings(index: dict[str, int], items: list[TaiItem], warnings: list[SettlementWarning]) -> None:
-    """Listings the Taiwan tai table scores differently from what was sent; the hand is
-    still counted as listed."""
-
-    def scored(code: str) -> bool:
-        return code in index and items[index[code]].counted > 0
-
-    if scored("concealed") and scored("self_draw"):
-        warnings.append(warning("taiwan_concealed_self_draw_expected"))
-    if "concealed_self_draw" in index and ("heavenly_ready" in index or "earthly_ready" in index):
-        warnings.append(warning("taiwan_unaided_expected"))
 
 
 def tai(request: TaiRequest) -> TaiResult:
@@ -508,7 +289,7 @@ def _check_win(request: TaiwanRequest) -> None:
         row = BY_CODE[pattern.code]
         listed.add(pattern.code)
         if row.win not in ("any", kind):
-            raise RuleViolation(field_problem(f"/patterns/{i}/code", _WON_ON[row.win], pattern=pattern.code))
+            raise RuleViolation(field_problem(f"/patterns/{i}/code", WON_ON[row.win], pattern=pattern.code))
         if row.seat == "dealer" and request.winner != request.dealer:
             raise RuleViolation(
                 field_problem(f"/patterns/{i}/code", "{pattern} is a dealer's win; the winner is not the dealer.", pattern=pattern.code)
@@ -527,7 +308,7 @@ def _check_win(request: TaiwanRequest) -> None:
 def settle(request: TaiwanRequest) -> TaiwanSettlement:
     # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
     # Decimals under the exact context itself
-    rules = request.rules
+    rules = resolve_rules(request.rules, request.preset)
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
     tai = request.tai
@@ -553,7 +334,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         _check_win(request)
         if not isinstance(request.tiles, msgspec.UnsetType):
             evaluation = hand_result(
-                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode, rules=rules
             )
             _check_special(request.special, evaluation)
             breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
@@ -568,6 +349,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
         tai_paid = rules.tai_cap
         warnings.append(warning("taiwan_tai_capped", tai=hand_tai, cap=rules.tai_cap))
 
+    assert rules.streak_tai_per is not msgspec.UNSET  # resolve_rules filled it in
     dealer_extra = rules.dealer_tai + rules.streak_tai_per * request.dealer_streak
     dealer = request.dealer
 
@@ -635,7 +417,31 @@ def _pattern(code: str, count: int) -> PatternIn:
     return PatternIn(code=code, count=count)  # type: ignore[arg-type]
 
 
-def hand_result(tiles: TaiwanTiles, *, winner: Seat, dealer: Seat, win: Win, preset: Preset, mode: Mode) -> TaiwanHand:
+STREAK_TAI_PER: dict[str, int] = {preset: 1 if preset == "mahjong_master" else 2 for preset in PRESETS}
+"""Tai per streak when `rules.streak_tai_per` is not sent: the Taiwan tai table's 連N拉N,
+2N (麻將大師: N（有拉莊再加 N）)."""
+RESOLVED_DEFAULT_RULES: dict[str, TaiwanRules] = {preset: TaiwanRules(streak_tai_per=STREAK_TAI_PER[preset]) for preset in PRESETS}
+
+
+def resolve_rules(rules: TaiwanRules, preset: str) -> TaiwanRules:
+    """The rules with `streak_tai_per` filled in for the preset."""
+    if rules.streak_tai_per is not msgspec.UNSET:
+        return rules
+    if rules is DEFAULT_RULES or rules == DEFAULT_RULES:
+        return RESOLVED_DEFAULT_RULES[preset]
+    return msgspec.structs.replace(rules, streak_tai_per=STREAK_TAI_PER[preset])
+
+
+def hand_result(
+    tiles: TaiwanTiles,
+    *,
+    winner: Seat,
+    dealer: Seat,
+    win: Win,
+    preset: Preset,
+    mode: Mode,
+    rules: TaiwanRules | None = None,
+) -> TaiwanHand:
     """The tiles evaluated (:mod:`service.rulesets.taiwan.tiles`) and counted
     by :func:`count_tai`, answered as `POST /v1/taiwan/hands` answers."""
     check_discarder(winner, win, SEATS)
@@ -650,12 +456,19 @@ def hand_result(tiles: TaiwanTiles, *, winner: Seat, dealer: Seat, win: Win, pre
         waits=found.waits,
         seat_wind=found.seat_wind,
         warnings=found.warnings,
+        rules=resolve_rules(rules or DEFAULT_RULES, preset),
     )
 
 
 def evaluate_hand(request: TaiwanHandRequest) -> TaiwanHand:
     return hand_result(
-        request.tiles, winner=request.winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode
+        request.tiles,
+        winner=request.winner,
+        dealer=request.dealer,
+        win=request.win,
+        preset=request.preset,
+        mode=request.mode,
+        rules=request.rules,
     )
 
 
@@ -671,89 +484,15 @@ def _check_special(special: str | None, evaluation: TaiwanHand) -> None:
         )
 
 
-# --- Tai table -----------------------------------------------------------------------
-
-
-class TaiTableRow(msgspec.Struct, kw_only=True):
-    code: str
-    name_zh: Annotated[str, msgspec.Meta(description="Chinese name as printed in the Taiwan tai table.")]
-    name_en: Annotated[str, msgspec.Meta(description="English name as printed in the Taiwan tai table.")]
-    name: LocalizedName = msgspec.UNSET  # type: ignore[assignment]
-    section: Section
-    unit: Annotated[
-        Unit,
-        msgspec.Meta(
-            description="`per_hand`, `per_set` (每組/每個), `per_tile` (每張); the dealer row is `per_dealer_payment`, the streak row `per_streak` (tai per N)."
-        ),
-    ]
-    max_count: int
-    tai: Annotated[int, msgspec.Meta(description="The preset's tai per unit (0 where the app does not score it).")]
-    default_tai: int
-    cell: Annotated[
-        str,
-        msgspec.Meta(
-            description="The preset's cell in the Taiwan tai table as printed (`=`, `–`, a number, a note); the default preset's is the 台 column."
-        ),
-    ]
-    status: Annotated[
-        CellStatus,
-        msgspec.Meta(
-            description="How the cell is read: `default` (=), `value` (a number), `not_scored` (– or 不採用), `listed_without_value` (有列，未給台數: default used), `as_pattern` (scored as `scored_as`), `sources_disagree` (default used), `different_pattern` (the source uses the name for another win: default used)."
-        ),
-    ]
-    notes: Annotated[str, msgspec.Meta(description="The cell's note as printed, if any.")]
-    scored: Annotated[bool, msgspec.Meta(description="Scored under this preset and mode.")]
-    scored_in_mode: bool
-    pattern: Annotated[bool, msgspec.Meta(description="False for the dealer and streak rows, which come from `dealer`/`dealer_streak`.")]
-    scored_as: str | None
-    replaces: Annotated[list[str], msgspec.Meta(description="Rows this one replaces under this preset.")]
-    win: Annotated[str, msgspec.Meta(description="`any`, `discard` or `self_draw`: how a hand with this pattern is won.")]
-    how_zh: Annotated[str, msgspec.Meta(description="怎麼算 as printed (empty when the table leaves it out).")]
-    description_zh: Annotated[str, msgspec.Meta(description="說明 as printed.")]
-    variants_zh: Annotated[str, msgspec.Meta(description="各家不同 as printed.")]
-
-
-class TaiTable(msgspec.Struct, kw_only=True):
-    preset: Preset
-    mode: Mode
-    rows: list[TaiTableRow]
-
-
-def tai_table(preset: Preset, mode: Mode) -> TaiTable:
-    """Every row of the Taiwan tai table under one preset and mode."""
-    cells = CELLS[preset]
-    off = MODE_NOT_SCORED[mode]
-    rows = []
-    for row in ROWS:
-        cell = cells[row.code]
-        in_mode = row.code not in off
-        rows.append(
-            TaiTableRow(
-                code=row.code,
-                name_zh=row.name_zh,
-                name_en=row.name_en,
-                section=row.section,
-                unit=row.unit,
-                max_count=row.max_count,
-                tai=TAI[preset][row.code],
-                default_tai=row.tai,
-                cell=cell.raw,
-                status=cell.status,
-                notes=cell.note,
-                scored=in_mode and cell.status != "not_scored",
-                scored_in_mode=in_mode,
-                pattern=row.pattern,
-                scored_as=cell.as_code or None,
-                replaces=[
-                    target
-                    for rule in REPLACEMENTS_BY.get(row.code, ())
-                    if preset not in rule.except_presets and in_mode and cell.status != "not_scored"
-                    for target in rule.replaces
-                ],
-                win=row.win,
-                how_zh=row.how_zh,
-                description_zh=row.description_zh,
-                variants_zh=row.variants_zh,
-            )
-        )
-    return TaiTable(preset=preset, mode=mode, rows=rows)
+__all__ = [
+    "ItemStatus",
+    "PatternIn",
+    "Patterns",
+    "TaiBreakdown",
+    "TaiItem",
+    "TaiTable",
+    "TaiTableRow",
+    "count_tai",
+    "tai_table",
+]
+"""Re-exported: the counter's and the catalogue's types, which the settlement's requests and answers hold."""

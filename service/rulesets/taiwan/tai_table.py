@@ -30,74 +30,31 @@ Replacement rules (取代 …, 不另計 …) are in :data:`REPLACEMENTS`; the m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from service.core.errors import Contradiction, conflicts_by_code
-
-Preset = Literal["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks"]
-APPS: tuple[Preset, ...] = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
-"""The app columns of the Taiwan tai table, in the table's order."""
-PRESETS: tuple[Preset, ...] = ("default", *APPS)
-APP_NAMES_ZH: dict[str, str] = {
-    "shenlaiye": "神來也",
-    "mingxing": "明星3缺1",
-    "xigu": "戲谷",
-    "mahjong_master": "麻將大師",
-    "zhaishenye": "宅神爺",
-    "wikibooks": "維基教科書",
-}
-
-Mode = Literal["standard", "any_flower_any_wind"]
-Unit = Literal["per_hand", "per_set", "per_tile", "per_dealer_payment", "per_streak"]
-Section = Literal["basic", "winds_and_dragons", "flowers", "how_won", "hand_shape", "big_hands", "any_flower_any_wind"]
-WinNeeded = Literal["any", "discard", "self_draw"]
-SeatNeeded = Literal["any", "dealer", "non_dealer"]
-CellStatus = Literal["default", "value", "not_scored", "listed_without_value", "as_pattern", "sources_disagree", "different_pattern"]
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One app cell of the Taiwan tai table, as printed and as read."""
-
-    raw: str
-    status: CellStatus
-    tai: int | None = None
-    note: str = ""
-    as_code: str = ""
-
-
-EQ = Cell("=", "default")
-DASH = Cell("–", "not_scored")
-
-
-def value(tai: int, note: str = "") -> Cell:
-    """A written number, optionally followed by a note in （）."""
-    return Cell(f"{tai}（{note}）" if note else str(tai), "value", tai, note)
-
-
-@dataclass(frozen=True, slots=True)
-class TaiRow:
-    code: str
-    name_zh: str
-    name_en: str
-    section: Section
-    tai: int
-    tai_printed: str
-    unit: Unit
-    max_count: int
-    how_zh: str
-    description_zh: str
-    variants_zh: str
-    cells: tuple[Cell, Cell, Cell, Cell, Cell, Cell]
-    win: WinNeeded = "any"
-    seat: SeatNeeded = "any"
-    pattern: bool = True
-
+from service.rulesets.taiwan.rows import (
+    APPS,
+    DASH,
+    EQ,
+    NOT_LISTED,
+    PRESETS,
+    Cell,
+    Replacement,
+    TaiRow,
+    value,
+)
+from service.rulesets.taiwan.yue_table import (
+    FIRST_TURN_WITH_KONG,
+    YUE,
+    YUE_CELLS,
+    YUE_REPLACEMENTS,
+    YUE_ROWS,
+)
 
 LISTED_NO_VALUE = Cell("有列，未給台數", "listed_without_value", note="有列，未給台數")
 
-ROWS: tuple[TaiRow, ...] = (
+TAI_TABLE_ROWS: tuple[TaiRow, ...] = (
     # --- 基本 -----------------------------------------------------------------
     TaiRow(
         "dealer",
@@ -795,6 +752,9 @@ ROWS: tuple[TaiRow, ...] = (
 the count of per-set/per-tile rows: 3 dragon pungs, 2 own flowers (one per
 flower set), 2 flower sets, 8 flowers, 4 wind pungs, 5 kongs (five sets)."""
 
+ROWS: tuple[TaiRow, ...] = (*TAI_TABLE_ROWS, *YUE_ROWS)
+"""The Taiwan tai table's rows, then the Wikibooks extract's own (:mod:`service.rulesets.taiwan.yue_table`)."""
+
 PatternCode = Literal[
     "concealed",
     "self_draw",
@@ -841,6 +801,42 @@ PatternCode = Literal[
     "no_honours_no_flowers",
     "exposed_kong",
     "concealed_kong",
+    "five_kinds",
+    "pure_double_chow",
+    "four_in_two",
+    "mixed_shifted_chows",
+    "mixed_shifted_pungs",
+    "mixed_straight",
+    "triple_pung",
+    "two_shifted_pungs",
+    "four_in_three",
+    "two_suit_pungs",
+    "two_suit_chows",
+    "earthly_ready_first",
+    "seven_pairs_and_pung",
+    "two_kongs_bloom",
+    "knitted_straight",
+    "knitted_alike",
+    "three_kongs",
+    "four_shifted_chows",
+    "four_in_four",
+    "sixteen_unrelated",
+    "outside_hand",
+    "mixed_nine_gates",
+    "mixed_thirteen_orphans",
+    "all_green",
+    "three_kongs_bloom",
+    "five_shifted_chows",
+    "four_shifted_pungs",
+    "mixed_terminals",
+    "five_shifted_pungs",
+    "four_kongs",
+    "four_identical_chows",
+    "pure_terminals",
+    "pure_thirteen_orphans",
+    "pure_nine_gates",
+    "five_kongs",
+    "true_sixteen_unrelated",
 ]
 """Codes a request may list: every row but the dealer's and the streak's
 (those come from ``dealer`` and ``dealer_streak``)."""
@@ -849,36 +845,28 @@ BY_CODE: dict[str, TaiRow] = {row.code: row for row in ROWS}
 PATTERN_CODES: tuple[str, ...] = tuple(row.code for row in ROWS if row.pattern)
 
 
-@dataclass(frozen=True, slots=True)
-class Replacement:
-    """``by`` scores instead of ``replaces`` (取代 / 不另計). ``except_presets``
-    are apps whose cell note says the replaced rows are counted too.
-    ``per_unit``: one unit of ``by`` replaces one unit of each replaced row
-    (a flower set replaces that set's own flower, not the other set's)."""
-
-    by: str
-    replaces: tuple[str, ...]
-    source: str
-    except_presets: frozenset[str] = frozenset()
-    per_unit: bool = False
-
-
 REPLACEMENTS: tuple[Replacement, ...] = (
     # Bigger replacers first: a pattern that is itself replaced replaces nothing.
     # 配牌花胡: 就已經是八仙過海或七搶一，12 台 — the same win, valued 12
     Replacement("flower_win_from_deal", ("eight_immortals", "seven_robs_one"), "配牌花胡: 已經是八仙過海或七搶一，12 台"),
+    # first-turn wins, every preset (the Wikibooks extract): 天胡 不計門清一摸三; 地胡 唔計天聽、門清;
+    # 人胡 唔會計天聽、門清 (a self-drawn 地胡 keeps 自摸 + 不求: 自摸就可以加計不求。自摸2台)
+    Replacement("heavenly_win", ("concealed_self_draw", "concealed", "self_draw", "unaided"), "天胡: 不計門清一摸三"),
+    Replacement("earthly_win", ("heavenly_ready", "concealed"), "地胡: 唔計天聽、門清"),
+    Replacement("human_win", ("heavenly_ready", "concealed"), "人胡: 唔會計天聽、門清"),
+    YUE_REPLACEMENTS[1],  # 地聽一發 唔會計地聽，門清: before 地聽's own rule
     # the Wikibooks extract (Wikibooks 花牌): 拎同色花槓改計2台，拎滿花(8花牌)改計8台
     Replacement(
         "eight_immortals",
         ("flower_set", "own_flower"),
         "the Wikibooks extract's 花牌: 拎滿花(8花牌)改計8台",
-        except_presets=frozenset(PRESETS) - {"wikibooks"},
+        except_presets=frozenset(PRESETS) - {"wikibooks", YUE},
     ),
     Replacement(
         "seven_robs_one",
         ("flower_set", "own_flower"),
         "the Wikibooks extract's 花牌: 拎滿花(8花牌)改計8台",
-        except_presets=frozenset(PRESETS) - {"wikibooks"},
+        except_presets=frozenset(PRESETS) - {"wikibooks", YUE},
     ),
     Replacement(
         "flower_set",
@@ -911,6 +899,7 @@ REPLACEMENTS: tuple[Replacement, ...] = (
     Replacement("heavenly_ready", ("declared_ready", "concealed"), "天聽: 取代宣告聽牌和門清"),
     Replacement("earthly_ready", ("declared_ready", "concealed"), "地聽: 取代宣告聽牌和門清"),
     Replacement("all_chows", ("no_honours_no_flowers",), "無字無花: 有平胡時不另計這一項"),
+    *(rule for rule in YUE_REPLACEMENTS if rule.by != "earthly_ready_first"),
 )
 """The replacement rules the Taiwan tai table states (and the Wikibooks extract's eight-flower rule
 for the Wikibooks preset), applied in this order. A row replaces only when
@@ -1011,6 +1000,21 @@ discard) is checked from each row's ``win`` instead."""
 
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
 
+_KONG_BEFORE_FIRST_DISCARD = frozenset({"concealed_kong", "win_on_replacement"})
+CONFLICTS_BY_PRESET: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    preset: CONFLICTS
+    if preset != YUE
+    else conflicts_by_code(
+        (first, second, reason)
+        for first, second, reason in CONTRADICTIONS
+        if not (first in FIRST_TURN_WITH_KONG and second in _KONG_BEFORE_FIRST_DISCARD)
+    )
+    for preset in PRESETS
+}
+"""The contradictions under each preset: the Wikibooks extract's 天胡 and 地胡 may
+follow a concealed kong declared before the first discard, with 槓上開花
+(莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台)."""
+
 REPLACEMENTS_BY: dict[str, tuple[Replacement, ...]] = {}
 for _rule in REPLACEMENTS:
     REPLACEMENTS_BY[_rule.by] = (*REPLACEMENTS_BY.get(_rule.by, ()), _rule)
@@ -1023,6 +1027,10 @@ MODE_NOT_SCORED: dict[str, frozenset[str]] = {
 
 
 def _cell(row: TaiRow, preset: str) -> Cell:
+    if preset == YUE:
+        return YUE_CELLS.get(row.code, NOT_LISTED)
+    if not row.in_tai_table:
+        return NOT_LISTED
     if preset == "default":
         return Cell(row.tai_printed, "default")
     return row.cells[APPS.index(preset)]

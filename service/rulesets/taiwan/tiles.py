@@ -45,14 +45,29 @@ from service.core.readings import (
 from service.core.seats import Seat
 from service.core.settlement import SelfDraw, Win
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
+from service.rulesets.taiwan.shapes import shape_patterns
+from service.rulesets.taiwan.special_readings import special_extras, special_hand_waits, special_readings
 from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, PatternCode
+from service.rulesets.taiwan.yue_table import YUE
 
 SETS = 5
 """The Taiwan tai table: 五組順子加一對 — a 16-tile hand wins with five sets and a pair."""
 
-CONTEXT_CODES: tuple[str, ...] = ("declared_ready", "heavenly_ready", "earthly_ready", "flower_win_from_deal")
-"""The rows only the players know: 宣告聽牌, 天聽, 地聽 (declared at the table)
-and 配牌花胡 (the flowers came with the deal)."""
+CONTEXT_CODES: tuple[str, ...] = (
+    "declared_ready",
+    "heavenly_ready",
+    "earthly_ready",
+    "flower_win_from_deal",
+    "earthly_ready_first",
+    "two_kongs_bloom",
+    "three_kongs_bloom",
+)
+"""The rows only the players know: 宣告聽牌, 天聽, 地聽 (declared at the table),
+配牌花胡 (the flowers came with the deal), and the Wikibooks extract's 地聽一發
+(won on the first tile after 地聽) and 連槓2開花 / 連槓3開花 (the kongs were
+declared one after another)."""
+READY_CODES = frozenset({"heavenly_ready", "earthly_ready", "earthly_ready_first"})
+BLOOM_KONGS: dict[str, int] = {"two_kongs_bloom": 2, "three_kongs_bloom": 3}
 
 FLOWER_ROWS: frozenset[str] = frozenset(
     {"own_flower", "flower_set", "any_flower", "eight_immortals", "seven_robs_one", "flower_win_from_deal"}
@@ -65,6 +80,9 @@ CONTEXT_FROM_TILES = template("`{code}` follows from the tiles, the win or the f
 CONTEXT_TWICE = template("`{code}` is listed twice in `context`")
 READY_OPEN = template("`{code}` is declared with a concealed hand, but the hand has called melds")
 READY_BOTH = template("A hand declares heavenly ready (天聽) or earthly ready (地聽), not both")
+BLOOM_NEEDS_KONGS = template(
+    "`{code}` is a self-drawn win on the replacement for the last of {kongs} kongs declared in a row: send `after_kong` and {kongs} kongs"
+)
 FROM_DEAL_NEEDS_FLOWERS = template("`flower_win_from_deal` (配牌花胡) needs all eight bonus tiles in `flowers`")
 
 
@@ -84,9 +102,15 @@ class TaiwanTiles(Tiles, kw_only=True):
         list[PatternCode],
         msgspec.Meta(
             max_length=4,
-            description="What only the table knows: `declared_ready` 宣告聽牌, `heavenly_ready` 天聽, `earthly_ready` 地聽, `flower_win_from_deal` 配牌花胡. A code the tiles, the win or the flags decide is a 422.",
+            description="What only the table knows: `declared_ready` 宣告聽牌, `heavenly_ready` 天聽, `earthly_ready` 地聽, `flower_win_from_deal` 配牌花胡, and the Wikibooks extract's `earthly_ready_first` 地聽一發, `two_kongs_bloom` 連槓2開花, `three_kongs_bloom` 連槓3開花. A code the tiles, the win or the flags decide is a 422.",
         ),
     ] = []
+    east_seat: Annotated[
+        Seat | None,
+        msgspec.Meta(
+            description="The seat whose seat wind is east (門風, 正花), where the table takes it from the dice (the Taiwan tai table: 門風看擲骰開門…不一定是莊家); default the dealer."
+        ),
+    ] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +148,13 @@ def evaluate_tiles(
     request pattern (code, count)."""
     hand = read_hand(tiles, SETS, pointer)
     self_drawn = isinstance(win, SelfDraw)
-    _check_context(tiles, hand, winner, dealer, win, pointer)
-    wind = seat_wind(winner, dealer)
+    _check_context(tiles, hand, winner, dealer, win, preset, pointer)
+    wind = seat_wind(winner, tiles.east_seat or dealer)
     waits = hand_waits(hand, SETS)
+    specials = special_readings(hand, preset)
+    if specials:
+        waits = sorted({*waits, *special_hand_waits(hand)})
+    no_wait = tiles.blessing and winner == dealer  # 天胡: the dealt tiles win, no tile was waited on
     flowers: set[str] = set(tiles.flowers)
     scored = _scored(preset, mode)
     shared = _shared_patterns(tiles, hand, wind, winner, dealer, win, flowers)
@@ -145,8 +173,16 @@ def evaluate_tiles(
         return result
 
     concealed = not hand.open
+    shown_waits = [] if no_wait else waits
     for reading in readings(hand, SETS, won_on_discard=not self_drawn):
-        found = score(shared + _reading_patterns(reading, hand, wind, tiles.round_wind, waits, flowers, self_drawn, concealed, preset))
+        listed = _reading_patterns(reading, hand, wind, tiles.round_wind, shown_waits, flowers, self_drawn, concealed, preset)
+        if preset == YUE:
+            listed += shape_patterns(reading.groups, reading.pair or 0, hand.counts, hand.all_counts, len(hand.melds))
+        found = score(shared + listed)
+        if best is None or found[0].tai > best[0][0].tai:
+            best = (found, reading)
+    for reading, listed in specials:
+        found = score(shared + listed + special_extras(reading, hand, wind, tiles.round_wind, shown_waits))
         if best is None or found[0].tai > best[0][0].tai:
             best = (found, reading)
     if best is None:
@@ -177,30 +213,50 @@ def _scored(preset: str, mode: str) -> frozenset[str]:
     return frozenset(code for code, cell in CELLS[preset].items() if code not in off and cell.status != "not_scored")
 
 
-def _check_context(tiles: TaiwanTiles, hand: Hand, winner: Seat, dealer: Seat, win: Win, pointer: str) -> None:
+def _check_context(tiles: TaiwanTiles, hand: Hand, winner: Seat, dealer: Seat, win: Win, preset: str, pointer: str) -> None:
     self_drawn = isinstance(win, SelfDraw)
     problems = flag_problems(tiles, hand, self_drawn, pointer)
     if tiles.blessing:
-        if hand.melds or tiles.after_kong or tiles.after_flower:
-            problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_MELDS))
-        elif winner == dealer and not self_drawn:
-            problems.append(FieldProblem(f"{pointer}/blessing", BLESSING_DEALER_DISCARD))
+        problems += _blessing_problems(tiles, hand, winner == dealer, self_drawn, preset, pointer)
     listed: set[str] = set()
     for index, code in enumerate(tiles.context):
-        at = f"{pointer}/context/{index}"
-        if code not in CONTEXT_CODES:
-            problems.append(field_problem(at, CONTEXT_FROM_TILES, code=code, codes=one_of(CONTEXT_CODES)))
-        elif code in listed:
-            problems.append(field_problem(at, CONTEXT_TWICE, code=code))
-        elif code in ("heavenly_ready", "earthly_ready") and hand.open:
-            problems.append(field_problem(at, READY_OPEN, code=code))
-        elif code == "flower_win_from_deal" and len(set(tiles.flowers)) != 8:
-            problems.append(FieldProblem(at, FROM_DEAL_NEEDS_FLOWERS))
+        problem = _context_problem(code, listed, tiles, hand, self_drawn, f"{pointer}/context/{index}")
+        if problem is not None:
+            problems.append(problem)
         listed.add(code)
-    if "heavenly_ready" in listed and "earthly_ready" in listed:
+    if "heavenly_ready" in listed and ({"earthly_ready", "earthly_ready_first"} & listed):
         problems.append(FieldProblem(f"{pointer}/context", READY_BOTH))
     if problems:
         raise RuleViolation(*problems)
+
+
+def _blessing_problems(tiles: TaiwanTiles, hand: Hand, dealer_won: bool, self_drawn: bool, preset: str, pointer: str) -> list[FieldProblem]:
+    """天胡 is the dealer's self-draw; no first-turn win has a meld or a
+    replacement tile, except under `yue_wikibooks` a self-drawn 天胡 or 地胡 on
+    the replacement for concealed kongs declared before the first discard
+    (the Wikibooks extract: 莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台; 地胡 alike)."""
+    kongs_first = preset == YUE and self_drawn and all(meld.concealed for meld in hand.melds) and not tiles.after_flower
+    if (hand.melds or tiles.after_kong or tiles.after_flower) and not kongs_first:
+        return [FieldProblem(f"{pointer}/blessing", BLESSING_MELDS)]
+    if dealer_won and not self_drawn:
+        return [FieldProblem(f"{pointer}/blessing", BLESSING_DEALER_DISCARD)]
+    return []
+
+
+def _context_problem(code: str, listed: set[str], tiles: TaiwanTiles, hand: Hand, self_drawn: bool, at: str) -> FieldProblem | None:
+    if code not in CONTEXT_CODES:
+        return field_problem(at, CONTEXT_FROM_TILES, code=code, codes=one_of(CONTEXT_CODES))
+    if code in listed:
+        return field_problem(at, CONTEXT_TWICE, code=code)
+    if code in READY_CODES and hand.open:
+        return field_problem(at, READY_OPEN, code=code)
+    if code == "flower_win_from_deal" and len(set(tiles.flowers)) != 8:
+        return FieldProblem(at, FROM_DEAL_NEEDS_FLOWERS)
+    if code in BLOOM_KONGS:
+        kongs = sum(1 for meld in hand.melds if meld.kind == "kong")
+        if not (self_drawn and tiles.after_kong and kongs >= BLOOM_KONGS[code]):
+            return field_problem(at, BLOOM_NEEDS_KONGS, code=code, kongs=BLOOM_KONGS[code])
+    return None
 
 
 def _shared_patterns(
@@ -208,48 +264,8 @@ def _shared_patterns(
 ) -> list[tuple[str, int]]:
     """The rows every reading shares: how the hand was won, 門清, the bonus
     tiles, the melds, first-turn wins and the context codes."""
-    out: list[tuple[str, int]] = []
     self_drawn = isinstance(win, SelfDraw)
-    concealed = not hand.open
-    ready = "heavenly_ready" in tiles.context or "earthly_ready" in tiles.context
-    if self_drawn:
-        if concealed and not ready:
-            out.append(("concealed_self_draw", 1))  # 門清一摸三
-        elif concealed:
-            out += [("self_draw", 1), ("unaided", 1)]  # 天聽/地聽 already hold 門清
-        else:
-            out.append(("self_draw", 1))
-        if tiles.after_kong or tiles.after_flower:
-            out.append(("win_on_replacement", 1))
-        if tiles.last_tile:
-            out.append(("last_tile_self_draw", 1))
-    else:
-        if concealed:
-            out.append(("concealed", 1))
-        if tiles.robbing_kong:
-            out.append(("robbing_kong", 1))
-        if tiles.last_tile:
-            out.append(("last_discard", 1))
-    called = [meld for meld in hand.melds if not meld.concealed]
-    if len(called) == SETS:
-        out.append(("half_melded" if self_drawn else "all_melded", 1))
-    exposed_kongs = sum(1 for meld in called if meld.kind == "kong")
-    concealed_kongs = sum(1 for meld in hand.melds if meld.concealed)
-    if exposed_kongs:
-        out.append(("exposed_kong", exposed_kongs))
-    if concealed_kongs:
-        out.append(("concealed_kong", concealed_kongs))
-    number = str(("east", "south", "west", "north").index(wind) + 1)
-    own = sum(1 for flower in flowers if flower[1] == number)
-    sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
-    if len(flowers) == 8:
-        out.append(("eight_immortals" if self_drawn else "seven_robs_one", 1))
-    if own:
-        out.append(("own_flower", own))
-    if sets:
-        out.append(("flower_set", sets))
-    if flowers:
-        out.append(("any_flower", len(flowers)))
+    out = _how_won(tiles, hand, self_drawn) + _meld_rows(hand, self_drawn) + _flower_rows(flowers, wind, self_drawn)
     if tiles.blessing:
         if winner == dealer:
             out.append(("heavenly_win", 1))
@@ -257,6 +273,45 @@ def _shared_patterns(
             out.append(("earthly_win" if self_drawn else "human_win", 1))
     out += [(code, 1) for code in tiles.context]
     return out
+
+
+def _how_won(tiles: TaiwanTiles, hand: Hand, self_drawn: bool) -> list[tuple[str, int]]:
+    """門清 / 門清自摸 / 自摸 (+ 不求 with 天聽/地聽), and the flags."""
+    concealed = not hand.open
+    if not self_drawn:
+        on_discard = (("concealed", concealed), ("robbing_kong", tiles.robbing_kong), ("last_discard", tiles.last_tile))
+        return [(code, 1) for code, present in on_discard if present]
+    if concealed and not READY_CODES & set(tiles.context):
+        out = [("concealed_self_draw", 1)]  # 門清一摸三
+    elif concealed:
+        out = [("self_draw", 1), ("unaided", 1)]  # 天聽/地聽 already hold 門清
+    else:
+        out = [("self_draw", 1)]
+    flags = (("win_on_replacement", tiles.after_kong or tiles.after_flower), ("last_tile_self_draw", tiles.last_tile))
+    return out + [(code, 1) for code, present in flags if present]
+
+
+def _meld_rows(hand: Hand, self_drawn: bool) -> list[tuple[str, int]]:
+    """全求人 / 半求人, and the kongs (明槓, 暗槓: counted in 見花見字)."""
+    called = [meld for meld in hand.melds if not meld.concealed]
+    out = [("half_melded" if self_drawn else "all_melded", 1)] if len(called) == SETS else []
+    kongs = (
+        ("exposed_kong", sum(1 for meld in called if meld.kind == "kong")),
+        ("concealed_kong", sum(1 for meld in hand.melds if meld.concealed)),
+    )
+    return out + [(code, n) for code, n in kongs if n]
+
+
+def _flower_rows(flowers: set[str], wind: Seat, self_drawn: bool) -> list[tuple[str, int]]:
+    """八仙過海 / 七搶一, 正花 (the seat wind's number), 花槓, 見花見台."""
+    number = str(("east", "south", "west", "north").index(wind) + 1)
+    out = [("eight_immortals" if self_drawn else "seven_robs_one", 1)] if len(flowers) == 8 else []
+    counted = (
+        ("own_flower", sum(1 for flower in flowers if flower[1] == number)),
+        ("flower_set", sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))),
+        ("any_flower", len(flowers)),
+    )
+    return out + [(code, n) for code, n in counted if n]
 
 
 def _reading_patterns(
@@ -270,51 +325,51 @@ def _reading_patterns(
     concealed: bool,
     preset: str,
 ) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
+    """The tai table's rows one reading has: honours, the wait, the hand's shape."""
     groups = reading.groups
     pair = reading.pair
     assert pair is not None
     triplets = [group.tile for group in groups if group.triplet]
-    dragons = sum(1 for tile in triplets if tile in DRAGONS)
-    winds = sum(1 for tile in triplets if tile in WINDS)
-    if WIND_OF_SEAT[round_wind] in triplets:
-        out.append(("round_wind", 1))
-    if WIND_OF_SEAT[wind] in triplets:
-        out.append(("seat_wind", 1))
-    if dragons:
-        out.append(("dragon_pung", dragons))
-    if winds:
-        out.append(("any_wind_pung", winds))
-    if dragons == 3:
-        out.append(("big_three_dragons", 1))
-    elif dragons == 2 and pair in DRAGONS:
-        out.append(("little_three_dragons", 1))
-    if winds == 4:
-        out.append(("big_four_winds", 1))
-    elif winds == 3 and pair in WINDS:
-        out.append(("little_four_winds", 1))
-
+    out = _honour_rows(triplets, pair, wind, round_wind)
     if len(waits) == 1:
         # 只聽一種牌: the shape says which; a one-tile wait that is none of them is 獨聽
         shape = reading.shape
         code = {"edge": "edge_wait", "closed": "closed_wait", "pair": "pair_wait"}.get(shape or "", "single_wait")
         out.append((code, 1))
-
-    counts = hand.all_counts
-    suits, honours = suits_and_honours(counts)
     # 平胡: 五組順子加一對數牌，沒有字、沒有花，胡別人打的牌而且聽雙頭 (宅神爺: 手牌不能門清)
     two_sided = reading.shape == "two_sided" and len(waits) > 1
     if not triplets and not self_drawn and not flowers and pair < HONOURS and two_sided and not (preset == "zhaishenye" and concealed):
         out.append(("all_chows", 1))
     hidden = sum(1 for group in groups if group.triplet and group.concealed)
-    if hidden >= 5:
-        out.append(("five_concealed_pungs", 1))
-    elif hidden == 4:
-        out.append(("four_concealed_pungs", 1))
-    elif hidden == 3:
-        out.append(("three_concealed_pungs", 1))
+    code = {3: "three_concealed_pungs", 4: "four_concealed_pungs"}.get(hidden, "five_concealed_pungs" if hidden >= 5 else "")
+    if code:
+        out.append((code, 1))
     if len(triplets) == SETS:
         out.append(("all_pungs", 1))
+    return out + _suit_rows(hand, flowers)
+
+
+def _honour_rows(triplets: list[int], pair: int, wind: Seat, round_wind: Seat) -> list[tuple[str, int]]:
+    """圈風, 門風, 三元台, 見風見台, 小/大三元, 小/大四喜 from the reading's pungs and pair."""
+    dragons = sum(1 for tile in triplets if tile in DRAGONS)
+    winds = sum(1 for tile in triplets if tile in WINDS)
+    found = (
+        ("round_wind", int(WIND_OF_SEAT[round_wind] in triplets)),
+        ("seat_wind", int(WIND_OF_SEAT[wind] in triplets)),
+        ("dragon_pung", dragons),
+        ("any_wind_pung", winds),
+        ("big_three_dragons", int(dragons == 3)),
+        ("little_three_dragons", int(dragons == 2 and pair in DRAGONS)),
+        ("big_four_winds", int(winds == 4)),
+        ("little_four_winds", int(winds == 3 and pair in WINDS)),
+    )
+    return [(code, n) for code, n in found if n]
+
+
+def _suit_rows(hand: Hand, flowers: set[str]) -> list[tuple[str, int]]:
+    """混一色 / 清一色 / 字一色 and 無字無花, from every tile of the hand."""
+    suits, honours = suits_and_honours(hand.all_counts)
+    out: list[tuple[str, int]] = []
     if len(suits) == 1:
         out.append(("half_flush" if honours else "full_flush", 1))
     elif not suits:

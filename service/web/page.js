@@ -112,7 +112,7 @@ const SPECS = {
     extra: [["honba", "Honba", "int", "0"], ["riichi_sticks", "Riichi sticks", "int", "0"], ["players", "Players", "enum", "4"]],
     patterns: {
       url: "/v1/riichi/yaku-table", field: "yaku", replaces: ["han", "yakuman"],
-      value: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
+      value: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.han === null ? word(r.limit || "") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
       extra: [["dora", "Dora", "int", "0"], ["aka_dora", "Red fives", "int", "0"], ["ura_dora", "Ura dora", "int", "0"], ["open", "Open hand", "bool", ""]],
     },
     tilesReplace: ["han", "fu", "yakuman"],
@@ -479,7 +479,11 @@ function buildValue(spec) {
 function ruleHelp(option) {
   return option.description
     .replace(/`([^`]+)`/g, (_, code) => (VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
-    .replace(/\b(true|false)\b/g, (_, code) => t(VALUE_LABELS[code]));
+    .replace(/\b(true|false)\b/g, (_, code) => t(VALUE_LABELS[code]))
+    // a translated meaning may quote a code bare (`standard`, `patterns`): by its name too
+    .replace(/\b[a-z]+(?:_[a-z0-9]+)*\b/g, (code) => (app.lang === "en" ? code : VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
+    // a code's name next to the same name the meaning already gives (`shenlaiye` 神來也): once
+    .replace(/(\S+) \1(?=[\s、，,。：:；;）)]|$)/gu, "$1");
 }
 
 function buildRules(entry) {
@@ -1231,21 +1235,6 @@ function markInvalid(problem) {
     const control = error.pointer ? controlAt(error.pointer) : null;
     if (control) control.setAttribute("aria-invalid", "true");
   }
-}
-
-function showProblem(problem) {
-  app.last = null;
-  // the detail already says every error (the API joins them): each is not repeated; its field is marked instead
-  $("problem").textContent = (problem.title || "") + (problem.detail ? " — " + problem.detail : "");
-  $("problem").hidden = false;
-  markInvalid(problem);
-  $("headline").textContent = "";
-  for (const id of ["payments", "deltas", "items"]) $(id).tBodies[0].replaceChildren();
-  $("pre-payout").textContent = "–";
-  $("tier").textContent = "–";
-  $("warnings-box").hidden = true;
-  showShape(null);
-  document.body.dataset.state = "problem";
 }
 
 async function settle() {

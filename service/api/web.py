@@ -189,6 +189,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     "Hong Kong points table",
     "Riichi score table",
     "Taiwan tai table",
+    "Default (the tai table's column)",
     "Half spicy",
     "Full spicy",
     "Self-draw, each",

@@ -69,7 +69,7 @@ const VALUE_LABELS = {
   tsumo_loss: N_("Tsumo loss (自摸損)"), thousand_bonus: N_("Thousand bonus (千點加符)"), ron_total_1_2: N_("Ron total, 1:2 (丸取)"),
   ron_total_3_5: N_("Ron total, 3:5 (丸取2)"), ron_total_halves: N_("Ron total, halves (折半支付)"), ron_total_1_3: N_("Ron total, dealer triple (莊家三倍支付)"),
   ron_each: N_("Ron from each (倍取)"), reduced_ron: N_("Reduced ron (榮和收入調整)"), allowed: N_("Allowed"), head_bump: N_("Head bump (頭ハネ)"),
-  each: N_("Each winner"), first_only: N_("First winner only"), default: N_("Taiwan tai table"), mahjong_master: N_("Mahjong Master app (麻將大師)"),
+  each: N_("Each winner"), first_only: N_("First winner only"), default: N_("Default (the tai table's column)"), mahjong_master: N_("Mahjong Master app (麻將大師)"),
   mingxing: N_("Mingxing app (明星3缺1)"), shenlaiye: N_("Shenlaiye app (神來也)"), wikibooks: N_("Wikibooks"), xigu: N_("Xigu app (戲谷)"),
   zhaishenye: N_("Zhaishenye app (宅神爺)"), any_flower_any_wind: N_("Any flower, any wind (見花見字)"),
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),

@@ -1546,7 +1546,7 @@ async function buildReference() {
     node = await batchTable(spec.reference);
   } else {
     const params = new URLSearchParams({ preset: app.values.preset || "default", mode: app.values.mode || "standard" });
-    const data = await getJSON("/v1/taiwan/tai-table?" + params);
+    const data = await cached("/v1/taiwan/tai-table?" + params);
     // the rows' Chinese explanations on a Chinese page; elsewhere how each row is counted, in words
     const chinese = app.lang.startsWith("zh");
     node = table(`${t("Taiwan tai table")} · ${valueLabel(data.preset, "preset")} · ${valueLabel(data.mode, "mode")}`, [t("Name"), t("Tai"), t("How counted")],
@@ -1625,6 +1625,11 @@ async function loadLanguage(lang) {
   app.rulesets[lang] = discovery;
 }
 
+// Lets the browser breathe between building steps: no one long task holds a phone's main thread.
+function breathe() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function render() {
   const spec = SPECS[app.ruleset];
   const entry = currentEntry();
@@ -1635,16 +1640,16 @@ async function render() {
   buildFuHelper();
   buildSeats();
   buildBettors(spec);
+  await breathe();
   buildTiles();
+  await breathe();
   buildRules(entry);
   buildWhich();
   $("pre-label").textContent = t(RULESET_TEXT[app.ruleset].pre);
   await buildPatterns(spec);
   syncModes();
   writeHash();
-  await settle();
-  await playGame();
-  await buildReference();
+  await Promise.all([settle(), playGame(), buildReference()]);
   $("status").hidden = true;
   document.body.dataset.loaded = "true";
 }
@@ -1834,8 +1839,10 @@ function sameState(state) {
 async function start() {
   const state = readHash();
   const lang = LANGUAGES.includes(state.lang) ? state.lang : negotiate(navigator.languages || [navigator.language]);
-  if (!app.schema) app.schema = await getJSON("/schema/openapi.json");
+  // the schema, the words and the rulesets at once: the first result waits for all three
+  const schema = app.schema || getJSON("/schema/openapi.json");
   await loadLanguage(lang);
+  app.schema = await schema;
   const names = app.rulesets[lang].rulesets.map((r) => r.name).filter((n) => SPECS[n]);
   app.ruleset = names.includes(state.r) ? state.r : names[0];
   app.values = {};

@@ -11,6 +11,7 @@ None of these routes are part of the API's OpenAPI document.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from litestar import Response, Router, get
@@ -21,6 +22,8 @@ from litestar.static_files import create_static_files_router
 from service.core.codec import ENCODER
 from service.core.seats import SEATS
 from service.i18n import LANGUAGES, gettext
+from service.rulesets.taiwan.rows import PRESETS as TAIWAN_PRESETS
+from service.rulesets.taiwan.tai_table import MODE_NOT_SCORED as TAIWAN_MODES
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 PAGE_CONTEXT = "page"
@@ -192,6 +195,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     "Hong Kong points table",
     "Riichi score table",
     "Taiwan tai table",
+    "Default (the tai table's column)",
     "Half spicy",
     "Full spicy",
     "Self-draw, each",
@@ -204,8 +208,205 @@ PAGE_STRINGS: tuple[str, ...] = (
     "Name",
     "How counted",
     "Printed on A4 from the settlement service.",
+    # the result cards, the rules' and values' names, tiles, the fu helper, the tables
+    ", ",
+    "13 han and more",
+    "8 fan",
+    "About the calculator",
+    "Add each hand as it is played: the page keeps the dealer, the totals and who settles with whom.",
+    "After a kan",
+    "Allowed",
+    "Any flower, any wind (見花見字)",
+    "Base (副底)",
+    "Base (底)",
+    "Base + tai × unit",
+    "Basic points",
+    "Blessing of man (人和)",
+    "Called (open)",
+    "Card value after doubling",
+    "Chinese Official payments (no flowers)",
+    "Chips (祝儀)",
+    "Chips for a counted yakuman",
+    "Chips for a yakuman ron",
+    "Chips for a yakuman tsumo",
+    "Chips for each yakuman",
+    "Classic self-draw",
+    "Closed ron (門前榮和)",
+    "Closed wait",
+    "Concealed kan of simples",
+    "Concealed kan of terminals or honours",
+    "Concealed triplet of simples",
+    "Concealed triplet of terminals or honours",
+    "Conversion table",
+    "Count the fu for me",
+    "Dealer's tai (莊家台)",
+    "Double wind pair",
+    "Double yakuman count twice",
+    "Dragon pair",
+    "Each of the {count} pays {amount}.",
+    "Each pays",
+    "Each winner",
+    "East wind",
+    "Edge wait",
+    "Eight immortals (八仙過海)",
+    "Enter the fan your table counted. Most tables need 3 fan to win.",
+    "Fan cap",
+    "First winner only",
+    "For each hand of the streak",
+    "For each set",
+    "For each tile",
+    "Fu for a double wind pair",
+    "Full gun",
+    "Green dragon",
+    "Half gun",
+    "Han and fu",
+    "Han and fu, or the hand's shape",
+    "Head bump (頭ハネ)",
+    "Honba on a multiple ron",
+    "Hong Kong, Macau, southern China, and most sets sold in the West",
+    "In the order of the table below.",
+    "International tournaments and official play in China",
+    "Japan, and online play everywhere",
+    "Jokerless: discarder pays",
+    "Jokerless: self-draw, each",
+    "Kan",
+    "Kind",
+    "Lowest card value",
+    "Mahjong Master app (麻將大師)",
+    "Mingxing app (明星3缺1)",
+    "Minimum to win",
+    "NMJL payments by card value",
+    "Nobody pays anything.",
+    "North wind",
+    "Not played",
+    "Noten payments beside nagashi mangan",
+    "Noten payments in all",
+    "On a discard",
+    "On each payment the dealer is part of",
+    "Once a hand",
+    "Open all simples (喰いタン)",
+    "Open kan of simples",
+    "Open kan of terminals or honours",
+    "Open pinfu shape",
+    "Open triplet of simples",
+    "Open triplet of terminals or honours",
+    "Paid by everyone on top",
+    "Pair",
+    "Pair wait",
+    "Pattern points + flowers + 8",
+    "Payment scheme",
+    "Per share",
+    "Per tai (單位)",
+    "Pick your table's ruleset in the tabs above: everything on the page follows it.",
+    "Pick {short} more tiles: {count} of {needed}.",
+    "Pinfu tsumo (平和自摸)",
+    "Plain pair",
+    "Point value",
+    "Points per honba",
+    "Red 5 Bamboo",
+    "Red 5 Characters",
+    "Red 5 Dots",
+    "Red dragon",
+    "Reduced ron (榮和收入調整)",
+    "Ron from each (倍取)",
+    "Ron total, 1:2 (丸取)",
+    "Ron total, 3:5 (丸取2)",
+    "Ron total, dealer triple (莊家三倍支付)",
+    "Ron total, halves (折半支付)",
+    "Round up to mangan (切上滿貫)",
+    "Round wind pair",
+    "Ruleset",
+    "Seat wind pair",
+    "Self-draw equal to a discard",
+    "Sequence",
+    "Set {number}",
+    "Seven pairs (七對子)",
+    "Several winners on one discard",
+    "Several yakuman add up",
+    "Shanpon wait",
+    "Share…",
+    "Shenlaiye app (神來也)",
+    "South wind",
+    "Standard",
+    "Summary",
+    "Table points before the split",
+    "Tai cap",
+    "Tai per streak",
+    "Tai table",
+    "Taiwan, with sixteen tiles in hand",
+    "Take out {tile}",
+    "Terminals or honours",
+    "The United States, with the National Mah Jongg League card",
+    "The fan",
+    "The han with dora, and the fu after rounding (or let the page count the fu).",
+    "The hand's tai, without the dealer's own tai and the streak.",
+    "The pattern points without flowers; a hand needs 8 to win.",
+    "The tai",
+    "The total of the pattern points",
+    "The value printed on the card",
+    "The value printed on the card beside your hand.",
+    "Thousand bonus (千點加符)",
+    "Three-player payments",
+    "Triplet",
+    "Tsumo (自摸)",
+    "Tsumo after a kan (嶺上)",
+    "Tsumo fu after a kan",
+    "Tsumo fu on a pinfu",
+    "Tsumo loss (自摸損)",
+    "Two-sided wait",
+    "Unit",
+    "Wait",
+    "West wind",
+    "What you enter",
+    "Where it is played",
+    "Which ruleset are you playing?",
+    "White dragon",
+    "Who pays whom after a mahjong hand: Hong Kong fan, riichi han and fu, Chinese Official points, NMJL card value and Taiwanese tai, under your table's own rules.",
+    "Wikibooks",
+    "Winner receives",
+    "Xigu app (戲谷)",
+    "Yaku",
+    "Zhaishenye app (宅神爺)",
+    "card value {value}",
+    "chip payments",
+    "chip totals",
+    "dollars",
+    "off",
+    "on",
+    "points",
+    "points (often a cent each)",
+    "points (or chips)",
+    "{count} × yakuman",
+    "{fan} fan",
+    "{fu} fu",
+    "{fu} fu (counted {raw}, rounded up)",
+    "{han} han",
+    "{han} han {fu} fu",
+    "{label}: {value}",
+    "{list}.",
+    "{n} Bamboo",
+    "{n} Characters",
+    "{n} Dots",
+    "{payer} alone pays all {amount}.",
+    "{payer} pays {amount}",
+    "{points} points",
+    "{tai} tai",
+    "{winner} wins {value}, {how}",
 )
-"""Every string the page shows itself, as the English msgid."""
+"""Every string the page's script and markup show, as the English msgid."""
+
+
+def _texts_of(html: str) -> tuple[str, ...]:
+    """The texts of the page's elements marked ``data-i18n`` with no value
+    (the explanations): each one's msgid is its English text, spaces folded."""
+    found = re.findall(r"<(\w+)[^>]*\sdata-i18n(?![-=])[^>]*>([^<]*)</\1>", html)
+    return tuple(dict.fromkeys(" ".join(text.split()) for _, text in found))
+
+
+INDEX = (WEB_DIR / "index.html").read_bytes()
+GUIDE_STRINGS = _texts_of(INDEX.decode())
+"""The explanations under the calculator, read from the page itself."""
+PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in GUIDE_STRINGS if text not in PAGE_STRINGS)
 
 
 def page_strings(language: str) -> dict[str, object]:
@@ -215,11 +416,13 @@ def page_strings(language: str) -> dict[str, object]:
         "language": language,
         "page": {text: gettext(text, language, PAGE_CONTEXT) for text in PAGE_STRINGS},
         "seat": {seat: gettext(seat, language, "seat") for seat in SEATS},
+        # Taiwan's presets and modes by the names the API's messages use
+        "preset": {code: gettext(code, language, "taiwan preset") for code in TAIWAN_PRESETS},
+        "mode": {code: gettext(code, language, "taiwan mode") for code in TAIWAN_MODES},
     }
 
 
 STRINGS: dict[str, bytes] = {language: ENCODER.encode(page_strings(language)) for language in LANGUAGES}
-INDEX = (WEB_DIR / "index.html").read_bytes()
 CACHE = {"cache-control": "no-cache"}
 """The page and its files revalidate on every load: a new release shows at once."""
 

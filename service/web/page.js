@@ -7,9 +7,79 @@
 // The whole state lives in the URL fragment, so a link reproduces a result.
 "use strict";
 
+// Marks a page msgid kept in a table (looked up with t() where it is shown).
+const N_ = (text) => text;
+
 const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
 const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
+
+// Each ruleset's own words: the tab's unit, the winner's unit, the name of
+// the figure before the split, the hint under the value, and the "which
+// ruleset" table's where-played and what-you-enter (page msgids).
+const RULESET_TEXT = {
+  hongkong: {
+    unit: N_("Fan"), receives: N_("points (or chips)"), pre: N_("Table points before the split"),
+    hint: N_("Enter the fan your table counted. Most tables need 3 fan to win."),
+    where: N_("Hong Kong, Macau, southern China, and most sets sold in the West"), enter: N_("The fan"),
+  },
+  riichi: {
+    unit: N_("Han and fu"), receives: N_("points"), pre: N_("Basic points"),
+    hint: N_("The han with dora, and the fu after rounding (or let the page count the fu)."),
+    where: N_("Japan, and online play everywhere"), enter: N_("Han and fu, or the hand's shape"),
+  },
+  mcr: {
+    unit: N_("Points"), receives: N_("points"), pre: N_("Pattern points + flowers + 8"),
+    hint: N_("The pattern points without flowers; a hand needs 8 to win."),
+    where: N_("International tournaments and official play in China"), enter: N_("The total of the pattern points"),
+  },
+  nmjl: {
+    unit: N_("Card value"), receives: N_("points (often a cent each)"), pre: N_("Card value after doubling"),
+    hint: N_("The value printed on the card beside your hand."),
+    where: N_("The United States, with the National Mah Jongg League card"), enter: N_("The value printed on the card"),
+  },
+  taiwan: {
+    unit: N_("Tai"), receives: N_("dollars"), pre: N_("Base + tai × unit"),
+    hint: N_("The hand's tai, without the dealer's own tai and the streak."),
+    where: N_("Taiwan, with sixteen tiles in hand"), enter: N_("The tai"),
+  },
+};
+
+// The table rules' names on the page (msgids; `<ruleset>.<name>` first).
+const RULE_LABELS = {
+  table: N_("Conversion table"), fan_cap: N_("Fan cap"), min_fan: N_("Minimum to win"), discard_payment: N_("On a discard"),
+  payment_scheme: N_("Payment scheme"), point_value: N_("Point value"), eight_immortals: N_("Eight immortals (八仙過海)"),
+  kiriage: N_("Round up to mangan (切上滿貫)"), kazoe: N_("13 han and more"), multiple_yakuman: N_("Several yakuman add up"),
+  honba_value: N_("Points per honba"), sanma_tsumo: N_("Three-player payments"), multiple_ron: N_("Several winners on one discard"),
+  multi_ron_honba: N_("Honba on a multiple ron"), noten_payment: N_("Noten payments in all"), noten_with_nagashi: N_("Noten payments beside nagashi mangan"),
+  shugi: N_("Chips (祝儀)"), shugi_yakuman_ron: N_("Chips for a yakuman ron"), shugi_yakuman_tsumo: N_("Chips for a yakuman tsumo"),
+  shugi_kazoe: N_("Chips for a counted yakuman"), shugi_per_yakuman: N_("Chips for each yakuman"), double_yakuman: N_("Double yakuman count twice"),
+  renhou: N_("Blessing of man (人和)"), open_tanyao: N_("Open all simples (喰いタン)"), double_wind_pair_fu: N_("Fu for a double wind pair"),
+  rinshan_tsumo_fu: N_("Tsumo fu after a kan"), pinfu_tsumo_fu: N_("Tsumo fu on a pinfu"),
+  "mcr.base": N_("Paid by everyone on top"), "taiwan.base": N_("Base (底)"), unit: N_("Per tai (單位)"), dealer_tai: N_("Dealer's tai (莊家台)"),
+  streak_tai_per: N_("Tai per streak"), tai_cap: N_("Tai cap"), preset: N_("Tai table"), mode: N_("Mode"), min_value: N_("Lowest card value"),
+  players: N_("Players"),
+};
+
+// The rules' values, and the codes their meanings quote (msgids).
+const VALUE_LABELS = {
+  half_spicy: N_("Half spicy"), full_spicy: N_("Full spicy"), full_gun: N_("Full gun"), half_gun: N_("Half gun"), standard: N_("Standard"),
+  per_share: N_("Per share"), classic_self_draw: N_("Classic self-draw"), equal_total: N_("Self-draw equal to a discard"), eight_fan: N_("8 fan"),
+  limit: N_("limit"), sanbaiman: N_("sanbaiman"), yakuman: N_("yakuman"), mangan: N_("mangan"), haneman: N_("haneman"), baiman: N_("baiman"), off: N_("Not played"),
+  tsumo_loss: N_("Tsumo loss (自摸損)"), thousand_bonus: N_("Thousand bonus (千點加符)"), ron_total_1_2: N_("Ron total, 1:2 (丸取)"),
+  ron_total_3_5: N_("Ron total, 3:5 (丸取2)"), ron_total_halves: N_("Ron total, halves (折半支付)"), ron_total_1_3: N_("Ron total, dealer triple (莊家三倍支付)"),
+  ron_each: N_("Ron from each (倍取)"), reduced_ron: N_("Reduced ron (榮和收入調整)"), allowed: N_("Allowed"), head_bump: N_("Head bump (頭ハネ)"),
+  each: N_("Each winner"), first_only: N_("First winner only"), default: N_("Default (the tai table's column)"), mahjong_master: N_("Mahjong Master app (麻將大師)"),
+  mingxing: N_("Mingxing app (明星3缺1)"), shenlaiye: N_("Shenlaiye app (神來也)"), wikibooks: N_("Wikibooks"), xigu: N_("Xigu app (戲谷)"),
+  zhaishenye: N_("Zhaishenye app (宅神爺)"), any_flower_any_wind: N_("Any flower, any wind (見花見字)"),
+  patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
+  true: N_("on"), false: N_("off"),
+};
+
+// Spoken tile names (msgids): a suit's template takes the number.
+const SUIT_NAMES = { m: N_("{n} Characters"), p: N_("{n} Dots"), s: N_("{n} Bamboo") };
+const RED_NAMES = { m: N_("Red 5 Characters"), p: N_("Red 5 Dots"), s: N_("Red 5 Bamboo") };
+const HONOUR_NAMES = [N_("East wind"), N_("South wind"), N_("West wind"), N_("North wind"), N_("White dragon"), N_("Green dragon"), N_("Red dragon")];
 
 // The fields of the tiles object (`tilesExtra`: name, label, kind, default,
 // options) several rulesets share. A "checks" field is a list of codes, one
@@ -42,7 +112,7 @@ const SPECS = {
     extra: [["honba", "Honba", "int", "0"], ["riichi_sticks", "Riichi sticks", "int", "0"], ["players", "Players", "enum", "4"]],
     patterns: {
       url: "/v1/riichi/yaku-table", field: "yaku", replaces: ["han", "yakuman"],
-      value: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
+      value: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.han === null ? word(r.limit || "") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
       extra: [["dora", "Dora", "int", "0"], ["aka_dora", "Red fives", "int", "0"], ["ura_dora", "Ura dora", "int", "0"], ["open", "Open hand", "bool", ""]],
     },
     tilesReplace: ["han", "fu", "yakuman"],
@@ -60,12 +130,14 @@ const SPECS = {
     tilesReplace: ["fan", "flowers"],
     tilesExtra: [ROUND_WIND, FLOWER_CODES, ["last_of_its_kind", "Last of its kind", "bool", ""], ...HOW_WON],
     melds: 4,
+    reference: "mcr",
   },
   nmjl: {
     schema: "NmjlRequest",
     value: [["value", "Card value", "int", "25"], ["jokerless", "Jokerless", "bool", ""], ["singles_and_pairs", "Singles and pairs", "bool", ""]],
     extra: [],
     bettors: true,
+    reference: "nmjl",
   },
   taiwan: {
     schema: "TaiwanRequest",
@@ -99,6 +171,8 @@ const app = {
   defaults: {},
   last: null, // the last settlement shown
   seq: 0,
+  saved: {}, // ruleset → { values, defaults } of the rulesets not shown
+  fuCount: null, // the fu helper's last answer
 };
 
 const $ = (id) => document.getElementById(id);
@@ -143,6 +217,103 @@ function pretty(code) {
   return String(code).replace(/_/g, " ");
 }
 
+// A rule's name, and a value's (a Taiwan preset or mode by the API's own name for it).
+function ruleLabel(name) {
+  const key = RULE_LABELS[app.ruleset + "." + name] || RULE_LABELS[name];
+  return key ? t(key) : pretty(name);
+}
+
+function valueLabel(code, option) {
+  const strings = app.strings[app.lang];
+  const named = strings && strings[option] && strings[option][code];
+  if (named && app.lang !== "en") return named;
+  const key = VALUE_LABELS[code];
+  return key ? word(key) : pretty(code);
+}
+
+// A template filled and a list joined in the page's language (CJK punctuation in CJK).
+function joined(parts) {
+  return parts.join(t(", "));
+}
+
+// --- tile faces: drawn as SVG, the code a small label, the name spoken ------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const NUMERALS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+const HONOUR_FACES = ["東", "南", "西", "北", "", "發", "中"];
+// dot and stick positions on a 30 × 40 face, per rank
+const DOTS = {
+  1: [[15, 20]], 2: [[15, 11], [15, 29]], 3: [[8, 9], [15, 20], [22, 31]], 4: [[9, 11], [21, 11], [9, 29], [21, 29]],
+  5: [[9, 10], [21, 10], [15, 20], [9, 30], [21, 30]], 6: [[9, 8], [21, 8], [9, 20], [21, 20], [9, 32], [21, 32]],
+  7: [[7, 7], [15, 10], [23, 13], [9, 24], [21, 24], [9, 33], [21, 33]],
+  8: [[9, 6], [21, 6], [9, 15.3], [21, 15.3], [9, 24.6], [21, 24.6], [9, 34], [21, 34]],
+  9: [[7, 8], [15, 8], [23, 8], [7, 20], [15, 20], [23, 20], [7, 32], [15, 32], [23, 32]],
+};
+const STICKS = {
+  1: [[15, 20]], 2: [[15, 11], [15, 29]], 3: [[15, 11], [9, 29], [21, 29]], 4: [[9, 11], [21, 11], [9, 29], [21, 29]],
+  5: [[8, 11], [22, 11], [15, 20], [8, 29], [22, 29]], 6: [[7, 11], [15, 11], [23, 11], [7, 29], [15, 29], [23, 29]],
+  7: [[15, 7], [7, 20], [15, 20], [23, 20], [7, 32], [15, 32], [23, 32]],
+  8: [[5, 11], [11.7, 11], [18.3, 11], [25, 11], [5, 29], [11.7, 29], [18.3, 29], [25, 29]],
+  9: [[7, 8], [15, 8], [23, 8], [7, 20], [15, 20], [23, 20], [7, 32], [15, 32], [23, 32]],
+};
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function glyph(text, x, y, size, colour) {
+  const node = svg("text", { x, y, "font-size": size, fill: colour, "text-anchor": "middle", "font-family": "Noto Serif CJK TC, Noto Sans CJK TC, serif" });
+  node.textContent = text;
+  return node;
+}
+
+// One tile's face: characters write their number over 萬, dots and bamboo
+// draw their pips, honours their character (white: an empty frame). A red
+// five draws its pips in red.
+function tileFace(tile) {
+  const [digit, suit] = tile;
+  const rank = digit === "0" ? 5 : Number(digit);
+  const red = digit === "0";
+  const face = svg("svg", { viewBox: "0 0 30 40", class: "face", "aria-hidden": "true", focusable: "false" });
+  face.append(svg("rect", { x: 0.75, y: 0.75, width: 28.5, height: 38.5, rx: 4, fill: "#fffdf6", stroke: "#8c8576", "stroke-width": 1.5 }));
+  if (suit === "m") {
+    face.append(glyph(NUMERALS[rank], 15, 18, 15, red ? "#c0231f" : "#1d2a5a"), glyph("萬", 15, 35, 15, "#c0231f"));
+  } else if (suit === "p") {
+    const r = { 1: 8, 2: 5.5, 3: 4.6, 4: 4.8, 5: 4.4, 6: 4.2 }[rank] || 3.6;
+    for (const [x, y] of DOTS[rank]) {
+      const colour = red || (rank === 1) || (rank === 5 && x === 15) ? "#c0231f" : rank % 2 ? "#1d6b3a" : "#1d2a5a";
+      face.append(svg("circle", { cx: x, cy: y, r, fill: "none", stroke: colour, "stroke-width": 1.8 }), svg("circle", { cx: x, cy: y, r: r / 2.6, fill: colour }));
+    }
+  } else if (suit === "s") {
+    const h = rank >= 7 ? 9 : rank === 1 ? 26 : 14;
+    for (const [x, y] of STICKS[rank]) {
+      const colour = red || (rank === 1) || ((rank === 5 || rank === 7) && x === 15 && y !== 32) ? "#c0231f" : "#1d6b3a";
+      face.append(svg("rect", { x: x - 1.8, y: y - h / 2, width: 3.6, height: h, rx: 1.6, fill: colour }),
+        svg("line", { x1: x - 1.8, x2: x + 1.8, y1: y, y2: y, stroke: "#fffdf6", "stroke-width": 0.8 }));
+    }
+  } else {
+    if (rank === 5) face.append(svg("rect", { x: 6, y: 7, width: 18, height: 26, rx: 2, fill: "none", stroke: "#1d4fa0", "stroke-width": 2 }));
+    else face.append(glyph(HONOUR_FACES[rank - 1], 15, 28, 20, rank === 6 ? "#1d6b3a" : rank === 7 ? "#c0231f" : "#1d2a5a"));
+  }
+  return face;
+}
+
+function tileName(tile) {
+  const [digit, suit] = tile;
+  if (suit === "z") return t(HONOUR_NAMES[Number(digit) - 1]);
+  if (digit === "0") return t(RED_NAMES[suit]);
+  return fill(t(SUIT_NAMES[suit]), { n: digit });
+}
+
+// A tile button: its face, its code as a small label, its spoken name.
+function tileButton(tile, attrs) {
+  const button = el("button", { type: "button", class: "tile" + (tile[0] === "0" ? " red" : ""), "aria-label": tileName(tile), title: tileName(tile), ...attrs });
+  button.append(tileFace(tile), el("span", { class: "code", "aria-hidden": "true", text: tile }));
+  return button;
+}
+
 // --- fetching ---------------------------------------------------------------
 
 async function getJSON(url) {
@@ -176,12 +347,18 @@ function readHash() {
   return values;
 }
 
+// The shown ruleset's values as they are (`fan=5`), another's behind its name (`riichi~han=3`).
+const OTHER = "~";
+
 function writeHash() {
   const params = new URLSearchParams();
   params.set("r", app.ruleset);
   params.set("lang", app.lang);
   for (const [name, value] of Object.entries(app.values)) {
     if (value !== (app.defaults[name] ?? "")) params.set(name, value);
+  }
+  for (const [ruleset, { values, defaults }] of Object.entries(app.saved)) {
+    for (const [name, value] of Object.entries(values)) if (value !== (defaults[name] ?? "")) params.set(ruleset + OTHER + name, value);
   }
   history.replaceState(null, "", "#" + params.toString());
 }
@@ -227,7 +404,7 @@ function control(name, label, kind, def, options) {
     const choices = options.choices || [];
     if (kind === "seat?") input.append(el("option", { value: "", text: options.none ? t(options.none) : t("Nobody") }));
     for (const choice of choices) {
-      const [code, text] = Array.isArray(choice) ? choice : [String(choice), kind.startsWith("seat") ? seatName(choice) : pretty(choice)];
+      const [code, text] = Array.isArray(choice) ? choice : [String(choice), kind.startsWith("seat") ? seatName(choice) : valueLabel(choice, name.replace(/^rules\./, ""))];
       input.append(el("option", { value: code, text }));
     }
     input.value = value;
@@ -257,13 +434,14 @@ function control(name, label, kind, def, options) {
   return wrap;
 }
 
-function fieldControl(name, labelKey, kind, def) {
+function fieldControl(name, labelKey, kind, def, extra) {
   const info = schemaField(name);
-  if (kind === "bool") return control(name, t(labelKey), "bool", def);
-  if (kind === "seat?") return control(name, t(labelKey), "seat?", def, { choices: seatsInPlay() });
-  if (kind === "enum") return control(name, t(labelKey), "enum", def, { choices: (info.enum || [def]).filter((v) => v !== null) });
+  extra = extra || {};
+  if (kind === "bool") return control(name, t(labelKey), "bool", def, extra);
+  if (kind === "seat?") return control(name, t(labelKey), "seat?", def, { choices: seatsInPlay(), ...extra });
+  if (kind === "enum") return control(name, t(labelKey), "enum", def, { choices: (info.enum || [def]).filter((v) => v !== null), ...extra });
   const min = kind === "int0" ? 0 : info.minimum;
-  return control(name, t(labelKey), "int", def, { min, max: info.maximum });
+  return control(name, t(labelKey), "int", def, { min, max: info.maximum, ...extra });
 }
 
 function buildSeats() {
@@ -295,12 +473,21 @@ function buildValue(spec) {
   grid.replaceChildren();
   for (const [name, label, kind, def] of [...spec.value, ...spec.extra]) {
     if (name === "players") grid.append(control(name, t(label), "enum", def, { choices: schemaField(name).enum || [4, 3] }));
-    else grid.append(fieldControl(name, label, kind, def));
+    // the hint under the hand's value, as the table says it
+    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(RULESET_TEXT[app.ruleset].hint) } : {}));
   }
 }
 
+// A rule's meaning (the API's line, in the page's language) with the codes it
+// quotes shown by their names: `half_spicy` → Half spicy, true → on.
 function ruleHelp(option) {
-  return option.description.replace(/`/g, "");
+  return option.description
+    .replace(/`([^`]+)`/g, (_, code) => (VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
+    .replace(/\b(true|false)\b/g, (_, code) => t(VALUE_LABELS[code]))
+    // a translated meaning may quote a code bare (`standard`, `patterns`): by its name too
+    .replace(/\b[a-z]+(?:_[a-z0-9]+)*\b/g, (code) => (app.lang === "en" ? code : VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
+    // a code's name next to the same name the meaning already gives (`shenlaiye` 神來也): once
+    .replace(/(\S+) \1(?=[\s、，,。：:；;）)]|$)/gu, "$1");
 }
 
 function buildRules(entry) {
@@ -311,10 +498,10 @@ function buildRules(entry) {
     const def = option.default === null || option.default === undefined ? "" : option.type === "boolean" ? (option.default ? "1" : "") : String(option.default);
     const help = ruleHelp(option);
     let node;
-    if (option.type === "boolean") node = control(name, pretty(option.name), "bool", def, { help });
-    else if (option.values) node = control(name, pretty(option.name), "enum", def, { choices: option.values, help });
+    if (option.type === "boolean") node = control(name, ruleLabel(option.name), "bool", def, { help });
+    else if (option.values) node = control(name, ruleLabel(option.name), "enum", def, { choices: option.values, help });
     else
-      node = control(name, pretty(option.name), option.type === "number" ? "number" : "int", def, {
+      node = control(name, ruleLabel(option.name), option.type === "number" ? "number" : "int", def, {
         min: option.minimum, max: option.maximum, help, placeholder: def === "" ? t("Default") : null,
       });
     node.classList.add("rule");
@@ -369,11 +556,106 @@ function syncModes() {
     $("pattern-list").hidden = !patterns || tiles;
     $("pattern-extra").hidden = !patterns || tiles;
   }
-  const replaced = new Set([...(patterns ? spec.patterns.replaces : []), ...(tiles ? spec.tilesReplace || [] : [])]);
-  for (const name of [...(spec.patterns ? spec.patterns.replaces : []), ...(spec.tilesReplace || [])]) {
+  const helper = fuHelperOn() && !tiles;
+  const replaced = new Set([...(patterns ? spec.patterns.replaces : []), ...(tiles ? spec.tilesReplace || [] : []), ...(helper ? ["fu"] : [])]);
+  for (const name of [...(spec.patterns ? spec.patterns.replaces : []), ...(spec.tilesReplace || []), ...(app.ruleset === "riichi" ? ["fu"] : [])]) {
     const input = document.querySelector(`#value-grid [name="${name}"]`);
-    if (input) input.disabled = replaced.has(name);
+    if (!input) continue;
+    const was = input.disabled;
+    input.disabled = replaced.has(name);
+    // enabled again, a box shows what was typed into it
+    if (was && !input.disabled && name in app.values) input.value = app.values[name];
   }
+  if (app.ruleset === "riichi") {
+    $("fu-fields").hidden = !fuHelperOn();
+    $("fu-helper").hidden = tiles;
+    if (!helper) { app.fuCount = null; $("fu-card").hidden = true; }
+  }
+}
+
+// --- riichi's fu helper: the fu from the hand's shape, by POST /v1/riichi/fu -------------
+
+const FU_ITEMS = {
+  base: N_("Base (副底)"), closed_ron: N_("Closed ron (門前榮和)"), tsumo: N_("Tsumo (自摸)"), pinfu_tsumo: N_("Pinfu tsumo (平和自摸)"),
+  rinshan_tsumo: N_("Tsumo after a kan (嶺上)"), seven_pairs: N_("Seven pairs (七對子)"), sequence: N_("Sequence"),
+  open_simple_triplet: N_("Open triplet of simples"), concealed_simple_triplet: N_("Concealed triplet of simples"),
+  open_terminal_triplet: N_("Open triplet of terminals or honours"), concealed_terminal_triplet: N_("Concealed triplet of terminals or honours"),
+  open_simple_kan: N_("Open kan of simples"), concealed_simple_kan: N_("Concealed kan of simples"),
+  open_terminal_kan: N_("Open kan of terminals or honours"), concealed_terminal_kan: N_("Concealed kan of terminals or honours"),
+  pair_plain: N_("Plain pair"), pair_dragon: N_("Dragon pair"), pair_seat_wind: N_("Seat wind pair"), pair_round_wind: N_("Round wind pair"),
+  pair_double_wind: N_("Double wind pair"), wait_two_sided: N_("Two-sided wait"), wait_edge: N_("Edge wait"), wait_closed: N_("Closed wait"),
+  wait_pair: N_("Pair wait"), wait_shanpon: N_("Shanpon wait"), open_pinfu: N_("Open pinfu shape"),
+};
+const FU_KINDS = [["sequence", N_("Sequence")], ["triplet", N_("Triplet")], ["kan", N_("Kan")]];
+
+function fuHelperOn() {
+  return app.ruleset === "riichi" && app.values.fu_helper === "1";
+}
+
+function buildFuHelper() {
+  const box = $("fu-helper");
+  box.hidden = app.ruleset !== "riichi";
+  app.fuCount = null;
+  $("fu-card").hidden = true;
+  if (box.hidden) return;
+  app.defaults.fu_helper = "";
+  if (!("fu_helper" in app.values)) app.values.fu_helper = "";
+  $("f-fu_helper").checked = fuHelperOn();
+  const grid = $("fu-fields");
+  grid.hidden = !fuHelperOn();
+  grid.replaceChildren();
+  const sevenPairs = app.values["fu.seven_pairs"] === "1";
+  grid.append(control("fu.seven_pairs", t("Seven pairs (七對子)"), "bool", ""));
+  for (let i = 0; i < 4; i++) {
+    const set = el("div", { class: "fu-set", role: "group", "aria-label": fill(t("Set {number}"), { number: i + 1 }), hidden: sevenPairs });
+    set.append(el("span", { class: "fu-set-title", text: fill(t("Set {number}"), { number: i + 1 }) }),
+      control(`fu.m${i}.kind`, t("Kind"), "select", "sequence", { choices: FU_KINDS.map(([code, label]) => [code, t(label)]) }),
+      control(`fu.m${i}.open`, t("Called (open)"), "bool", ""),
+      control(`fu.m${i}.terminal`, t("Terminals or honours"), "bool", ""));
+    grid.append(set);
+  }
+  grid.append(control("fu.pair", t("Pair"), "select", "plain", {
+    choices: ["plain", "dragon", "seat_wind", "round_wind", "double_wind"].map((code) => [code, t(FU_ITEMS["pair_" + code])]),
+  }));
+  grid.append(control("fu.wait", t("Wait"), "select", "two_sided", {
+    choices: ["two_sided", "edge", "closed", "pair", "shanpon"].map((code) => [code, t(FU_ITEMS["wait_" + code])]),
+  }));
+  grid.append(control("fu.rinshan", t("After a kan"), "bool", ""));
+}
+
+function fuBody() {
+  const v = app.values;
+  const sevenPairs = v["fu.seven_pairs"] === "1";
+  const body = { wait: sevenPairs ? "pair" : v["fu.wait"] || "two_sided", pair: v["fu.pair"] || "plain", tsumo: v.win === "self_draw", seven_pairs: sevenPairs };
+  body.melds = sevenPairs ? [] : [0, 1, 2, 3].map((i) => ({
+    kind: v[`fu.m${i}.kind`] || "sequence", open: v[`fu.m${i}.open`] === "1", terminal_or_honor: v[`fu.m${i}.terminal`] === "1",
+  }));
+  if (v["fu.rinshan"] === "1") body.rinshan = true;
+  const rules = {};
+  for (const name of ["double_wind_pair_fu", "rinshan_tsumo_fu", "pinfu_tsumo_fu"]) {
+    const value = v["rules." + name];
+    if (value === undefined || value === app.defaults["rules." + name]) continue;
+    rules[name] = name === "double_wind_pair_fu" ? Number(value) : value === "1";
+  }
+  if (Object.keys(rules).length) body.rules = rules;
+  return JSON.stringify(body);
+}
+
+// The fu counted and shown on its card; the settlement then takes that fu.
+async function countFu() {
+  const response = await fetch("/v1/riichi/fu", {
+    method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": app.lang }, body: fuBody(),
+  });
+  const answer = await response.json();
+  if (!response.ok) { app.fuCount = null; $("fu-card").hidden = true; return { ok: false, answer }; }
+  app.fuCount = answer;
+  const fuBox = document.querySelector('#value-grid [name="fu"]');
+  if (fuBox) fuBox.value = String(answer.fu);
+  $("fu-total").textContent = answer.raw_fu !== answer.fu ? fill(t("{fu} fu (counted {raw}, rounded up)"), { fu: answer.fu, raw: answer.raw_fu }) : fill(t("{fu} fu"), { fu: answer.fu });
+  $("fu-items").replaceChildren(...answer.items.filter((item) => item.fu !== 0 || item.code === "base").map((item) =>
+    el("li", { "data-code": item.code, text: `${t(FU_ITEMS[item.code] || item.code)} ${item.fu}` })));
+  $("fu-card").hidden = false;
+  return { ok: true, answer };
 }
 
 // --- tiles (when the ruleset has a hands endpoint) ------------------------------------
@@ -426,8 +708,8 @@ function buildTiles() {
   const suits = [["m", 9], ["p", 9], ["s", 9], ["z", 7]];
   for (const [suit, count] of suits) {
     const row = el("div", { class: "tile-row" });
-    for (let n = 1; n <= count; n++) row.append(el("button", { type: "button", class: "tile", "data-tile": n + suit, text: n + suit }));
-    if (app.ruleset === "riichi" && suit !== "z") row.append(el("button", { type: "button", class: "tile red", "data-tile": "0" + suit, text: "0" + suit }));
+    for (let n = 1; n <= count; n++) row.append(tileButton(n + suit, { "data-tile": n + suit }));
+    if (app.ruleset === "riichi" && suit !== "z") row.append(tileButton("0" + suit, { "data-tile": "0" + suit }));
     picker.append(row);
   }
   syncPicker();
@@ -524,10 +806,32 @@ function syncPicker() {
     const absent = sanma && tile[1] === "m" && plain[0] !== "1" && plain[0] !== "9";
     button.disabled = absent || (counts[plain] || 0) >= 4 || (plain !== tile && (counts[tile] || 0) >= 1);
   }
-  const kongs = called.filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
-  const needed = (app.ruleset === "taiwan" ? 17 : 14) + kongs;
+  const needed = tilesNeeded(called);
   $("tile-count").textContent = fill(t("{count} of {needed} tiles"), { count: total, needed });
   $("tile-count").classList.toggle("over", total > needed);
+  // the hand as faces: a tap takes that tile out again
+  const hand = parseTiles(app.values.tiles_concealed || "") || [];
+  $("hand-tiles").replaceChildren(...hand.map((tile, index) => {
+    const button = tileButton(tile, { "data-hand-index": index });
+    button.setAttribute("aria-label", fill(t("Take out {tile}"), { tile: tileName(tile) }));
+    return button;
+  }));
+}
+
+// How many tiles a whole hand holds: 14 (Taiwan's 17), one more for each kong.
+function tilesNeeded(called) {
+  const kongs = called.filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
+  return (app.ruleset === "taiwan" ? 17 : 14) + kongs;
+}
+
+// How many tiles the hand from tiles still lacks (0: whole, or the notation
+// cannot be read and the service is to say where).
+function tilesShort() {
+  if (!(tilesAvailable() && app.values.use_tiles === "1")) return 0;
+  const called = melds();
+  if (parseTiles(app.values.tiles_concealed || "") === null || called.some((meld) => parseTiles(meld.tiles) === null)) return 0;
+  const { total } = tileCounts(called);
+  return Math.max(0, tilesNeeded(called) - total);
 }
 
 // A tile picked or a meld made: the hand is now valued from its tiles.
@@ -688,6 +992,7 @@ function requestBody() {
   if (tiles) for (const name of spec.tilesReplace || []) skip.add(name);
   if (patterns) for (const name of spec.patterns.replaces) skip.add(name);
   if (app.ruleset === "riichi" && Number(v.yakuman) > 0) { skip.add("han"); skip.add("fu"); }
+  if (fuHelperOn() && !tiles && !skip.has("fu") && app.fuCount) { skip.add("fu"); body.fu = app.fuCount.fu; }
   for (const [name, , kind] of [...spec.value, ...spec.extra]) {
     if (skip.has(name)) continue;
     const value = v[name];
@@ -718,6 +1023,19 @@ function requestBody() {
     const list = bettors().filter((b) => b.id);
     if (list.length) body.bettors = list;
   }
+  const rules = tableRules();
+  if (Object.keys(rules).length) body.rules = rules;
+  return asJSON(body);
+}
+
+// Exact decimals typed by hand are sent as JSON numbers, digit for digit.
+function asJSON(body) {
+  return JSON.stringify(body).replace(/"\\u0000n:([-0-9.]+)"/g, "$1");
+}
+
+// The table rules that differ from their defaults, as the request's `rules`.
+function tableRules() {
+  const v = app.values;
   const rules = {};
   for (const option of currentEntry().rules) {
     const value = v["rules." + option.name];
@@ -726,8 +1044,7 @@ function requestBody() {
     }
     rules[option.name] = option.values ? option.values.find((x) => String(x) === value) : typed(option.type, value);
   }
-  if (Object.keys(rules).length) body.rules = rules;
-  return JSON.stringify(body).replace(/"\\u0000n:([-0-9.]+)"/g, "$1");
+  return rules;
 }
 
 // --- the result ------------------------------------------------------------------------
@@ -768,25 +1085,49 @@ function shapeText(evaluation) {
 
 function valueText(result) {
   const r = app.ruleset;
-  if (r === "hongkong") return (result.fan_paid ?? "") + " " + t("Fan");
-  if (r === "riichi") return result.yakuman ? result.yakuman + " × " + t("Yakuman") : result.han + " " + t("Han") + (result.fu ? " " + result.fu + " " + t("Fu") : "");
-  if (r === "mcr") return result.hand_points + " " + t("Points");
-  if (r === "nmjl") return app.values.value + " " + t("Card value");
-  if (r === "taiwan") return result.tai_paid + " " + t("Tai");
+  if (r === "hongkong") return fill(t("{fan} fan"), { fan: result.fan_paid ?? "" });
+  if (r === "riichi") {
+    if (result.yakuman) return fill(t("{count} × yakuman"), { count: result.yakuman });
+    return result.fu ? fill(t("{han} han {fu} fu"), { han: result.han, fu: result.fu }) : fill(t("{han} han"), { han: result.han });
+  }
+  if (r === "mcr") return fill(t("{points} points"), { points: result.hand_points });
+  if (r === "nmjl") return fill(t("card value {value}"), { value: app.values.value });
+  if (r === "taiwan") return fill(t("{tai} tai"), { tai: result.tai_paid });
   return "";
 }
 
 function headline(result) {
   const how = app.values.win === "self_draw" ? t("self-drawn") : fill(t("on {seat}'s discard"), { seat: seatName(app.values.discarder) });
-  return fill(t("{winner} wins {value}"), { winner: seatName(result.winner), value: valueText(result) }) + ", " + how + " · " +
+  return fill(t("{winner} wins {value}, {how}"), { winner: seatName(result.winner), value: valueText(result), how }) + " · " +
     fill(t("{winner} receives {amount}"), { winner: seatName(result.winner), amount: result.winner_receives });
+}
+
+// What the winner's own payers pay, in the order of the payments table.
+function toWinner(result) {
+  return result.payments.filter((p) => p.payee === result.winner);
+}
+
+// One sentence of who pays: one payer pays it all, each pays the same, or each their share.
+function whoPays(result) {
+  const lines = toWinner(result).filter((p) => Number(p.amount) !== 0);
+  if (!lines.length) return t("Nobody pays anything.");
+  if (lines.length === 1 && toWinner(result).length > 1) return fill(t("{payer} alone pays all {amount}."), { payer: who(lines[0].payer), amount: lines[0].amount });
+  if (lines.every((p) => String(p.amount) === String(lines[0].amount)) && lines.length > 1) {
+    return fill(t("Each of the {count} pays {amount}."), { count: lines.length, amount: lines[0].amount });
+  }
+  return fill(t("{list}."), { list: joined(lines.map((p) => fill(t("{payer} pays {amount}"), { payer: who(p.payer), amount: p.amount }))) });
 }
 
 function showResult(result) {
   app.last = result;
   $("problem").hidden = true;
+  $("counting").hidden = true;
   markInvalid(null);
   $("headline").textContent = headline(result);
+  $("receives").textContent = String(result.winner_receives);
+  $("unit").textContent = t(RULESET_TEXT[app.ruleset].receives);
+  $("who-pays").textContent = whoPays(result);
+  $("each-pays").textContent = toWinner(result).map((p) => String(p.amount)).join(" / ");
   const pay = $("payments").tBodies[0];
   pay.replaceChildren(...result.payments.map((p) => el("tr", { class: Number(p.amount) === 0 ? "zero" : null },
     el("td", { text: who(p.payer) }), el("td", { text: who(p.payee) }), el("td", { class: "num", text: String(p.amount) }), el("td", { text: word(p.role) }))));
@@ -801,7 +1142,83 @@ function showResult(result) {
   $("items").hidden = rows.length === 0;
   $("items").tBodies[0].replaceChildren(...rows.map(([name, count, value]) => el("tr", {}, el("td", { text: name }), el("td", { class: "num", text: String(count ?? 1) }), el("td", { class: "num", text: String(value) }))));
   showShape(result.evaluation);
+  showDecided(result);
+  showSummary(result);
+  shareLinks();
   document.body.dataset.state = "ready";
+}
+
+// The value boxes a hand from tiles leaves out show what the tiles were worth
+// (not what was typed before): fan, han and fu, points and flowers, tai.
+function showDecided(result) {
+  const evaluation = result && result.evaluation;
+  const spec = SPECS[app.ruleset];
+  const decided = {
+    fan: app.ruleset === "hongkong" ? evaluation && evaluation.fan : evaluation && evaluation.fan,
+    han: evaluation && evaluation.han, fu: evaluation && evaluation.fu, yakuman: evaluation && evaluation.yakuman,
+    flowers: evaluation && evaluation.flowers, tai: evaluation && evaluation.tai,
+  };
+  for (const name of spec.tilesReplace || []) {
+    const input = document.querySelector(`#value-grid [name="${name}"]`);
+    if (!input || !input.disabled || app.values.use_tiles !== "1") continue;
+    const value = decided[name];
+    if (input.tagName === "SELECT") {
+      if (value !== undefined && value !== null && [...input.options].some((o) => o.value === String(value))) input.value = String(value);
+    } else {
+      input.value = value === undefined || value === null ? "" : String(value);
+    }
+  }
+}
+
+function clearResult() {
+  app.last = null;
+  $("headline").textContent = "";
+  for (const id of ["payments", "deltas", "items"]) $(id).tBodies[0].replaceChildren();
+  for (const id of ["receives", "each-pays", "pre-payout", "tier"]) $(id).textContent = "–";
+  $("unit").textContent = "";
+  $("who-pays").textContent = "";
+  $("warnings-box").hidden = true;
+  showShape(null);
+  showDecided(null);
+  shareLinks();
+}
+
+function showProblem(problem) {
+  // the detail already says every error (the API joins them): each is not repeated; its field is marked instead
+  const text = (problem.title || "") + (problem.detail ? " — " + problem.detail : "");
+  $("problem").textContent = text;
+  $("problem").hidden = false;
+  $("counting").hidden = true;
+  markInvalid(problem);
+  clearResult();
+  showSummary(null, problem.title || text);
+  document.body.dataset.state = "problem";
+}
+
+// A hand from tiles still being picked: no request, the count instead.
+function showCounting(short) {
+  const { total } = tileCounts(melds());
+  const text = fill(t("Pick {short} more tiles: {count} of {needed}."), { short, count: total, needed: total + short });
+  $("problem").hidden = true;
+  markInvalid(null);
+  clearResult();
+  $("counting").textContent = text;
+  $("counting").hidden = false;
+  showSummary(null, text);
+  document.body.dataset.state = "counting";
+}
+
+// The bar a phone keeps at the bottom of the screen: who pays whom, always in view.
+function showSummary(result, message) {
+  if (!result) {
+    $("summary-head").textContent = message || "";
+    $("summary-lines").replaceChildren();
+    return;
+  }
+  $("summary-head").textContent = fill(t("{winner} receives {amount}"), { winner: seatName(result.winner), amount: result.winner_receives }) +
+    " " + t(RULESET_TEXT[app.ruleset].receives);
+  const lines = result.payments.filter((p) => Number(p.amount) !== 0);
+  $("summary-lines").replaceChildren(...lines.map((p) => el("li", { text: `${who(p.payer)} → ${who(p.payee)} ${p.amount}` })));
 }
 
 // The form control a problem's pointer names (#/tiles/concealed → tiles_concealed), if the form has one.
@@ -825,30 +1242,21 @@ function markInvalid(problem) {
   }
 }
 
-function showProblem(problem) {
-  app.last = null;
-  // the detail already says every error (the API joins them): each is not repeated; its field is marked instead
-  $("problem").textContent = (problem.title || "") + (problem.detail ? " — " + problem.detail : "");
-  $("problem").hidden = false;
-  markInvalid(problem);
-  $("headline").textContent = "";
-  for (const id of ["payments", "deltas", "items"]) $(id).tBodies[0].replaceChildren();
-  $("pre-payout").textContent = "–";
-  $("tier").textContent = "–";
-  $("warnings-box").hidden = true;
-  showShape(null);
-  document.body.dataset.state = "problem";
-}
-
 async function settle() {
   const seq = ++app.seq;
+  const short = tilesShort();
+  if (short > 0) { showCounting(short); return; }
   document.body.dataset.state = "busy";
-  const body = requestBody();
   try {
+    if (fuHelperOn()) {
+      const fu = await countFu();
+      if (seq !== app.seq) return;
+      if (!fu.ok) { showProblem(fu.answer); return; }
+    }
     const response = await fetch(`/v1/${app.ruleset}/settlements`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept-Language": app.lang },
-      body,
+      body: requestBody(),
     });
     const answer = await response.json();
     if (seq !== app.seq) return;
@@ -899,6 +1307,8 @@ async function playGame() {
   const hands = gameHands();
   $("game-clear").disabled = hands.length === 0;
   const table = $("game-hands");
+  $("game-state").hidden = hands.length === 0;
+  $("game-empty").hidden = hands.length > 0;
   if (!hands.length) {
     table.hidden = true;
     table.tBodies[0].replaceChildren();
@@ -933,22 +1343,48 @@ async function playGame() {
   table.hidden = false;
   $("game-next").textContent = answer.next ? seatName(answer.next.dealer) + " (" + seatName(answer.next.round) + " " + answer.next.hand_number + ")" : t("Game over");
   $("game-settle").replaceChildren(...answer.settle_up.map((move) => el("li", { text: `${who(move.payer)} → ${who(move.payee)} ${move.amount}` })));
+  $("game-settle-box").hidden = answer.settle_up.length === 0;
 }
 
 // --- share ---------------------------------------------------------------------------------
 
-function summary() {
+// The result as a few lines of text, for a chat (the link is added after them).
+function summaryLines() {
   const result = app.last;
   const entry = currentEntry();
-  if (!result) return shareUrl();
+  if (!result) return [];
   const lines = [(entry.names[app.lang] || entry.names.en) + " — " + headline(result)];
   if (result.evaluation) lines.push(shapeText(result.evaluation));
   for (const p of result.payments) if (Number(p.amount) !== 0) lines.push(`${who(p.payer)} → ${who(p.payee)} ${p.amount} (${word(p.role)})`);
-  lines.push(t("Net change") + ": " + Object.entries(result.deltas).map(([s, a]) => who(s) + " " + signed(a)).join(", "));
-  lines.push(t("Pre-payout total") + ": " + result.pre_payout_total + (result.tier ? " · " + t("Tier") + ": " + t(result.tier) : ""));
+  lines.push(fill(t("{label}: {value}"), { label: t("Net change"), value: joined(Object.entries(result.deltas).map(([s, a]) => who(s) + " " + signed(a))) }));
+  lines.push(fill(t("{label}: {value}"), { label: t(RULESET_TEXT[app.ruleset].pre), value: result.pre_payout_total }) +
+    (result.tier ? " · " + fill(t("{label}: {value}"), { label: t("Tier"), value: t(result.tier) }) : ""));
   for (const w of result.warnings) lines.push("⚠ " + w.message);
-  lines.push(shareUrl());
-  return lines.join("\n");
+  return lines;
+}
+
+function summaryText() {
+  return summaryLines().join("\n");
+}
+
+function summary() {
+  return [...summaryLines(), shareUrl()].join("\n");
+}
+
+// Share links: each service's own share address, carrying the summary and the page's link.
+const SHARE = {
+  whatsapp: (text, url) => "https://wa.me/?text=" + encodeURIComponent(text + "\n" + url),
+  telegram: (text, url) => "https://t.me/share/url?url=" + encodeURIComponent(url) + "&text=" + encodeURIComponent(text),
+  x: (text, url) => "https://x.com/intent/post?text=" + encodeURIComponent(text.split("\n")[0]) + "&url=" + encodeURIComponent(url),
+  facebook: (text, url) => "https://www.facebook.com/sharer/sharer.php?u=" + encodeURIComponent(url) + "&quote=" + encodeURIComponent(text),
+  reddit: (text, url) => "https://www.reddit.com/submit?url=" + encodeURIComponent(url) + "&title=" + encodeURIComponent(text.split("\n")[0]),
+};
+
+function shareLinks() {
+  const text = summaryText() || t("Mahjong settlement calculator");
+  const url = shareUrl();
+  for (const link of document.querySelectorAll("[data-share]")) link.href = SHARE[link.dataset.share](text, url);
+  $("web-share").hidden = typeof navigator.share !== "function";
 }
 
 async function copyText(text, done) {
@@ -981,7 +1417,7 @@ function cardCanvas() {
     lines.push(["gap"]);
     for (const [seat, amount] of Object.entries(result.deltas)) lines.push(["delta", who(seat), signed(amount)]);
     lines.push(["gap"]);
-    lines.push(["fact", t("Pre-payout total"), String(result.pre_payout_total)]);
+    lines.push(["fact", t(RULESET_TEXT[app.ruleset].pre), String(result.pre_payout_total)]);
     if (result.tier) lines.push(["fact", t("Tier"), t(result.tier)]);
     for (const w of result.warnings) lines.push(["warn", "⚠ " + w.message]);
   }
@@ -1048,6 +1484,45 @@ function table(caption, heads, rows) {
     el("tbody", {}, ...rows.map((r) => el("tr", {}, ...r.map((c, i) => el(i ? "td" : "th", { class: i ? "num" : null, scope: i ? null : "row", text: c === null || c === undefined ? "–" : String(c) }))))));
 }
 
+const TAI_UNITS = { per_hand: N_("Once a hand"), per_dealer_payment: N_("On each payment the dealer is part of"), per_streak: N_("For each hand of the streak"), per_set: N_("For each set"), per_tile: N_("For each tile") };
+
+// MCR and NMJL: a few hands settled in one batch (POST /v1/settlements/batch)
+// under the table's rules, east winning, south discarding.
+const BATCH_ROWS = {
+  mcr: {
+    caption: N_("Chinese Official payments (no flowers)"), head: [N_("Points"), N_("Discarder pays"), N_("Others pay"), N_("Winner receives"), N_("Self-draw, each"), N_("Winner receives")],
+    rows: [8, 10, 12, 16, 24, 32, 48, 64, 88],
+    hands: (n) => [{ fan: n }, { fan: n, self: true }],
+  },
+  nmjl: {
+    caption: N_("NMJL payments by card value"), head: [N_("Card value"), N_("Discarder pays"), N_("Others pay"), N_("Self-draw, each"), N_("Jokerless: discarder pays"), N_("Jokerless: self-draw, each")],
+    rows: [25, 30, 35, 40, 45, 50],
+    hands: (n) => [{ value: n }, { value: n, self: true }, { value: n, jokerless: true }, { value: n, jokerless: true, self: true }],
+  },
+};
+
+async function batchTable(ruleset) {
+  const layout = BATCH_ROWS[ruleset];
+  const rules = tableRules();
+  const items = layout.rows.flatMap((n) => layout.hands(n).map(({ self, ...value }) => ({
+    ruleset, winner: "east", win: self ? { type: "self_draw" } : { type: "discard", discarder: "south" }, ...value, rules,
+  })));
+  const response = await fetch("/v1/settlements/batch", {
+    method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": app.lang }, body: asJSON({ items }),
+  });
+  const answer = await response.json();
+  const results = response.ok ? answer.results.map((entry) => entry.result) : [];
+  const paid = (result, payer) => (result ? String(result.payments.find((p) => p.payer === payer).amount) : "–");
+  const rows = layout.rows.map((n, i) => {
+    const per = layout.hands(n).length;
+    const [discard, self, jokerDiscard, jokerSelf] = results.slice(i * per, i * per + per);
+    if (ruleset === "mcr") return [n, paid(discard, "south"), paid(discard, "west"), discard && discard.winner_receives, paid(self, "south"), self && self.winner_receives];
+    return [n, paid(discard, "south"), paid(discard, "west"), paid(self, "south"), paid(jokerDiscard, "south"), paid(jokerSelf, "south")];
+  });
+  const head = layout.head.map((h, i) => (ruleset === "mcr" && (i === 3 || i === 5) ? `${t(h)} (${t(i === 3 ? "Discard" : "Self-draw")})` : t(h)));
+  return table(t(layout.caption), head, rows);
+}
+
 async function buildReference() {
   const spec = SPECS[app.ruleset];
   const box = $("reference");
@@ -1061,7 +1536,7 @@ async function buildReference() {
     const params = ruleQuery(["table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"]);
     const data = await getJSON("/v1/hongkong/points-table?" + params);
     const r = data.rules;
-    node = table(`${t("Hong Kong points table")} · ${pretty(r.table)} · ${pretty(r.discard_payment)} · ${pretty(r.payment_scheme)} · ≤${r.fan_cap} · ×${r.point_value}`,
+    node = table(`${t("Hong Kong points table")} · ${valueLabel(r.table, "table")} · ${valueLabel(r.discard_payment, "discard_payment")} · ${valueLabel(r.payment_scheme, "payment_scheme")} · ≤${r.fan_cap} · ×${r.point_value}`,
       [t("Fan"), t("Half spicy"), t("Full spicy"), t("Self-draw, each"), t("Discarder pays"), t("Others pay")],
       data.rows.map((row) => [row.fan, row.half_spicy, row.full_spicy, row.self_draw_each, row.discarder_pays, row.others_pay]));
   } else if (spec.reference === "riichi") {
@@ -1072,11 +1547,15 @@ async function buildReference() {
       row.han_max && row.han_max !== row.han ? `${row.han}–${row.han_max}` : row.han + (row.han_max === null ? "+" : ""),
       row.fu ?? t(row.tier || ""), row.non_dealer_ron, `${row.non_dealer_tsumo_non_dealer_pays}/${row.non_dealer_tsumo_dealer_pays}`, row.dealer_ron, row.dealer_tsumo_each]);
     node = table(`${t("Riichi score table")} · ${data.players}P`, [t("Han"), t("Fu"), t("Non-dealer ron"), t("Non-dealer tsumo"), t("Dealer ron"), t("Dealer tsumo, each")], rows);
+  } else if (spec.reference === "mcr" || spec.reference === "nmjl") {
+    node = await batchTable(spec.reference);
   } else {
     const params = new URLSearchParams({ preset: app.values.preset || "default", mode: app.values.mode || "standard" });
-    const data = await getJSON("/v1/taiwan/tai-table?" + params);
-    node = table(`${t("Taiwan tai table")} · ${data.preset} · ${data.mode}`, [t("Name"), "台", t("How counted")],
-      data.rows.map((row) => [patternName(row), row.cell, row.how_zh || row.description_zh || ""]));
+    const data = await cached("/v1/taiwan/tai-table?" + params);
+    // the rows' Chinese explanations on a Chinese page; elsewhere how each row is counted, in words
+    const chinese = app.lang.startsWith("zh");
+    node = table(`${t("Taiwan tai table")} · ${valueLabel(data.preset, "preset")} · ${valueLabel(data.mode, "mode")}`, [t("Name"), t("Tai"), t("How counted")],
+      data.rows.map((row) => [patternName(row), row.cell, chinese ? row.how_zh || row.description_zh || "" : t(TAI_UNITS[row.unit] || "per hand")]));
     node.classList.add("wide-text");
   }
   if (ruleset !== app.ruleset) return;
@@ -1099,17 +1578,45 @@ function buildTabs() {
     const tab = el("button", {
       type: "button", role: "tab", id: "tab-" + entry.name, "data-ruleset": entry.name,
       "aria-selected": selected ? "true" : "false", "aria-controls": "panel", tabindex: selected ? "0" : "-1",
-    }, el("span", { class: "tab-name", text: entry.names[app.lang] || entry.names.en }), el("span", { class: "tab-unit", text: entry.unit }));
+    }, el("span", { class: "tab-name", text: entry.names[app.lang] || entry.names.en }), el("span", { class: "tab-unit", text: t(RULESET_TEXT[entry.name].unit) }));
     nav.append(tab);
   }
   $("panel").setAttribute("aria-labelledby", "tab-" + app.ruleset);
+  showActiveTab();
+}
+
+// The strip scrolls sideways on a phone: the chosen tab is scrolled into the middle of it.
+function showActiveTab() {
+  const nav = $("tabs");
+  const tab = $("tab-" + app.ruleset);
+  if (!tab) return;
+  nav.scrollLeft = Math.max(0, tab.offsetLeft - nav.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2);
+}
+
+// A static text's msgid: its data-i18n, or (left empty) its English text as the page was served.
+function msgidOf(node) {
+  if (node.dataset.i18n) return node.dataset.i18n;
+  if (!node.dataset.msgid) node.dataset.msgid = node.textContent.replace(/\s+/g, " ").trim();
+  return node.dataset.msgid;
+}
+
+// The "which ruleset are you playing" table: a row per tab, its name a button to it.
+function buildWhich() {
+  const rows = app.rulesets[app.lang].rulesets.filter((entry) => SPECS[entry.name]).map((entry) => {
+    const text = RULESET_TEXT[entry.name];
+    const go = el("button", { type: "button", class: "link", "data-ruleset": entry.name, text: entry.names[app.lang] || entry.names.en });
+    return el("tr", { class: entry.name === app.ruleset ? "current" : null }, el("th", { scope: "row" }, go),
+      el("td", { text: t(text.where) }), el("td", { text: t(text.unit) }), el("td", { text: t(text.enter) }));
+  });
+  $("which-table").tBodies[0].replaceChildren(...rows);
 }
 
 function translateStatic() {
   document.documentElement.lang = app.lang;
   document.title = t("Mahjong settlement calculator");
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(msgidOf(node));
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  for (const node of document.querySelectorAll("[data-i18n-content]")) node.setAttribute("content", t(node.dataset.i18nContent));
   $("language").value = app.lang;
 }
 
@@ -1123,6 +1630,11 @@ async function loadLanguage(lang) {
   app.rulesets[lang] = discovery;
 }
 
+// Lets the browser breathe between building steps: no one long task holds a phone's main thread.
+function breathe() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function render() {
   const spec = SPECS[app.ruleset];
   const entry = currentEntry();
@@ -1130,24 +1642,30 @@ async function render() {
   translateStatic();
   buildTabs();
   buildValue(spec);
+  buildFuHelper();
   buildSeats();
   buildBettors(spec);
+  await breathe();
   buildTiles();
+  await breathe();
   buildRules(entry);
+  buildWhich();
+  $("pre-label").textContent = t(RULESET_TEXT[app.ruleset].pre);
   await buildPatterns(spec);
   syncModes();
   writeHash();
-  await settle();
-  await playGame();
-  await buildReference();
+  await Promise.all([settle(), playGame(), buildReference()]);
   $("status").hidden = true;
   document.body.dataset.loaded = "true";
 }
 
 async function selectRuleset(name, focus) {
   if (name === app.ruleset) return;
+  // each ruleset keeps what was entered into it (and the link carries it)
+  app.saved[app.ruleset] = { values: app.values, defaults: app.defaults };
   app.ruleset = name;
-  app.values = {};
+  app.values = (app.saved[name] && app.saved[name].values) || {};
+  delete app.saved[name];
   await render();
   if (focus) $("tab-" + name).focus();
 }
@@ -1175,7 +1693,8 @@ function onInput(event) {
   if (name === "tiles_concealed" || name === "tiles_win") tileHistory.length = 0;
   app.values[name] = target.type === "checkbox" ? (target.checked ? "1" : "") : target.value;
   if (name === "winner" || name === "win") fixDiscarder();
-  if (name === "use_patterns" || name === "use_tiles") syncModes();
+  if (name === "use_patterns" || name === "use_tiles" || name === "fu_helper") syncModes();
+  if (name === "fu.seven_pairs") for (const set of document.querySelectorAll(".fu-set")) set.hidden = app.values[name] === "1";
   if (name === "players") { buildSeats(); buildTiles(); buildReference(); }
   if (name === "preset" || name === "mode") { buildPatterns(SPECS[app.ruleset]).then(buildReference); }
   if (name.startsWith("rules.") && event.type === "change") buildReference();
@@ -1199,6 +1718,24 @@ function wire() {
   $("tabs").addEventListener("click", (event) => {
     const tab = event.target.closest("[role=tab]");
     if (tab) selectRuleset(tab.dataset.ruleset, false);
+  });
+  $("which-table").addEventListener("click", (event) => {
+    const go = event.target.closest("[data-ruleset]");
+    if (go) selectRuleset(go.dataset.ruleset, true).then(() => window.scrollTo(0, 0));
+  });
+  $("hand-tiles").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-hand-index]");
+    if (!button) return;
+    const tiles = parseTiles(app.values.tiles_concealed || "") || [];
+    const [gone] = tiles.splice(Number(button.dataset.handIndex), 1);
+    app.values.tiles_concealed = writeTiles(tiles);
+    if (app.values.tiles_win === gone && !tiles.includes(gone)) app.values.tiles_win = tiles[tiles.length - 1] || "";
+    $("tiles-concealed").value = app.values.tiles_concealed;
+    $("tiles-win").value = app.values.tiles_win;
+    changed();
+  });
+  $("web-share").addEventListener("click", () => {
+    navigator.share({ title: t("Mahjong settlement calculator"), text: summaryText(), url: shareUrl() }).catch(() => {});
   });
   $("tabs").addEventListener("keydown", (event) => {
     const tabs = [...$("tabs").querySelectorAll("[role=tab]")];
@@ -1232,8 +1769,9 @@ function wire() {
     if (index !== undefined) removeRow(bettors, setBettors, Number(index), () => buildBettors(SPECS[app.ruleset]));
   });
   $("tile-picker").addEventListener("click", (event) => {
-    const tile = event.target.dataset.tile;
-    if (!tile) return;
+    const button = event.target.closest("[data-tile]");
+    if (!button) return;
+    const tile = button.dataset.tile;
     if (pickInto >= 0) fillMeld(pickInto, tile);
     else addTile(tile);
   });
@@ -1306,12 +1844,23 @@ function sameState(state) {
 async function start() {
   const state = readHash();
   const lang = LANGUAGES.includes(state.lang) ? state.lang : negotiate(navigator.languages || [navigator.language]);
-  if (!app.schema) app.schema = await getJSON("/schema/openapi.json");
+  // the schema, the words and the rulesets at once: the first result waits for all three
+  const schema = app.schema || getJSON("/schema/openapi.json");
   await loadLanguage(lang);
+  app.schema = await schema;
   const names = app.rulesets[lang].rulesets.map((r) => r.name).filter((n) => SPECS[n]);
   app.ruleset = names.includes(state.r) ? state.r : names[0];
   app.values = {};
-  for (const [name, value] of Object.entries(state)) if (name !== "r" && name !== "lang") app.values[name] = value;
+  app.saved = {};
+  for (const [name, value] of Object.entries(state)) {
+    if (name === "r" || name === "lang") continue;
+    const at = name.indexOf(OTHER);
+    const ruleset = at > 0 ? name.slice(0, at) : null;
+    if (ruleset && SPECS[ruleset] && ruleset !== app.ruleset) {
+      app.saved[ruleset] = app.saved[ruleset] || { values: {}, defaults: {} };
+      app.saved[ruleset].values[name.slice(at + 1)] = value;
+    } else if (!ruleset) app.values[name] = value;
+  }
   await render();
 }
 

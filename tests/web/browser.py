@@ -133,10 +133,10 @@ def wait_ready(driver: Any, timeout: float = 15) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         state = driver.execute_script("return [document.body.dataset.loaded, document.body.dataset.state]")
-        if state[0] == "true" and state[1] in ("ready", "problem"):
+        if state[0] == "true" and state[1] in ("ready", "problem", "counting"):
             # a pending debounced settle starts within 120 ms
             time.sleep(0.25)
-            if driver.execute_script("return document.body.dataset.state") in ("ready", "problem"):
+            if driver.execute_script("return document.body.dataset.state") in ("ready", "problem", "counting"):
                 return
         time.sleep(0.05)
     raise TimeoutError("the page did not show a result")

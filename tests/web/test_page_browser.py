@@ -24,6 +24,14 @@ from tests.web.conftest import console_errors, requested_urls
 # --- driving the form ---------------------------------------------------------------
 
 
+def press(driver: Any, by: str, selector: str) -> None:
+    """Click a control as a person would: scrolled to the middle of the screen
+    first (the phone's bar and the sticky tabs cover its edges)."""
+    element = driver.find_element(by, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+    element.click()
+
+
 def field(driver: Any, name: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, f'[name="{name}"]')
 
@@ -35,6 +43,7 @@ def set_field(driver: Any, name: str, value: str | bool) -> None:
         Select(element).select_by_value(str(value))
     elif element.get_attribute("type") == "checkbox":
         if element.is_selected() != bool(value):
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
     else:
         element.send_keys(Keys.CONTROL, "a")
@@ -155,7 +164,7 @@ def test_nmjl_self_draw_with_a_bettor(page: Any, base_url: str) -> None:
     set_field(page, "winner", "south")
     set_field(page, "win", "self_draw")
     set_field(page, "value", "25")
-    page.find_element(By.ID, "add-bettor").click()
+    press(page, By.ID, "add-bettor")
     name = page.find_element(By.ID, "bettor-id-0")
     name.send_keys("Ann")
     Select(page.find_element(By.ID, "bettor-seat-0")).select_by_value("south")
@@ -194,7 +203,7 @@ def test_a_rule_option_changes_the_answer(page: Any, base_url: str) -> None:
     """Settings come from discovery: full spicy 3 fan is 2^3 = 8, and at 5 fan
     32 (half spicy would be 24); half gun: the discarder pays V/2 = 16."""
     open_page(page, f"{base_url}/#r=hongkong&lang=en")
-    page.find_element(By.CSS_SELECTOR, "#rule-fields summary").click()
+    press(page, By.CSS_SELECTOR, "#rule-fields summary")
     set_field(page, "rules.table", "full_spicy")
     set_field(page, "rules.discard_payment", "half_gun")
     set_field(page, "fan", "5")
@@ -241,7 +250,7 @@ def test_share_link_reproduces_the_result(page: Any, base_url: str) -> None:
     set_field(page, "discarder", "north")
     set_field(page, "han", "4")
     set_field(page, "fu", "40")
-    page.find_element(By.CSS_SELECTOR, "#rule-fields summary").click()
+    press(page, By.CSS_SELECTOR, "#rule-fields summary")
     set_field(page, "rules.kiriage", True)
     before = shown(page)
     link = page.current_url
@@ -256,7 +265,7 @@ def test_share_link_reproduces_the_result(page: Any, base_url: str) -> None:
 def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: str) -> None:
     page.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=self_draw&fan=10")
-    page.find_element(By.ID, "copy").click()
+    press(page, By.ID, "copy")
     deadline = time.monotonic() + 5
     while page.find_element(By.ID, "share-status").text != "Copied" and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -271,7 +280,7 @@ def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: st
     # a hand from tiles says its split and waits on the line after the headline:
     # 234m567m345p678s55p won on 5p, 3455p waiting on 2p or 5p
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=self_draw&use_tiles=1&tiles_concealed=234m567m345p678s55p&tiles_win=5p")
-    page.find_element(By.ID, "copy").click()
+    press(page, By.ID, "copy")
     deadline = time.monotonic() + 5
     while (text := page.execute_async_script(read)) == "\n".join(lines) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -281,7 +290,7 @@ def test_copy_puts_a_chat_ready_summary_on_the_clipboard(page: Any, base_url: st
 def test_save_image_makes_a_png_card(make_browser: Any, base_url: str, tmp_path: Path) -> None:
     driver = make_browser(downloads=tmp_path)
     open_page(driver, f"{base_url}/#r=hongkong&lang=zh-Hant&fan=8&win=self_draw")
-    driver.find_element(By.ID, "save-image").click()
+    press(driver, By.ID, "save-image")
     deadline = time.monotonic() + 10
     while not list(tmp_path.glob("*.png")) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -367,7 +376,7 @@ def test_every_control_is_labelled(make_browser: Any, base_url: str) -> None:
     for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan"):
         open_page(page, f"{base_url}/#r={ruleset}&lang=en&use_patterns=1")
         if ruleset == "nmjl":
-            page.find_element(By.ID, "add-bettor").click()
+            press(page, By.ID, "add-bettor")
             wait_ready(page)
         unlabelled = page.execute_script(
             """return [...document.querySelectorAll('input, select, button, [role=tab]')]
@@ -396,7 +405,7 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     open_page(driver, f"{base_url}/#r=hongkong&lang=en")
     assert driver.find_element(By.ID, "tile-fields").is_displayed()
     for tile in ("3m", "1m", "2m", "5z"):
-        driver.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+        press(driver, By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]')
     assert field(driver, "tiles_concealed").get_attribute("value") == "123m5z"
     assert field(driver, "tiles_win").get_attribute("value") == "5z"
     assert "tiles_concealed=123m5z" in driver.current_url
@@ -404,7 +413,7 @@ def test_tile_picker_only_with_a_hands_endpoint(make_browser: Any, base_url: str
     assert driver.find_element(By.ID, "tile-count").text == "4 of 14 tiles"
     # a set has four of each tile, one of the fives red: the picker offers no fifth
     for _ in range(3):
-        driver.find_element(By.CSS_SELECTOR, '#tile-picker [data-tile="5z"]').click()
+        press(driver, By.CSS_SELECTOR, '#tile-picker [data-tile="5z"]')
     assert not picker_offers(driver, "5z") and picker_offers(driver, "4z")
     open_page(driver, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=0p")
     assert (picker_offers(driver, "0p"), picker_offers(driver, "5p")) == (False, True)
@@ -440,7 +449,7 @@ def test_tiles_mode_disables_the_value_the_tiles_decide(make_browser: Any, base_
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west")
     assert enabled(page, "fan", "flowers") == {"fan": True, "flowers": True}
     for tile in ("2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "8s", "5p", "5p"):
-        page.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+        press(page, By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]')
     wait_ready(page)
     assert enabled(page, "fan", "flowers") == {"fan": False, "flowers": False}
     assert ["West", "South", "15", "Discarder"] in shown(page)["payments"]
@@ -453,8 +462,11 @@ def test_tiles_mode_disables_the_value_the_tiles_decide(make_browser: Any, base_
         ["Short Straight", "1", "1"],
     ]
     assert hand_shape(page) == (["234m", "567m", "345p", "678s", "55p"], "25p")
+    # the disabled boxes show what the tiles were worth, not the 8 typed before
+    assert [field(page, name).get_attribute("value") for name in ("fan", "flowers")] == ["7", "0"]
     set_field(page, "use_tiles", False)
     assert enabled(page, "fan", "flowers") == {"fan": True, "flowers": True}
+    assert [field(page, name).get_attribute("value") for name in ("fan", "flowers")] == ["8", "0"]
     assert hand_shape(page) is None  # a value is not a hand: no split to show
     # a link opened with tiles on starts with the value disabled
     open_page(page, f"{base_url}/#r=riichi&lang=en&use_tiles=1&tiles_concealed=234m567m345p678s55p&tiles_win=8s")
@@ -514,7 +526,7 @@ def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) ->
     assert field(page, "tiles.dora_indicators").get_attribute("aria-invalid") == "true"
     open_page(page, f"{base_url}/#r=mcr&lang=en&winner=south&win=discard&discarder=west&{hand}&tiles_win=5p")
     for flower in ("f1", "s2"):  # plum and summer, one box each
-        page.find_element(By.ID, f"check-{flower}").click()
+        press(page, By.ID, f"check-{flower}")
     wait_ready(page)
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "17", "North": "8", "East": "8"}
     assert "tiles.flowers=f1+s2" in page.current_url
@@ -528,7 +540,7 @@ def test_tiles_with_riichi_dora_and_flowers(make_browser: Any, base_url: str) ->
 
 
 def click_tile(driver: Any, tile: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]').click()
+    press(driver, By.CSS_SELECTOR, f'#tile-picker [data-tile="{tile}"]')
     wait_ready(driver)
 
 
@@ -561,12 +573,12 @@ def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -
         page, f"{base_url}/#r=riichi&lang=en&winner=south&win=discard&discarder=west&use_tiles=1&tiles_concealed=567p678s22p&tiles_win=8s"
     )
     assert not page.find_element(By.ID, "pick-into").is_displayed()
-    page.find_element(By.ID, "add-meld").click()
+    press(page, By.ID, "add-meld")
     assert page.find_element(By.ID, "pick-into").is_displayed()  # the next tile makes this meld
     Select(page.find_element(By.ID, "meld-kind-0")).select_by_value("chow")
     click_tile(page, "2m")
     assert not page.find_element(By.ID, "pick-into").is_displayed()  # then tiles go in the hand again
-    page.find_element(By.ID, "add-meld").click()
+    press(page, By.ID, "add-meld")
     click_tile(page, "7z")
     assert meld_rows(page) == [("chow", "234m"), ("pung", "777z")]
     assert field(page, "tiles_concealed").get_attribute("value") == "567p678s22p"
@@ -604,15 +616,17 @@ def test_melds_are_made_from_one_picked_tile(make_browser: Any, base_url: str) -
     wait_ready(page)
     assert "`235m` is not a chow" in page.find_element(By.ID, "problem").text
     assert page.find_element(By.ID, "meld-tiles-0").get_attribute("aria-invalid") == "true"
-    # removed, the hand is short of a set: the answer is a problem again, the row gone
-    page.find_element(By.CSS_SELECTOR, '[data-remove-meld="0"]').click()
+    # removed, the hand is short of a set: no request, the count instead
+    # (8 in hand + the kong's 4 = 12 of the 15 a hand with one kong holds), the row gone
+    press(page, By.CSS_SELECTOR, '[data-remove-meld="0"]')
     wait_ready(page)
     assert meld_rows(page) == [("concealed_kong", "7777z")]
-    assert page.find_element(By.ID, "problem").is_displayed()
+    assert not page.find_element(By.ID, "problem").is_displayed()
+    assert page.find_element(By.ID, "counting").text == "Pick 3 more tiles: 12 of 15."
     # a link carries the melds; Clear empties the hand and its melds
     open_page(page, page.current_url.replace("tiles_melds=concealed_kong%3A7777z", "tiles_melds=chow%3A234m%3Bpung%3A777z"))
     assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "1000"
-    page.find_element(By.ID, "tiles-clear").click()
+    press(page, By.ID, "tiles-clear")
     wait_ready(page)
     assert meld_rows(page) == []
     assert "tiles_melds" not in page.current_url
@@ -628,10 +642,10 @@ def test_hong_kong_all_pungs_from_three_picked_melds(make_browser: Any, base_url
     page = make_browser()
     open_page(page, f"{base_url}/#r=hongkong&lang=en&winner=south&win=self_draw&use_tiles=1&tiles_concealed=222m33z&tiles_win=2m")
     for tile in ("5p", "7z", "9s"):
-        page.find_element(By.ID, "add-meld").click()  # a pung unless its kind is changed
+        press(page, By.ID, "add-meld")  # a pung unless its kind is changed
         click_tile(page, tile)
     assert meld_rows(page) == [("pung", "555p"), ("pung", "777z"), ("pung", "999s")]
-    assert page.find_element(By.ID, "headline").text.startswith("South wins 6 Fan")
+    assert page.find_element(By.ID, "headline").text.startswith("South wins 6 fan, self-drawn")
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"West": "16", "North": "16", "East": "16"}
     assert sorted(int(row[2]) for row in table_rows(page, "items")) == [1, 1, 1, 3]
     assert hand_shape(page) == (["222m", "33z", "555p called", "777z called", "999s called"], "2m3z")
@@ -653,7 +667,7 @@ def test_what_only_the_table_knows_taiwan_declarations_and_riichi_nukidora(make_
         f"{base_url}/#r=taiwan&lang=en&winner=south&win=discard&discarder=west&use_tiles=1&tiles_concealed=234m567m345p678s55p123m&tiles_win=5p",
     )
     assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "160"
-    page.find_element(By.ID, "check-declared_ready").click()
+    press(page, By.ID, "check-declared_ready")
     wait_ready(page)
     assert {row[0]: row[2] for row in shown(page)["payments"]}["West"] == "180"
     assert "tiles.context=declared_ready" in page.current_url
@@ -668,7 +682,7 @@ def test_what_only_the_table_knows_taiwan_declarations_and_riichi_nukidora(make_
     assert {row[0]: row[2] for row in shown(page)["payments"]} == {"East": "6000", "West": "3000"}
     # the three-player wall: only 1m and 9m of the characters, and no chow to call
     assert [tile for tile in ("1m", "2m", "5m", "0m", "8m", "9m", "5p") if picker_offers(page, tile)] == ["1m", "9m", "5p"]
-    page.find_element(By.ID, "add-meld").click()
+    press(page, By.ID, "add-meld")
     assert [option.get_attribute("value") for option in Select(page.find_element(By.ID, "meld-kind-0")).options] == [
         "pung",
         "kong",
@@ -683,7 +697,7 @@ def test_taiwan_takes_five_melds(make_browser: Any, base_url: str) -> None:
     for ruleset, allowed in (("taiwan", 5), ("mcr", 4)):
         open_page(page, f"{base_url}/#r={ruleset}&lang=en")
         for _ in range(allowed):
-            page.find_element(By.ID, "add-meld").click()
+            press(page, By.ID, "add-meld")
         assert len(meld_rows(page)) == allowed
         assert not page.find_element(By.ID, "add-meld").is_enabled()
 
@@ -709,15 +723,15 @@ def test_a_taiwan_game_kept_hand_by_hand(page: Any, base_url: str) -> None:
     set_field(page, "win", "self_draw")
     set_field(page, "tai", "1")
     wait_ready(page)  # as a person does: the hand's settlement shown, then added
-    page.find_element(By.ID, "game-add").click()
+    press(page, By.ID, "game-add")
     game_rows(page, 1)
-    page.find_element(By.ID, "game-add").click()
+    press(page, By.ID, "game-add")
     game_rows(page, 2)
     set_field(page, "winner", "south")
     set_field(page, "win", "discard")
     set_field(page, "discarder", "east")
     wait_ready(page)
-    page.find_element(By.ID, "game-add").click()
+    press(page, By.ID, "game-add")
     rows = game_rows(page, 3)
     assert rows == [
         ["1", "East 1", "East", "420", "-140", "-140", "-140"],
@@ -730,5 +744,5 @@ def test_a_taiwan_game_kept_hand_by_hand(page: Any, base_url: str) -> None:
     page.refresh()
     wait_ready(page)
     assert game_rows(page, 3) == rows
-    page.find_element(By.ID, "game-clear").click()
+    press(page, By.ID, "game-clear")
     game_rows(page, 0)

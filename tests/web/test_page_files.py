@@ -30,23 +30,46 @@ def test_the_api_docs_stay_at_schema(client: TestClient[Any]) -> None:
     assert not [path for path in paths if path.startswith("/web")]
 
 
+SHARE_TARGETS = ["https://wa.me/", "https://t.me/", "https://x.com/", "https://www.facebook.com/", "https://www.reddit.com/"]
+"""Where the share links point (a person's click opens them; the page asks nothing of them)."""
+
+
 def test_no_file_loads_anything_from_elsewhere() -> None:
-    """No CDN, no web font, no analytics: the only absolute URLs are none."""
+    """No CDN, no web font, no analytics: the only absolute URLs are the SVG
+    namespace and the share links' targets, all in page.js, none fetched (the
+    browser tests check the network log)."""
     for name in FILES:
         text = (WEB_DIR / name).read_text()
-        assert re.findall(r"(?:https?:)?//[\w.-]+\.\w+/", text) == [], name
+        found = re.findall(r"(?:https?:)?//[\w.-]+\.\w+/", text)
+        assert found == ([*(["http://www.w3.org/"]), *SHARE_TARGETS] if name == "page.js" else []), name
         assert "@import" not in text and "url(" not in text.replace("data:", ""), name
+    script = (WEB_DIR / "page.js").read_text()
+    assert "fetch(" not in script[script.index("const SHARE = {") : script.index("function shareLinks()")]
+
+
+def test_no_inline_script_or_style() -> None:
+    """A Content-Security-Policy without 'unsafe-inline' leaves the page whole:
+    no inline script, style element, style attribute or event attribute."""
+    html = (WEB_DIR / "index.html").read_text()
+    assert re.findall(r"<script(?![^>]*\ssrc=)", html) == []
+    assert "<style" not in html and " style=" not in html
+    assert re.findall(r"\son[a-z]+=", html) == []
+    script = (WEB_DIR / "page.js").read_text()
+    assert ".style" not in script and '"style"' not in script and "innerHTML" not in script
 
 
 def test_every_string_the_page_shows_is_in_the_catalogue() -> None:
     script = (WEB_DIR / "page.js").read_text()
     html = (WEB_DIR / "index.html").read_text()
-    used = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"\)', script))
-    used |= set(re.findall(r'data-i18n(?:-label)?="([^"]*)"', html))
+    used = set(re.findall(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"\)', script))
+    used |= set(re.findall(r'data-i18n(?:-label|-content)?="([^"]*)"', html))
+    # an element marked data-i18n with no value: its English text is the msgid
+    used |= {" ".join(text.split()) for _, text in re.findall(r"<(\w+)[^>]*\sdata-i18n(?![-=])[^>]*>([^<]*)</\1>", html)}
     used |= set(re.findall(r'\["\w+", "([^"]+)", "(?:int|int0|enum|bool|seat\?)"', script))
     used |= set(re.findall(r'copyText\([^,]+, "([^"]+)"\)', script))
+    used.discard("")
     assert used - set(PAGE_STRINGS) == set()
-    assert len(used) > 60
+    assert len(used) > 300
 
 
 def test_every_page_string_is_translated() -> None:

@@ -115,6 +115,8 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     _name_seat_and_win(document, schemas)
     _split_requests_and_answers(document, schemas)
     _type_batch_items(document, schemas)
+    _name_settlement(document, schemas)
+    _walk(document, _merge_string_enums)
     _walk(document, _discriminate(schemas))
     _walk(document, _double)
     _operation_ids(document)
@@ -293,6 +295,39 @@ def _type_batch_items(document: dict[str, Any], schemas: dict[str, Any]) -> None
     one = document["paths"]["/v1/settlements"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     items = schemas["BatchRequest"]["properties"]["items"]
     items["items"] = {"oneOf": copy.deepcopy(one["oneOf"])}
+
+
+def _name_settlement(document: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """Any ruleset's settlement answer (``POST /v1/settlements``, a batch
+    entry's ``result``) is one named union, not one inlined at each use."""
+    media = document["paths"]["/v1/settlements"]["post"]["responses"]["200"]["content"]["application/json"]
+    branches = media["schema"]["oneOf"]
+    schemas["Settlement"] = {
+        "oneOf": copy.deepcopy(branches),
+        "title": "Settlement",
+        "description": "Any ruleset's settlement answer; its `ruleset` says which.",
+    }
+
+    def visit(node: dict[str, Any]) -> None:
+        if node.get("oneOf") == branches and node.get("title") != "Settlement":
+            _replace(node, {"$ref": f"{SCHEMAS}Settlement"}, ("oneOf",))
+        elif isinstance(node.get("oneOf"), list) and node["oneOf"][:-1] == branches and node["oneOf"][-1] == {"type": "null"}:
+            node["oneOf"] = [{"$ref": f"{SCHEMAS}Settlement"}, {"type": "null"}]
+
+    _walk(document, visit)
+    document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _merge_string_enums(node: dict[str, Any]) -> None:
+    """``oneOf`` of string enums (a riichi item's code: a yaku or a dora)
+    is one string enum: generators make an empty class of such a union."""
+    branches = node.get("oneOf")
+    if not isinstance(branches, list) or len(branches) < 2:
+        return
+    if all(set(b) == {"type", "enum"} and b["type"] == "string" for b in branches):
+        values = [value for b in branches for value in b["enum"]]
+        if len(set(values)) == len(values):
+            _replace(node, {"type": "string", "enum": values}, ("oneOf",))
 
 
 def _declare_headers(document: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from litestar._openapi.schema_generation.plugins.struct import (
 )
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, SwaggerRenderPlugin
-from litestar.openapi.spec import Contact, License, Schema, Tag
+from litestar.openapi.spec import Contact, Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
@@ -210,7 +210,6 @@ def openapi_config() -> OpenAPIConfig:
         version=__version__,
         description=DESCRIPTION,
         contact=Contact(name="Mahjong settlement service maintainers"),
-        license=License(name="Proprietary"),  # as pyproject.toml says
         path="/schema",
         use_handler_docstrings=True,
         tags=[

@@ -117,7 +117,8 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     _type_batch_items(document, schemas)
     _name_settlement(document, schemas)
     _walk(document, _merge_string_enums)
-    _walk(document, _discriminate(schemas))
+    _walk(document, _scalar_unions)
+    _discriminate(document, schemas)
     _walk(document, _double)
     _operation_ids(document)
     _declare_headers(document)
@@ -244,7 +245,9 @@ def _describe_defaults(schema: dict[str, Any]) -> None:
         prop["description"] = (description + "\n\n" if description else "") + f"Default: `{text}`."
 
 
-def _discriminate(schemas: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+def _discriminate(document: dict[str, Any], schemas: dict[str, Any]) -> None:
+    tagged: set[tuple[str, str]] = set()
+
     def visit(node: dict[str, Any]) -> None:
         branches = node.get("oneOf")
         if not isinstance(branches, list) or "discriminator" in node:
@@ -261,6 +264,8 @@ def _discriminate(schemas: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
         for tag in TAGS:
             branch_schemas = [schemas[ref[len(SCHEMAS) :]] for ref in targets]
             consts = [schema.get("properties", {}).get(tag, {}).get("const") for schema in branch_schemas]
+            if all(isinstance(value, str) for value in consts):
+                tagged.update((ref[len(SCHEMAS) :], tag) for ref in targets)
             # a discriminator's property must be in every branch: a game's win, which may
             # leave `type` out, keeps its union undiscriminated (generators would require it)
             required = all(tag in schema.get("required", []) for schema in branch_schemas)
@@ -268,7 +273,23 @@ def _discriminate(schemas: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
                 node["discriminator"] = {"propertyName": tag, "mapping": dict(zip(consts, targets, strict=True))}
                 return
 
-    return visit
+    _walk(document, visit)
+    for name, tag in sorted(tagged):
+        _tag_component(schemas, name, schemas[name], tag)
+    document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:
+    """A branch's constant tag as a one-value enum component, one per value
+    (``McrRuleset``, ``DrawType``): a generator that ignores ``const`` (Go)
+    then rejects the wrong branch while decoding, as ``const`` says."""
+    prop = schema["properties"][tag]
+    if "$ref" in prop:
+        return
+    words = RULESET_NAMES.get(prop["const"], prop["const"].replace("_", " ").title().replace(" ", ""))
+    component = f"{words}{tag.capitalize()}"
+    schemas[component] = {"type": "string", "enum": [prop["const"]], "const": prop["const"], "title": component}
+    schema["properties"][tag] = {"$ref": SCHEMAS + component, **{k: v for k, v in prop.items() if k not in ("type", "const", "enum")}}
 
 
 def _double(node: dict[str, Any]) -> None:
@@ -316,6 +337,15 @@ def _name_settlement(document: dict[str, Any], schemas: dict[str, Any]) -> None:
 
     _walk(document, visit)
     document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _scalar_unions(node: dict[str, Any]) -> None:
+    """``oneOf`` of plain types (a warning parameter: string or integer) is
+    one ``type`` list: Go's generated oneOf of scalars cannot decode it."""
+    branches = node.get("oneOf")
+    if isinstance(branches, list) and len(branches) > 1 and all(set(b) == {"type"} and isinstance(b["type"], str) for b in branches):
+        if "null" not in [b["type"] for b in branches]:
+            _replace(node, {"type": [b["type"] for b in branches]}, ("oneOf",))
 
 
 def _merge_string_enums(node: dict[str, Any]) -> None:

@@ -343,9 +343,10 @@ def _scalar_unions(node: dict[str, Any]) -> None:
     """``oneOf`` of plain types (a warning parameter: string or integer) is
     one ``type`` list: Go's generated oneOf of scalars cannot decode it."""
     branches = node.get("oneOf")
-    if isinstance(branches, list) and len(branches) > 1 and all(set(b) == {"type"} and isinstance(b["type"], str) for b in branches):
-        if "null" not in [b["type"] for b in branches]:
-            _replace(node, {"type": [b["type"] for b in branches]}, ("oneOf",))
+    if not isinstance(branches, list) or len(branches) < 2:
+        return
+    if all(set(b) == {"type"} and isinstance(b["type"], str) and b["type"] != "null" for b in branches):
+        _replace(node, {"type": [b["type"] for b in branches]}, ("oneOf",))
 
 
 def _merge_string_enums(node: dict[str, Any]) -> None:

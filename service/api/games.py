@@ -75,7 +75,7 @@ def _part(raw: bytes, type_: Any, at: str) -> Any:
         return decode_strict(bytes(raw), type_)
     except RequestInvalid as exc:
         problem = exc.problem
-        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
+        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params), exc.hint) from None
 
 
 def _field_type(struct: Any, name: str) -> Any:

@@ -43,9 +43,12 @@ Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
 `application/problem+json`: 400 when the body is not valid JSON or does not
 match this schema, 422 when it is valid but impossible (the discarder is the
 winner); each entry of `errors` points at the field (`#/win/discarder`).
-Unknown fields are rejected everywhere. A JSON object must not repeat a key:
-the service reads such a body as its last occurrence (`{"winner": "east",
-"winner": "west"}` is west's win), other JSON readers may not, so a client
+Unknown fields are rejected everywhere. A request field's default is stated in
+its description (`Default: ...`); the answer echoes every resolved value.
+Generated clients (TypeScript, Python, Go, Kotlin): docs/clients.md.
+A JSON object must not repeat a key: the service reads such a body as its
+last occurrence (`{"winner": "east", "winner": "west"}` is west's win), other
+JSON readers may not, so a client
 must never send one.
 
 Every POST body is JSON: `Content-Type: application/json` (any `charset`

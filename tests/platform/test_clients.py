@@ -2,7 +2,8 @@
 them, send every documented example to a live service and read its answer.
 
 - Every documented answer matches the schema its operation publishes for
-  that status (what a generated type marks required is there).
+  that status (what a generated type marks required is there), and the
+  document passes openapi-spec-validator.
 - TypeScript (openapi-typescript + openapi-fetch, tools/clients/package.json):
   every documented body is written as a typed object literal of its
   operation's request type and the file compiles under ``tsc --strict``;
@@ -142,6 +143,12 @@ def test_every_documented_answer_matches_its_published_schema(direct) -> None:
             continue
         errors = list(Draft202012Validator(_answer_schema(document, call, status)).iter_errors(answer))
         assert not errors, f"{call.where}: {status} answer breaks its schema: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+def test_the_document_passes_openapi_spec_validator() -> None:
+    _require(PYTHON_TOOLS / "openapi-spec-validator")
+    checked = subprocess.run([PYTHON_TOOLS / "openapi-spec-validator", DOCUMENT_FILE], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout[-4000:] + checked.stderr[-4000:]
 
 
 # --- TypeScript ------------------------------------------------------------------

@@ -56,7 +56,8 @@ ACTIONS = {
     "fu": "count{ruleset}Fu",
     "tai": "count{ruleset}Tai",
     "draws": "settle{ruleset}Draw",
-    "game-results": "get{ruleset}GameResults",
+    "game-results": "compute{ruleset}GameResults",
+    "game-records": "replay{ruleset}GameRecord",
 }
 """operationIds (``settleHongKong``) from a ruleset path's last segment;
 another segment reads as the method and its words (``getRiichiYakuTable``)."""

@@ -121,6 +121,7 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     _walk(document, _scalar_unions)
     _discriminate(document, schemas)
     _walk(document, _double)
+    _walk(document, _closed_tuples)
     _operation_ids(document)
     _declare_headers(document)
     _media_type_examples(document)
@@ -291,6 +292,15 @@ def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], t
     component = f"{words}{tag.capitalize()}"
     schemas[component] = {"type": "string", "enum": [prop["const"]], "const": prop["const"], "title": component}
     schema["properties"][tag] = {"$ref": SCHEMAS + component, **{k: v for k, v in prop.items() if k not in ("type", "const", "enum")}}
+
+
+def _closed_tuples(node: dict[str, Any]) -> None:
+    """A fixed-length tuple (``prefixItems``, as many as ``minItems`` and
+    ``maxItems`` say) also says ``items: {}``, which adds nothing there: tools
+    that only know ``items`` (Spectral's ``array-items``) read it as an array."""
+    prefix = node.get("prefixItems")
+    if isinstance(prefix, list) and "items" not in node and node.get("minItems") == node.get("maxItems") == len(prefix):
+        node["items"] = {}
 
 
 def _double(node: dict[str, Any]) -> None:

@@ -11,10 +11,27 @@ from __future__ import annotations
 import shutil
 import sys
 
+from service import settings as settings_module
 from service.settings import Settings, SettingsError
 
 
+def usage() -> str:
+    """``python -m service --help``: the settings, from the table in
+    service.settings (the one place they are described)."""
+    lines = ["usage: python -m service", "", "Serves the mahjong settlement API. Every setting is an environment variable:", ""]
+    for row in (settings_module.__doc__ or "").splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("MAHJONG_"):
+            lines.append(f"  {cells[0]} (default: {cells[1]})")
+            lines.append(f"      {cells[2]}")
+    lines += ["", "Exit status: 0 clean stop, 1 the port is taken, 2 a setting the service cannot run with."]
+    return "\n".join(lines)
+
+
 def main() -> None:
+    if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+        print(usage())
+        return
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -26,6 +26,7 @@ from service.core.codec import ENCODER, convert, json_decoder
 from service.core.errors import FieldProblem, field_problem
 from service.core.game import BAD_HAND_TYPE
 from service.core.money import DECIMAL_MESSAGES
+from service.core.seats import SEATS
 from service.core.tiles import NOTATION_MESSAGES
 from service.i18n import N_
 from service.rulesets.riichi.settlement import WITHOUT_YAKU
@@ -38,11 +39,21 @@ _STEP = re.compile(r"\.(?P<key>[^.\[]+)|\[(?P<index>\d+)\]")
 
 
 class RequestInvalid(Exception):
-    """A body that is not valid JSON or does not match the schema (400)."""
+    """A body that is not valid JSON or does not match the schema (400).
+    ``hint`` is what to send instead (the values a field allows), added to
+    the problem's ``detail``."""
 
-    def __init__(self, problem: FieldProblem) -> None:
+    def __init__(self, problem: FieldProblem, hint: FieldProblem | None = None) -> None:
         super().__init__(problem.detail)
         self.problem = problem
+        self.hint = hint
+
+
+ALLOWED_VALUES = N_("Allowed: {values}.")
+WIN_TYPES = N_("A tsumo is `self_draw`; a ron is `discard`, with the `discarder`.")
+"""Hints after an enum or tag error (`Invalid enum value 'East'`)."""
+_WIN_WORDS = frozenset({"'tsumo'", "'ron'", "'TSUMO'", "'RON'", "'Tsumo'", "'Ron'"})
+_BAD_CHOICE = re.compile(r"^Invalid (?:enum )?value (?P<value>.+) - at `\$(?P<path>[^`]*)`$")
 
 
 SCHEMA_MESSAGES: tuple[str, ...] = (
@@ -148,7 +159,7 @@ def decode_part(raw: bytes, type_: Any, at: str) -> Any:
         return decode_strict(raw, type_)
     except RequestInvalid as exc:
         problem = exc.problem
-        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
+        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params), exc.hint) from None
 
 
 _STRICT: dict[int, StrictDecoder] = {}
@@ -183,7 +194,70 @@ class StrictDecoder:
                 first = exc
             except RecursionError:
                 pass  # nesting too deep for the untyped pass: the first error stands
-        raise RequestInvalid(pointer_from_msgspec(str(first))) from None
+        raise RequestInvalid(pointer_from_msgspec(str(first)), choice_hint(self.type, str(first))) from None
+
+
+def choice_hint(type_: Any, message: str) -> FieldProblem | None:
+    """For msgspec's ``Invalid enum value 'East' - at `$.winner``` (or an
+    unknown tag, ``Invalid value 'tsumo'``): the values the field takes, read
+    from the request type itself."""
+    match = _BAD_CHOICE.match(message)
+    if match is None:
+        return None
+    values = _choices(
+        msgspec.inspect.type_info(type_), [step.group("key") or int(step.group("index")) for step in _STEP.finditer(match.group("path"))]
+    )
+    if not values:
+        return None
+    if match.group("value") in _WIN_WORDS and set(values) == {"discard", "self_draw"}:
+        return FieldProblem("", WIN_TYPES)
+    if set(values) <= set(SEATS):  # msgspec lists a Literal's values sorted: seats go in turn order
+        values = [seat for seat in SEATS if seat in values]
+    return field_problem("", ALLOWED_VALUES, values=", ".join(f"`{value}`" for value in values))
+
+
+def _options(info: Any) -> tuple[Any, ...]:
+    """A type's alternatives, ``Annotated`` metadata taken off."""
+    while isinstance(info, msgspec.inspect.Metadata):
+        info = info.type
+    options = info.types if isinstance(info, msgspec.inspect.UnionType) else (info,)
+    unwrapped = []
+    for option in options:
+        while isinstance(option, msgspec.inspect.Metadata):
+            option = option.type
+        unwrapped.append(option)
+    return tuple(unwrapped)
+
+
+def _choices(info: Any, steps: list[str | int]) -> list[Any]:
+    """The allowed values of the field ``steps`` leads to: a Literal's or an
+    Enum's values, or a tagged union's tags."""
+    inspect = msgspec.inspect
+    for position, step in enumerate(steps):
+        options = _options(info)
+        structs = [option for option in options if isinstance(option, inspect.StructType)]
+        if structs and all(option.tag_field == step for option in structs) and position == len(steps) - 1:
+            return [option.tag for option in structs]
+        for option in options:
+            if isinstance(option, inspect.StructType) and isinstance(step, str):
+                found = [field.type for field in option.fields if field.encode_name == step]
+                if found:
+                    info = found[0]
+                    break
+            elif isinstance(option, (inspect.ListType, inspect.SetType, inspect.FrozenSetType, inspect.VarTupleType)):
+                info = option.item_type
+                break
+            elif isinstance(option, inspect.DictType):
+                info = option.value_type
+                break
+        else:
+            return []
+    for option in _options(info):
+        if isinstance(option, inspect.LiteralType):
+            return list(option.values)
+        if isinstance(option, inspect.EnumType):
+            return [member.value for member in option.cls]
+    return []
 
 
 class StrictBody(AbstractDTO[Any]):

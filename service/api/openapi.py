@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from itertools import combinations
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
@@ -19,8 +20,8 @@ from litestar._openapi.schema_generation.plugins.struct import (
     StructSchemaPlugin,  # pinned litestar: private module
 )
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import OpenAPIRenderPlugin, SwaggerRenderPlugin
-from litestar.openapi.spec import Schema, Tag
+from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Contact, Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
@@ -29,6 +30,7 @@ from litestar.typing import FieldDefinition
 from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__
+from service.api.openapi_document import finish_document
 
 STATIC = "/schema/static"
 
@@ -41,9 +43,12 @@ Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
 `application/problem+json`: 400 when the body is not valid JSON or does not
 match this schema, 422 when it is valid but impossible (the discarder is the
 winner); each entry of `errors` points at the field (`#/win/discarder`).
-Unknown fields are rejected everywhere. A JSON object must not repeat a key:
-the service reads such a body as its last occurrence (`{"winner": "east",
-"winner": "west"}` is west's win), other JSON readers may not, so a client
+Unknown fields are rejected everywhere. A request field's default is stated in
+its description (`Default: ...`); the answer echoes every resolved value.
+Generated clients (TypeScript, Python, Go, Kotlin): docs/clients.md.
+A JSON object must not repeat a key: the service reads such a body as its
+last occurrence (`{"winner": "east", "winner": "west"}` is west's win), other
+JSON readers may not, so a client
 must never send one.
 
 Every POST body is JSON: `Content-Type: application/json` (any `charset`
@@ -118,20 +123,34 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
             if config is not None and config.forbid_unknown_fields:
                 target.additional_properties = False
             if extra:
-                if "oneOf" in extra:
-                    target.one_of = [Schema(required=list(choice["required"])) for choice in extra["oneOf"]]
-                if "optional" in extra and target.required:  # a tag the service also accepts absent
-                    target.required = [name for name in target.required if name not in extra["optional"]]
-                if "dependentRequired" in extra:
-                    target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
-                    # the same rule in keywords every generator and validator reads
-                    # (some test-data generators skip dependentRequired): for each
-                    # key, either its companions are present or the key is absent
-                    target.all_of = [
-                        Schema(any_of=[Schema(required=list(value)), Schema(schema_not=Schema(required=[key]))])
-                        for key, value in extra["dependentRequired"].items()
-                    ]
+                _publish_object_rules(target, extra)
         return result
+
+
+def _publish_object_rules(target: Schema, extra: dict[str, Any]) -> None:
+    """A Struct's ``__schema_extra__`` in keywords that validators, fuzzers
+    and client generators all read: ``allOf`` of ``anyOf``/``not`` of
+    ``required``. Generators build one model from the properties and leave
+    these alone; a top-level ``oneOf`` would make them give up on the model."""
+    rules: list[Schema] = []
+    if "oneOf" in extra:
+        # exactly one of: at least one of them is present, and no two together
+        choices = [list(choice["required"]) for choice in extra["oneOf"]]
+        rules.append(Schema(any_of=[Schema(required=choice) for choice in choices]))
+        rules.append(Schema(schema_not=Schema(any_of=[Schema(required=[*a, *b]) for a, b in combinations(choices, 2)])))
+    if "optional" in extra and target.required:  # a tag the service also accepts absent
+        target.required = [name for name in target.required if name not in extra["optional"]]
+    if "dependentRequired" in extra:
+        target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
+        # the same rule in keywords every generator and validator reads
+        # (some test-data generators skip dependentRequired): for each
+        # key, either its companions are present or the key is absent
+        rules.extend(
+            Schema(any_of=[Schema(required=list(value)), Schema(schema_not=Schema(required=[key]))])
+            for key, value in extra["dependentRequired"].items()
+        )
+    if rules:
+        target.all_of = rules
 
 
 def render_documents(document: dict[str, Any]) -> tuple[str, str]:
@@ -143,7 +162,33 @@ def render_documents(document: dict[str, Any]) -> tuple[str, str]:
     return as_json, as_yaml
 
 
-class YamlDocument(OpenAPIRenderPlugin):
+class FinishedDocument:
+    """A render plugin that serves the document after its last pass
+    (``finish_document``), computed once per app."""
+
+    _finished: tuple[int, dict[str, Any]] | None = None
+
+    def finished(self, openapi_schema: dict[str, Any]) -> dict[str, Any]:
+        if self._finished is None or self._finished[0] != id(openapi_schema):
+            self._finished = (id(openapi_schema), finish_document(openapi_schema))
+        return self._finished[1]
+
+
+class JsonDocument(FinishedDocument, JsonRenderPlugin):
+    """``/schema/openapi.json``: the document clients generate code from."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return super().render(request, self.finished(openapi_schema))
+
+
+class SwaggerPage(FinishedDocument, SwaggerRenderPlugin):
+    """``/schema``: Swagger UI over the same document."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return super().render(request, self.finished(openapi_schema))
+
+
+class YamlDocument(FinishedDocument, OpenAPIRenderPlugin):
     """``/schema/openapi.yaml``: the JSON document's data as YAML, byte for
     byte the checked-in ``openapi/openapi.yaml``."""
 
@@ -153,7 +198,7 @@ class YamlDocument(OpenAPIRenderPlugin):
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         if self._rendered is None:
-            document = json.loads(self.render_json(request, openapi_schema))
+            document = json.loads(self.render_json(request, self.finished(openapi_schema)))
             self._rendered = render_documents(document)[1].encode("utf-8")
         return self._rendered
 
@@ -167,6 +212,7 @@ def openapi_config() -> OpenAPIConfig:
         title="Mahjong settlement service",
         version=__version__,
         description=DESCRIPTION,
+        contact=Contact(name="Mahjong settlement service maintainers"),
         path="/schema",
         use_handler_docstrings=True,
         tags=[
@@ -188,12 +234,16 @@ def openapi_config() -> OpenAPIConfig:
                 name="Taiwan",
                 description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (the Taiwan tai table), the tai table.",
             ),
+            Tag(
+                name="Games",
+                description="A whole game as a ledger of hands: dealer, honba and sticks or streaks, totals, standings, settle-up.",
+            ),
             Tag(name="Settlements by body", description="Any ruleset, routed by the body's `ruleset` field; batches of up to 1,000 items."),
             Tag(name="Discovery", description="Rulesets, their endpoints and rule options, for building a settings screen."),
             Tag(name="Operations", description="Health, readiness, version and Prometheus metrics."),
         ],
         render_plugins=[
-            SwaggerRenderPlugin(
+            SwaggerPage(
                 path="/",
                 js_url=f"{STATIC}/swagger-ui-bundle.js",
                 css_url=f"{STATIC}/swagger-ui.css",
@@ -201,6 +251,7 @@ def openapi_config() -> OpenAPIConfig:
                 favicon=_favicon(),
             ),
             YamlDocument(),
+            JsonDocument(),
         ],
     )
 

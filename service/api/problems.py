@@ -123,11 +123,14 @@ def invalid_problem(exc: RequestInvalid, instance: str, prefix: str = "") -> Pro
     language = LANGUAGE.get()
     where = _pointer(exc.problem, prefix)
     detail = field_detail(exc.problem, language)
+    whole = render(AT_POINTER, {"detail": detail, "pointer": where}, language) if exc.problem.pointer or prefix else detail
+    if exc.hint is not None:  # what to send instead: the values the field takes
+        whole = f"{whole} {field_detail(exc.hint, language)}"
     return Problem(
         type=TYPES[400],
         title=gettext(INVALID_BODY, language),
         status=400,
-        detail=render(AT_POINTER, {"detail": detail, "pointer": where}, language) if exc.problem.pointer or prefix else detail,
+        detail=whole,
         instance=instance,
         errors=[ProblemError(detail=detail, pointer=where)],
     )

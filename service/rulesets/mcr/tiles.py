@@ -12,7 +12,7 @@ minimum: the answer warns `below_minimum_fan` (flowers never count)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import msgspec
 from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]  # a C++ extension without stubs
@@ -70,6 +70,9 @@ class McrTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
 
 class McrItem(msgspec.Struct, kw_only=True, gc=False):
     """One fan the hand scores."""
+
+    __schema_name__: ClassVar[str] = "McrFanItem"
+    """Its name in the OpenAPI document: the batch's MCR item is `McrItem`."""
 
     code: Annotated[str, msgspec.Meta(description="Code from `GET /v1/mcr/fan-table`.")]
     name_en: str

@@ -15,7 +15,7 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, schema_problem
+from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
 from service.core.errors import FieldProblem
 from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
@@ -132,7 +132,14 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
                 except ValueError:
                     raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
                 hands.append(_part(raw, item_type, at))
-            return json_response(play_hands(types.request(rules=rules, game=game, hands=hands)))
+            try:
+                answer = play_hands(types.request(rules=rules, game=game, hands=hands))
+            except msgspec.ValidationError as exc:
+                # a win's object-level rule (one of `fan`, `patterns`, `tiles`),
+                # checked as its settlement body is built: a 400 at the hand,
+                # exactly as the settlement endpoint words it
+                raise RequestInvalid(pointer_from_msgspec(str(exc))) from None
+            return json_response(answer)
 
     GamesController.__name__ = GamesController.__qualname__ = f"{ruleset.name.capitalize()}GamesController"
     return GamesController

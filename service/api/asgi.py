@@ -477,7 +477,9 @@ class SettlementService(Litestar):
     ) -> tuple[str, int]:
         """Answer a request for one of litestar's routes (or none); returns
         the route template and the status."""
-        route = self.route(path, "GET" if method == "HEAD" else method)
+        # no file or route has a NUL byte in its name (a static file lookup
+        # would raise on it): not found, whatever the route
+        route = None if "\x00" in path else self.route(path, "GET" if method == "HEAD" else method)
         if route is None or route.schema_not_found:
             return (route.template if route else UNMATCHED), await problem(send, 404, not_found_problem(path), headers)
         if preflight is not None:

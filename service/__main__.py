@@ -28,7 +28,12 @@ def main() -> None:
     except OSError as exc:
         print(f"mahjong-settlement: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}", file=sys.stderr)
         raise SystemExit(1) from None
-    metrics_dir = serving.claim_metrics_dir(settings.metrics_dir)
+    try:
+        metrics_dir = serving.claim_metrics_dir(settings.metrics_dir, settings.workers)
+    except serving.MetricsDirError as exc:
+        sock.close()
+        print(f"mahjong-settlement: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     try:
         serving.serve(settings, sock)
     finally:

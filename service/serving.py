@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import signal
 import socket
 import tempfile
@@ -32,9 +33,11 @@ from typing import Any
 
 import uvicorn
 from litestar import Litestar
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import multiprocess
 
 from service.core.money import use_exact_context
+from service.metrics_files import FILE_BYTES, make_slot_files
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
 logger = logging.getLogger("uvicorn.error")
@@ -46,9 +49,15 @@ def create_app() -> Litestar:
     """The app factory uvicorn calls in each worker; keeps the app so that a
     signal can flip its readiness."""
     global _APP
-    from service.api.app import create_app as build
+    try:
+        from service.api.app import create_app as build
 
-    _APP = build()
+        _APP = build()
+    except Exception as exc:
+        # the app does not load (a broken install) or cannot open its
+        # metrics slots: this worker cannot start, nor would a replacement
+        logger.error("worker %d cannot start: %s: %s", os.getpid(), type(exc).__name__, exc, exc_info=exc)
+        raise SystemExit(STARTUP_FAILURE) from None
     # the engines' exact decimal context, for the whole worker: uvicorn calls
     # this factory in the task that then starts the server, whose connections
     # and request tasks inherit the context. Without it the entry would set
@@ -79,13 +88,29 @@ def bind_listener(host: str, port: int) -> socket.socket:
     return sock
 
 
-def claim_metrics_dir(parent: str) -> str:
+class MetricsDirError(Exception):
+    """MAHJONG_METRICS_DIR cannot hold this start's metrics files."""
+
+
+def claim_metrics_dir(parent: str, workers: int) -> str:
     """A fresh directory for this start's metrics files, named in
-    MAHJONG_METRICS_RUN_DIR for the workers (service.api.metrics). Other
-    starts' directories (a running instance's, or a crashed one's) are never
-    read or removed."""
-    os.makedirs(parent, exist_ok=True)
-    path = tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=parent)
+    MAHJONG_METRICS_RUN_DIR for the workers (service.api.metrics), with
+    every worker's slot file made and its blocks allocated now: a full,
+    read-only or non-directory MAHJONG_METRICS_DIR is found here, before
+    any worker starts, never by a request. Other starts' directories (a
+    running instance's, or a crashed one's) are never read or removed."""
+    path = None
+    try:
+        os.makedirs(parent, exist_ok=True)
+        path = tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=parent)
+        make_slot_files(path, workers)
+    except OSError as exc:
+        if path is not None:
+            shutil.rmtree(path, ignore_errors=True)
+        need = workers * FILE_BYTES // 1024
+        raise MetricsDirError(
+            f"MAHJONG_METRICS_DIR={parent}: cannot hold the metrics files ({need} KiB for {workers} workers): {exc.strerror or exc}"
+        ) from None
     os.environ[METRICS_RUN_DIR_VARIABLE] = path
     return path
 
@@ -182,6 +207,20 @@ class DrainingProcess(multiprocess.Process):
         return self._server
 
 
+class Supervisor(multiprocess.Multiprocess):
+    """uvicorn's supervisor, which stops every worker when one cannot start
+    (an app that fails to load or start would fail the same way in every
+    replacement) but then returns as from a clean stop: here the service
+    then exits with STARTUP_FAILURE (3)."""
+
+    failed_to_start = False
+
+    def keep_subprocess_alive(self) -> None:
+        super().keep_subprocess_alive()
+        if self.should_exit.is_set() and any(process.exitcode == STARTUP_FAILURE for process in self.processes):
+            self.failed_to_start = True
+
+
 def config_for(settings: Settings) -> ServiceConfig:
     return ServiceConfig(
         "service.serving:create_app",
@@ -212,6 +251,11 @@ def serve(settings: Settings, sock: socket.socket) -> None:
     if settings.workers > 1:
         # uvicorn's supervisor builds its workers from this module-level name
         multiprocess.Process = DrainingProcess  # type: ignore[misc]
-        multiprocess.Multiprocess(config, sockets=[sock]).run()
+        supervisor = Supervisor(config, sockets=[sock])
+        supervisor.run()
+        if supervisor.failed_to_start:
+            logger.error("a worker could not start: stopping with exit status %d", STARTUP_FAILURE)
+            raise SystemExit(STARTUP_FAILURE)
     else:
+        # a worker that cannot start exits STARTUP_FAILURE itself (uvicorn)
         DrainingServer(config).run(sockets=[sock])

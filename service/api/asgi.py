@@ -50,10 +50,11 @@ from litestar._openapi.plugin import handle_schema_path_not_found  # pinned lite
 from litestar.exceptions import MethodNotAllowedException, NotFoundException
 from litestar.utils import normalize_path
 
+from service.api import metrics
 from service.api.codec import RequestInvalid, StrictDecoder
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
-from service.api.metrics import count_warnings, observe
+from service.api.metrics import UNMATCHED, count_warnings, observe
 from service.api.problems import (
     PROBLEM_JSON,
     internal_problem,
@@ -71,9 +72,6 @@ from service.rulesets.registry import RULESETS, Ruleset
 from service.settings import Settings
 
 log = logging.getLogger("service.errors")
-
-UNMATCHED = "unmatched"
-"""The `path` label of a request no route matches."""
 
 JSON_HEADERS = (b"content-type", b"application/json")
 PROBLEM_HEADERS = (b"content-type", PROBLEM_JSON.encode())
@@ -325,6 +323,8 @@ class SettlementService(Litestar):
         self.request_id_prefix = os.urandom(6).hex().encode() + b"-"
         self._request_numbers = itertools.count(1)
         self._routes = {}
+        # every metrics series, laid out for this app's routes, its slots opened now
+        metrics.configure(route.path_format for route in self.routes)
 
     # --- routing -------------------------------------------------------------------
 

@@ -357,7 +357,14 @@ def test_riichi_points_plus_sticks_on_the_table_stay_what_the_players_started_wi
 NO_VALUE = {"winner": "south", "win": TSUMO}
 TWO_VALUES = {
     "hongkong": {"fan": 3, "patterns": [{"code": "all_pongs"}]},
-    "mcr": {"fan": 8, "tiles": {"concealed": "234m456m77p", "win_tile": "7p", "melds": [{"kind": "chow", "tiles": "123p"}, {"kind": "chow", "tiles": "567s"}]}},
+    "mcr": {
+        "fan": 8,
+        "tiles": {
+            "concealed": "234m456m77p",
+            "win_tile": "7p",
+            "melds": [{"kind": "chow", "tiles": "123p"}, {"kind": "chow", "tiles": "567s"}],
+        },
+    },
     "riichi": {"han": 1, "fu": 30, "tiles": {"hand": "123m456m789m123p55s", "win_tile": "5s"}},
     "taiwan": {"tai": 1, "patterns": [{"code": "self_draw"}]},
     "nmjl": {"value": 25, "patterns": []},

@@ -38,6 +38,7 @@ from uvicorn.supervisors import multiprocess
 
 from service.core.money import use_exact_context
 from service.metrics_files import FILE_BYTES, make_slot_files
+from service.protocol import BoundedHttpToolsProtocol
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
 logger = logging.getLogger("uvicorn.error")
@@ -231,7 +232,7 @@ def config_for(settings: Settings) -> ServiceConfig:
         log_level=settings.log_level,
         access_log=settings.access_log,
         server_header=False,
-        http="httptools",
+        http=BoundedHttpToolsProtocol,
         timeout_keep_alive=settings.keepalive_timeout,
         timeout_graceful_shutdown=settings.graceful_timeout,
         request_read_timeout=settings.request_read_timeout,
@@ -239,8 +240,9 @@ def config_for(settings: Settings) -> ServiceConfig:
     )
 
 
-def serve(settings: Settings, sock: socket.socket) -> None:
-    """Serve on an already bound socket until stopped."""
+def serve(settings: Settings, sockets: list[socket.socket]) -> None:
+    """Serve on already bound sockets (the main port, and the metrics port
+    when set) until stopped."""
     config = config_for(settings)
     # uvicorn set up its loggers in this (supervisor) process too: its own lines
     # ("Listening on …", worker starts and stops) follow MAHJONG_LOG_FORMAT as well
@@ -248,14 +250,16 @@ def serve(settings: Settings, sock: socket.socket) -> None:
 
     configure_logging(settings.log_format, settings.log_level)
     logger.info("Listening on http://%s:%d", settings.host, settings.port)
+    if settings.metrics_port:
+        logger.info("Serving /metrics on http://%s:%d", settings.host, settings.metrics_port)
     if settings.workers > 1:
         # uvicorn's supervisor builds its workers from this module-level name
         multiprocess.Process = DrainingProcess  # type: ignore[misc]
-        supervisor = Supervisor(config, sockets=[sock])
+        supervisor = Supervisor(config, sockets=sockets)
         supervisor.run()
         if supervisor.failed_to_start:
             logger.error("a worker could not start: stopping with exit status %d", STARTUP_FAILURE)
             raise SystemExit(STARTUP_FAILURE)
     else:
         # a worker that cannot start exits STARTUP_FAILURE itself (uvicorn)
-        DrainingServer(config).run(sockets=[sock])
+        DrainingServer(config).run(sockets=sockets)

@@ -32,9 +32,11 @@ from service.core.game import (
     HandState,
     HandType,
     Rotation,
+    Steps,
     add,
     build_request,
     check_not_over,
+    finish,
     game_types,
     prefixed,
     seats_at,
@@ -152,6 +154,11 @@ def _declare(item: Any, index: int, seats: tuple[Seat, ...], totals: dict[str, D
 
 def game(request: Any) -> Any:
     """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
+    return finish(steps(request))
+
+
+def steps(request: Any) -> Steps:
+    """:func:`game`, yielding after each hand."""
     options: RiichiGameSetup = request.game
     players = options.players
     seats = seats_at(players)
@@ -230,6 +237,7 @@ def game(request: Any) -> Any:
             busted = True
         if not keeps:
             rotation.pass_deal()
+        yield
     finished = busted or rotation.over
     standings = None
     transfers = []

@@ -46,8 +46,19 @@ REFUSAL = (
 the language are what is refused)."""
 
 
+class Draining:
+    """Set in a worker once SIGTERM started the drain (service.serving):
+    every answer from then on closes its connection (``Connection:
+    close``), so that clients open new ones, which the listener takes until
+    the drain ends and refuses after; no kept-alive connection is left idle
+    to be closed under a request crossing on the wire."""
+
+    now = False
+
+
 class BoundedHttpToolsProtocol(HttpToolsProtocol):
-    """:class:`HttpToolsProtocol` that refuses a head over :data:`MAX_HEAD_BYTES`."""
+    """:class:`HttpToolsProtocol` that refuses a head over :data:`MAX_HEAD_BYTES`,
+    and closes its connection after each answer while the worker drains."""
 
     head_open = True
     """Reading a request's line and headers (from the first byte after the
@@ -77,6 +88,24 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self.head_open = False
         super().on_headers_complete()
+        if Draining.now and self.cycle is not None:
+            self.cycle.keep_alive = False
+
+    def shutdown(self) -> None:
+        """At the end of the drain: a connection whose request is still
+        arriving (part of its head read), or that was accepted and has not
+        sent its first request yet, is left to send it (it is answered, then
+        closed, as one being answered is; service.serving closes it if it
+        stays silent); an idle kept-alive one is closed now."""
+        first = self.cycle is None
+        arriving = self.head_open and self.head_bytes and (first or self.cycle.response_complete)
+        if first or arriving:
+            return
+        super().shutdown()
+
+    def waiting_for_a_first_request(self) -> bool:
+        """Accepted, nothing of a request read yet."""
+        return self.cycle is None and not self.head_bytes
 
     def on_message_complete(self) -> None:
         super().on_message_complete()

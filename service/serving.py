@@ -21,6 +21,7 @@ the shutdown sequence, on top of uvicorn.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import shutil
@@ -38,7 +39,7 @@ from uvicorn.supervisors import multiprocess
 
 from service.core.money import use_exact_context
 from service.metrics_files import FILE_BYTES, make_slot_files
-from service.protocol import BoundedHttpToolsProtocol
+from service.protocol import BoundedHttpToolsProtocol, Draining
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
 logger = logging.getLogger("uvicorn.error")
@@ -173,6 +174,37 @@ def close_slow_readers(connections: Any, now: float, timeout: float) -> int:
     return closed
 
 
+FIRST_REQUEST_GRACE = 0.25
+"""At the end of the drain, seconds a connection accepted just before the
+listener closed has to send its request (a client sends it right after
+connecting)."""
+
+
+def take_queued(listeners: list[socket.socket]) -> list[socket.socket]:
+    """Every connection queued on the listening sockets now (non-blocking)."""
+    taken = []
+    for listener in listeners:
+        blocking = listener.getblocking()
+        listener.setblocking(False)
+        try:
+            while True:
+                connection, _ = listener.accept()
+                taken.append(connection)
+        except (BlockingIOError, OSError):
+            pass
+        finally:
+            if listener.fileno() >= 0:
+                listener.setblocking(blocking)
+    return taken
+
+
+async def let_the_loop_read(rounds: int = 5) -> None:
+    """A few turns of the event loop: queued connections accepted, arrived
+    bytes read and parsed (each is one callback per turn)."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+
+
 class DrainingServer(uvicorn.Server):
     """uvicorn's Server with the drain before the listener closes."""
 
@@ -181,6 +213,7 @@ class DrainingServer(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         mark_stopping()
+        Draining.now = True
         if sig == signal.SIGTERM and self.drain_started is None and self.config.drain_seconds > 0:
             logger.info("SIGTERM: /readyz now answers 503; closing in %s s", self.config.drain_seconds)
             self.drain_started = time.monotonic()
@@ -190,6 +223,53 @@ class DrainingServer(uvicorn.Server):
         self.should_exit = True
         # unlike uvicorn, the signal is not raised again after shutdown: a
         # graceful stop exits 0
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's shutdown (pinned uvicorn 0.54), except that nothing that
+        reached the worker is dropped:
+
+        - the connections the kernel has queued on the listener are taken in
+          one tight loop right before it is closed (a worker busy until the
+          drain ended has not taken them; the last process to close a
+          listening socket resets whatever is still queued on it), and
+          served like the others;
+        - the loop reads what has arrived on every connection before the
+          idle ones are closed; one whose request is arriving, or that has
+          not sent its first yet, is left a moment to send it, and answered.
+        """
+        logger.info("Shutting down")
+        await let_the_loop_read()
+        queued = take_queued(sockets or [])
+        for server in self.servers:
+            server.close()
+        loop = asyncio.get_running_loop()
+        for accepted in queued:
+            await loop.connect_accepted_socket(self.new_protocol, accepted)
+        await let_the_loop_read()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()
+        await asyncio.sleep(FIRST_REQUEST_GRACE)
+        for protocol in list(self.server_state.connections):
+            # accepted before the listener closed, and silent since
+            waiting = getattr(protocol, "waiting_for_a_first_request", None)
+            transport: Any = getattr(protocol, "transport", None)
+            if waiting is not None and waiting() and transport is not None and not transport.is_closing():
+                transport.close()
+        try:
+            await asyncio.wait_for(self._wait_tasks_to_complete(), timeout=self.config.timeout_graceful_shutdown)
+        except TimeoutError:
+            logger.error("Cancel %s running task(s), timeout graceful shutdown exceeded", len(self.server_state.tasks))
+            for task in self.server_state.tasks:
+                task.cancel(msg="Task cancelled, timeout graceful shutdown exceeded")
+        for sock in sockets or []:
+            sock.close()
+        if not self.force_exit:
+            await self.lifespan.shutdown()
+
+    def new_protocol(self) -> Any:
+        """A connection's protocol, as uvicorn's server makes one."""
+        make: Any = self.config.http_protocol_class
+        return make(config=self.config, server_state=self.server_state, app_state=self.lifespan.state)
 
     async def on_tick(self, counter: int) -> bool:
         close_slow_readers(self.server_state.connections, time.monotonic(), self.config.request_read_timeout)
@@ -215,6 +295,14 @@ class Supervisor(multiprocess.Multiprocess):
     then exits with STARTUP_FAILURE (3)."""
 
     failed_to_start = False
+
+    def handle_term(self) -> None:
+        # this process's copy of the listening sockets: once every worker
+        # has closed its own at the end of its drain, the port refuses new
+        # connections at once instead of queueing them for nobody
+        for sock in self.sockets:
+            sock.close()
+        super().handle_term()
 
     def keep_subprocess_alive(self) -> None:
         super().keep_subprocess_alive()

@@ -21,7 +21,9 @@ over loopback:
    50 ms, as a kubelet sends them (target: p99 at most 250 ms).
 
 Loopback only and bounded: ``--seconds`` of load (default 10), a few
-thousand requests in all.
+thousand requests in all. On a machine shared with other work the probe's
+wall time is mostly that work's; ``--priority 10`` (root) runs the service
+ahead of it, as a pod's worker on a core of its own would run.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import contextlib
 import http.client
 import json
 import math
+import multiprocessing
 import os
 import socket
 import statistics
@@ -128,10 +131,13 @@ class Client:
         return statistics.median(times)
 
 
-def start(port: int, metrics: str) -> subprocess.Popen[bytes]:
+def start(port: int, metrics: str, priority: int = 0) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MAHJONG_")}
     env.update({"MAHJONG_PORT": str(port), "MAHJONG_METRICS_DIR": metrics, "MAHJONG_LOG_LEVEL": "warning", "MAHJONG_DRAIN_SECONDS": "0"})
-    process = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", "service"]
+    if priority:  # the worker ahead of the machine's other work, as on a core of its own (needs root)
+        command = ["nice", "-n", str(-priority), *command]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -153,20 +159,30 @@ def probe(port: int) -> float:
     return time.perf_counter() - started
 
 
-def under_load(port: int, path: str, body: Any, seconds: float, clients: int = 8) -> tuple[list[float], int]:
-    stop = threading.Event()
-    done = [0]
+def load(port: int, path: str, body: Any, clients: int, stop: Any, done: Any) -> None:
+    """``clients`` threads looping ``body`` until ``stop`` (in a process of
+    its own, so that the probe's timing does not wait on their GIL)."""
 
     def loop() -> None:
         client = Client(port)
         while not stop.is_set():
             status, _ = client.post(path, body, JA)
             assert status == 200
-            done[0] += 1
+            with done.get_lock():
+                done.value += 1
 
     threads = [threading.Thread(target=loop, daemon=True) for _ in range(clients)]
     for thread in threads:
         thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def under_load(port: int, path: str, body: Any, seconds: float, clients: int = 8) -> tuple[list[float], int]:
+    context = multiprocessing.get_context("fork")
+    stop, done = context.Event(), context.Value("i", 0)
+    loader = context.Process(target=load, args=(port, path, body, clients, stop, done), daemon=True)
+    loader.start()
     time.sleep(1)  # every client has a request in flight
     probes = []
     deadline = time.monotonic() + seconds
@@ -174,18 +190,23 @@ def under_load(port: int, path: str, body: Any, seconds: float, clients: int = 8
         probes.append(probe(port))
         time.sleep(0.05)
     stop.set()
-    for thread in threads:
-        thread.join(60)
-    return probes, done[0]
+    loader.join(60)
+    return probes, done.value
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument(
+        "--priority",
+        type=int,
+        default=0,
+        help="run the service this much ahead of other processes (nice -N; root), as on a core of its own",
+    )
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as metrics:
-        process = start(port, metrics)
+        process = start(port, metrics, args.priority)
         try:
             client = Client(port, process.pid)
             for _ in range(200):
@@ -210,7 +231,7 @@ def main() -> int:
                 costliest[kind] = item
                 ok &= units <= WEIGHTS[kind]
                 label = item.get("tiles", {}).get("concealed") or next(
-                    k for k in ("fan", "han", "tai", "value", "patterns", "yaku") if k in item
+                    k for k in ("fan", "han", "yakuman", "tai", "value", "patterns", "yaku") if k in item
                 )
                 print(f"{kind:10} {units:>15.3f} {WEIGHTS[kind]:>15.2f}  {item['ruleset']} {label}")
             print(f"\nthe costliest accepted request of each kind (bound: {BUDGET} units)")

@@ -14,13 +14,15 @@ health probe included, for as long. So:
 - **Long requests give the loop back between items**: a batch's items and
   a game's hands are settled as steps of a generator (the rules code stays
   plain functions), and :func:`drive` lets the loop run other requests
-  whenever a slice of :data:`SLICE_SECONDS` has passed.
+  whenever a slice of :data:`SLICE_SECONDS` has passed, the long requests
+  taking turns.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Generator
 from typing import Any
 
@@ -94,16 +96,37 @@ def check_budget(cost: int) -> None:
 Steps = Generator[None, None, Any]
 
 
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+"""Per event loop: the turn long requests take, one at a time."""
+
+
+def _turn() -> asyncio.Lock:
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
+
+
 async def drive(steps: Steps) -> Any:
-    """Run ``steps`` to the end, giving the event loop back whenever
-    :data:`SLICE_SECONDS` have passed; returns what the generator returns."""
+    """Run ``steps`` to the end; returns what the generator returns.
+
+    Long requests take turns: one at a time runs for a slice of
+    :data:`SLICE_SECONDS`, then gives the event loop back and waits for its
+    next turn (first come, first served). So however many long requests a
+    worker holds, a turn of its loop has at most one slice of their work,
+    and a short request (``/healthz``) waits a few slices, not one slice of
+    each of them."""
     clock = time.perf_counter
-    deadline = clock() + SLICE_SECONDS
+    turn = _turn()
     while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-        if clock() >= deadline:
-            await asyncio.sleep(0)
+        async with turn:
             deadline = clock() + SLICE_SECONDS
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    return done.value
+                if clock() >= deadline:
+                    break
+        await asyncio.sleep(0)

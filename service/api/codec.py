@@ -141,6 +141,16 @@ def decode_strict(raw: bytes, type_: Any) -> Any:
     return entry.decode(raw)
 
 
+def decode_part(raw: bytes, type_: Any, at: str) -> Any:
+    """One part of a body (`rules`, one game hand), decoded as strictly as a
+    whole body, its problems pointed under ``at``."""
+    try:
+        return decode_strict(raw, type_)
+    except RequestInvalid as exc:
+        problem = exc.problem
+        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
+
+
 _STRICT: dict[int, StrictDecoder] = {}
 """By the type's id, as service.core.codec's cache (the entry holds the type)."""
 

@@ -16,10 +16,9 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import RequestInvalid, StrictBody, decode_strict, json_response, pointer_from_msgspec, schema_problem
+from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
 from service.api.work import GAME_HAND_HUNDREDTHS, Steps, check_budget, drive, item_weight
-from service.core.errors import FieldProblem
 from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
@@ -70,16 +69,6 @@ EXAMPLES: dict[str, list[Example]] = {
 }
 
 
-def _part(raw: bytes, type_: Any, at: str) -> Any:
-    """One part of the body, decoded as strictly as a settlement body, its
-    problems pointed under ``at``."""
-    try:
-        return decode_strict(bytes(raw), type_)
-    except RequestInvalid as exc:
-        problem = exc.problem
-        raise RequestInvalid(FieldProblem(at + problem.pointer, problem.detail, problem.template, problem.params)) from None
-
-
 def _field_type(struct: Any, name: str) -> Any:
     return next(field.type for field in msgspec.structs.fields(struct) if field.name == name)
 
@@ -103,12 +92,12 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
         cost = 0
         for index, raw in enumerate(raws):
             at = f"/hands/{index}"
-            kind = _part(raw, HandKind, at).type
+            kind = decode_part(bytes(raw), HandKind, at).type
             try:
                 item_type = hand_type(types, kind)
             except ValueError:
                 raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
-            hands.append(_part(raw, item_type, at))
+            hands.append(decode_part(bytes(raw), item_type, at))
             cost += item_weight(hands[-1], ruleset.name) + GAME_HAND_HUNDREDTHS
             yield
         return hands, cost
@@ -142,8 +131,8 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
                 raise LocalizedHTTPException(
                     413, "A game may carry at most {limit} hands; this one has {count}.", limit=MAX_HANDS, count=len(data.hands)
                 )
-            rules = _part(data.rules, ruleset.rules, "/rules")
-            game = _part(data.game, _field_type(types.request, "game"), "/game")
+            rules = decode_part(bytes(data.rules), ruleset.rules, "/rules")
+            game = decode_part(bytes(data.game), _field_type(types.request, "game"), "/game")
             hands, cost = await drive(read_hands(data.hands))
             check_budget(cost)
             try:

@@ -173,6 +173,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     "yakuman",
     "double_yakuman",
     "kazoe_yakuman",
+    "kazoe_double_yakuman",
     # share and print
     "Share",
     "Copy",

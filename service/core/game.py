@@ -31,7 +31,7 @@ MAX_HANDS = 256
 """A game's hands, at most (more is a 413)."""
 
 HandType = Literal["win", "draw", "abort"]
-EndReason = Literal["length", "bust"]
+EndReason = Literal["length", "bust", "agari_yame", "return_points"]
 
 
 class GameDraw(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="draw"):
@@ -395,7 +395,18 @@ def game_types(
             ("scores", Annotated[dict[str, Decimal], msgspec.Meta(description="Running totals after the last hand.")]),
             ("next", Annotated[HandState | None, msgspec.Meta(description="The state for the next hand; null when the game is over.")]),
             ("finished", bool),
-            ("end_reason", Annotated[EndReason | None, msgspec.Meta(description="`length` (the last round is over) or `bust`.")]),
+            (
+                "end_reason",
+                Annotated[
+                    EndReason | None,
+                    msgspec.Meta(
+                        description=(
+                            "`length` (the last round is over), `bust`, and riichi's `agari_yame` (the dealer stayed first at the "
+                            "last hand) and `return_points` (someone reached the return points in the extension round)."
+                        )
+                    ),
+                ],
+            ),
             ("standings", Annotated[standings_type | None, msgspec.Meta(description="When finished: places by total.")]),
             ("settle_up", Annotated[list[Transfer], msgspec.Meta(description="The fewest transfers that settle everyone's net total.")]),
         ],

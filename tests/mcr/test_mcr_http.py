@@ -77,7 +77,7 @@ def test_seed_000_faq_flowers_do_not_count(client) -> None:
 
 def test_defaults_are_echoed(client) -> None:
     body = ok(client, {"winner": "east", "win": SELF_DRAW, "fan": 8})
-    assert body["rules"] == {"base": 8, "min_fan": 8, "point_value": 1}
+    assert body["rules"] == {"base": 8, "min_fan": 8, "point_value": 1, "mixed_kong_fan": True}
     assert body["hand_points"] == 8
 
 

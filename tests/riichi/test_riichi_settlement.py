@@ -161,6 +161,7 @@ def test_rules_are_echoed_resolved(settle) -> None:
     assert result["rules"] == {
         "kiriage": False,
         "kazoe": "yakuman",
+        "kazoe_double": False,
         "multiple_yakuman": True,
         "honba_value": 300,
         "sanma_tsumo": "tsumo_loss",
@@ -173,6 +174,10 @@ def test_rules_are_echoed_resolved(settle) -> None:
         "shugi_yakuman_tsumo": 5,
         "shugi_kazoe": True,
         "shugi_per_yakuman": False,
+        "pao_scope": "yakuman",
+        "pao_honba": "liable",
+        "rinshan_pao": False,
+        "nukidora_rinshan": True,
     }
     assert (result["players"], result["dealer"], result["honba"], result["riichi_sticks"]) == (4, "east", 0, 0)
 

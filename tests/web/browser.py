@@ -13,10 +13,11 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import uvicorn
 
@@ -26,6 +27,28 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
+
+
+INTERNAL_SCHEMES = frozenset({"data", "blob", "about", "chrome", "chrome-untrusted", "chrome-extension", "chrome-search", "devtools"})
+"""Schemes a page or the browser itself asks for without leaving the machine:
+inline data, the page's own blobs, and Chromium's internal pages (recent
+builds log ``chrome://new-tab-page/…`` requests of their own)."""
+
+
+def leaving_machine(urls: Iterable[str], base_url: str) -> list[str]:
+    """The URLs among ``urls`` that leave the machine: anything but the
+    service at ``base_url`` and the browser's internal schemes. A URL with any
+    other scheme (http, https, ws, ftp …) to any other host leaves it."""
+    service = urlsplit(base_url)
+    outside = []
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.scheme in INTERNAL_SCHEMES:
+            continue
+        if (parts.scheme, parts.netloc) == (service.scheme, service.netloc):
+            continue
+        outside.append(url)
+    return outside
 
 
 def browser_missing() -> str | None:

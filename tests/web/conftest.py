@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import browser_missing, make_driver, quit_driver, serve
+from tests.web.browser import browser_missing, leaving_machine, make_driver, quit_driver, serve
 
 
 @pytest.fixture(scope="session")
@@ -57,12 +57,13 @@ def browser(base_url: str) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, base_url: str) -> Iterator[Any]:
     """The desktop browser, its logs emptied; after the test: no console
-    error, and no request to anywhere but the service on 127.0.0.1."""
+    error, and no request to anywhere but the service on 127.0.0.1 (the
+    browser's own internal pages are not requests: `leaving_machine`)."""
     browser.get_log("browser")
     browser.get_log("performance")
     yield browser
     urls = requested_urls(browser)
-    outside = [url for url in urls if not url.startswith((base_url + "/", "data:", "blob:", "about:"))]
+    outside = leaving_machine(urls, base_url)
     assert outside == [], f"requests left 127.0.0.1: {outside}"
     assert console_errors(browser) == []
 

@@ -20,9 +20,19 @@ class McrHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     win: Win
     dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊, sits east), default east.")] = "east"
     tiles: McrTiles
-    rules: Annotated[McrRules, msgspec.Meta(description="The settlement's rules: `min_fan` decides the warning.")] = McrRules()
+    rules: Annotated[
+        McrRules, msgspec.Meta(description="The settlement's rules: `min_fan` decides the warning, `mixed_kong_fan` how 明暗槓 counts.")
+    ] = McrRules()
 
 
 def evaluate_hand(request: McrHandRequest) -> McrEvaluation:
     check_discarder(request.winner, request.win, SEATS)
-    return evaluate(request.tiles, win=request.win, winner=request.winner, dealer=request.dealer, min_fan=request.rules.min_fan)
+    rules = request.rules
+    return evaluate(
+        request.tiles,
+        win=request.win,
+        winner=request.winner,
+        dealer=request.dealer,
+        min_fan=rules.min_fan,
+        mixed_kong_fan=rules.mixed_kong_fan,
+    )

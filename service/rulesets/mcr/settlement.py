@@ -94,6 +94,15 @@ class McrRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=
         ),
     ] = MIN_FAN
     point_value: PointValue = POINT_VALUE_DEFAULT
+    mixed_kong_fan: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "From tiles: one melded and one concealed kong count 明暗槓, 5 points (default true: the 《国标麻将规则释义》 reading "
+                "PyMahjongGB counts); false counts 明槓 1 + 暗槓 2, as the 81-fan list reads."
+            )
+        ),
+    ] = True
 
     def __post_init__(self) -> None:
         check_point_value(self.point_value)
@@ -213,7 +222,9 @@ def settle(request: McrRequest) -> McrSettlement:
         payers = PAYERS[winner, discarder]
     evaluation: McrEvaluation | None = None
     if request.tiles is not msgspec.UNSET:
-        evaluation = evaluate(request.tiles, win=win, winner=winner, dealer=request.dealer, min_fan=rules.min_fan)
+        evaluation = evaluate(
+            request.tiles, win=win, winner=winner, dealer=request.dealer, min_fan=rules.min_fan, mixed_kong_fan=rules.mixed_kong_fan
+        )
         fan, flowers = evaluation.fan, evaluation.flowers
     else:
         assert isinstance(request.fan, int)  # `fan` or `tiles`: checked on decoding

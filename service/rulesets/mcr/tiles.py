@@ -37,6 +37,7 @@ from service.core.tiles import (
     split_and_waits,
 )
 from service.core.warnings import SettlementWarning, warning
+from service.rulesets.mcr.fan_rules import by_rule
 from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
 
 SUIT_LETTERS = ("W", "B", "T")
@@ -150,8 +151,10 @@ SEAT_NUMBER: dict[Seat, int] = {seat: number for number, seat in enumerate(SEATS
 """East 0 to north 3: the library's seat and prevalent winds count from east."""
 
 
-def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int) -> McrEvaluation:
-    """Value an MCR hand from its tiles (422 for what cannot be)."""
+def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: int, mixed_kong_fan: bool = True) -> McrEvaluation:
+    """Value an MCR hand from its tiles (422 for what cannot be); the
+    library's rows with :func:`~service.rulesets.mcr.fan_rules.by_rule`
+    applied (a one-tile wait, `mixed_kong_fan`)."""
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     flowers = check_flowers(tiles.flowers, "/tiles/flowers") if tiles.flowers else 0
@@ -182,10 +185,15 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         detail = LIBRARY_ERRORS[code]
         raise RuleViolation(FieldProblem("/tiles/concealed", detail), title=template("The tiles are not a winning MCR hand")) from None
 
+    held = hand.all_counts if hand.melds else list(hand.counts)  # every tile before the win, melds included
+    held[hand.win_tile] -= 1
+    split, waiting = split_and_waits(hand, held, special=not hand.melds)
+
+    counted = [(FAN_BY_ENGLISH[name_en], points, count) for points, count, _name_zh, name_en in rows]
+    counted = by_rule(counted, hand, waiting, self_drawn=tsumo, mixed_kong_fan=mixed_kong_fan)
     items: list[McrItem] = []
     fan = 0
-    for points, count, _name_zh, name_en in rows:
-        row = FAN_BY_ENGLISH[name_en]
+    for row, points, count in counted:
         if row.counted_in_fan:
             total = points * count
             items.append(McrItem(code=row.code, name_en=row.name_en, fan=points, count=count, points=total))
@@ -193,10 +201,6 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     notes: list[SettlementWarning] = []
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
-
-    held = hand.all_counts if hand.melds else list(hand.counts)  # every tile before the win, melds included
-    held[hand.win_tile] -= 1
-    split, waiting = split_and_waits(hand, held, special=not hand.melds)
     if split:
         shown = arrangement(split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
     elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:

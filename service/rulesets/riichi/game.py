@@ -14,6 +14,9 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
 - The round wind advances when the deal has gone round the table; the game
   ends when the last round's deal passes on (east-only: one round; hanchan:
   two), or, with `bust`, as soon as a score falls below zero.
+- `agari_yame` and `extension` (:mod:`service.rulesets.riichi.game_end`) end
+  a game at its last hand when the dealer stays first, and add one round
+  while nobody has the return points.
 - `standings` are exactly `POST /v1/riichi/game-results` on the final scores
   with the game's uma, oka and ties, the sticks left on the table going to
   first place; `settle_up` pays those results (in thousands).
@@ -44,6 +47,7 @@ from service.core.game import (
     snapshot,
 )
 from service.core.seats import Seat
+from service.rulesets.riichi.game_end import Extension, GameEnd
 from service.rulesets.riichi.game_results import (
     MAX_START,
     MAX_UMA,
@@ -51,6 +55,7 @@ from service.rulesets.riichi.game_results import (
     GameResults,
     GameResultsRequest,
     GameScores,
+    Rounding,
     Ties,
     UmaValue,
     game_results,
@@ -98,6 +103,26 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     bust: Annotated[bool, msgspec.Meta(description="The game ends as soon as a score falls below 0 (飛び, default true).")] = True
     start_dealer: Annotated[Seat, msgspec.Meta(description="The first hand's dealer (default east).")] = "east"
     start_round: Annotated[Seat, msgspec.Meta(description="The first hand's round wind (default east).")] = "east"
+    agari_yame: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "アガリ止め: at the game's last hand, a dealer win or a dealer tenpai at a draw that leaves the dealer first ends "
+                "the game (default false; Tenhou plays it)."
+            )
+        ),
+    ] = False
+    extension: Annotated[
+        Extension,
+        msgspec.Meta(
+            description=(
+                "`none` (default) or `sudden_death` (西入/南入, as Tenhou plays): when the last round ends with nobody at "
+                "`return_points`, one more round is played, and the game ends after the first hand of it that leaves someone "
+                "at or above `return_points`."
+            )
+        ),
+    ] = "none"
+    rounding: Rounding = "exact"
 
 
 class RiichiGameDraw(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="draw"):
@@ -173,12 +198,13 @@ def steps(request: Any) -> Steps:
         start_dealer=options.start_dealer,
     )
     totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
+    end = GameEnd(options.agari_yame, options.extension, options.return_points, options.ties)
     honba = 0
     sticks = 0
     busted = False
     answered = []
     for index, item in enumerate(request.hands):
-        check_not_over(rotation.over or busted, index)
+        check_not_over(rotation.over or busted or end.reason is not None, index)
         dealer = rotation.dealer
         state = {"round": rotation.round, "hand_number": rotation.hand_number, "dealer": dealer, "honba": honba}
         sticks += _declare(item, index, seats, totals)
@@ -235,10 +261,12 @@ def steps(request: Any) -> Steps:
         )
         if options.bust and any(points < 0 for points in totals.values()):
             busted = True
-        if not keeps:
+        end.after_hand(rotation, totals, dealer_kept=keeps and kind != "abort")
+        if not keeps and end.reason is None:
             rotation.pass_deal()
+            end.after_deal_passed(rotation, totals)
         yield
-    finished = busted or rotation.over
+    finished = busted or rotation.over or end.reason is not None
     standings = None
     transfers = []
     if finished:
@@ -252,6 +280,7 @@ def steps(request: Any) -> Steps:
                 riichi_sticks=sticks,
                 sticks_to_first=True,
                 ties=options.ties,
+                rounding=options.rounding,
             )
         )
         transfers = settle_up({standing.seat: standing.result for standing in standings.standings})
@@ -263,7 +292,7 @@ def steps(request: Any) -> Steps:
         if finished
         else HandState(round=rotation.round, hand_number=rotation.hand_number, dealer=rotation.dealer, honba=honba, riichi_sticks=sticks),
         finished=finished,
-        end_reason=("bust" if busted else "length") if finished else None,
+        end_reason=("bust" if busted else end.reason or "length") if finished else None,
         standings=standings,
         settle_up=transfers,
     )

@@ -17,6 +17,10 @@ the end, so results are exact decimals (``-25``, ``13.334``).
 * Riichi sticks left on the table (1000 points each) go to first place when
   ``sticks_to_first`` (default); otherwise they leave the game and the
   results sum to −sticks.
+* ``rounding: nearest_thousand`` (Tenhou's ranked rooms print whole
+  thousands): every place but the first counts its score rounded to whole
+  thousands, halves away from zero; the first's result is what keeps the
+  sum as it would be exactly (zero, or −sticks).
 * Ties: ``split`` shares the uma, oka and sticks of the tied places equally
   (whole points; odd points go one each to the tied seats in seat order,
   continuing round from uma to oka to sticks, so tied seats end at most one
@@ -63,6 +67,16 @@ CHIP_VALUE_MAX = Decimal(1_000_000)
 CHIP_VALUE_MIN = Decimal(0)
 
 Ties = Literal["split", "seat_order"]
+
+Rounding = Annotated[
+    Literal["exact", "nearest_thousand"],
+    msgspec.Meta(
+        description=(
+            "`exact` (default) or `nearest_thousand`: every place but the first is rounded to whole thousands (halves away "
+            "from zero) before return points and uma, and the first takes what keeps the sum (as Tenhou's ranked rooms print results)."
+        )
+    ),
+]
 
 Points = Annotated[int, msgspec.Meta(ge=-MAX_POINTS, le=MAX_POINTS, description="Final points (may be negative).")]
 ChipCount = Annotated[int, msgspec.Meta(ge=-MAX_CHIPS, le=MAX_CHIPS, description="Net chips won (+) or paid (−).")]
@@ -156,6 +170,7 @@ class GameResultsRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=Tru
         ),
     ] = "split"
     chips: Annotated[GameChips | None, msgspec.Meta(description="Optional chips (祝儀) with a value per chip.")] = None
+    rounding: Rounding = "exact"
 
 
 class GameStanding(msgspec.Struct, kw_only=True):
@@ -187,6 +202,7 @@ class GameResults(msgspec.Struct, kw_only=True):
     ties: Ties
     chip_value: Decimal | None
     warnings: list[SettlementWarning]
+    rounding: Annotated[str, msgspec.Meta(description="`exact` or `nearest_thousand`, as requested.")] = "exact"
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -267,6 +283,25 @@ def _order(scores: dict[Seat, int]) -> list[Seat]:
     return sorted(scores, key=lambda seat: (-scores[seat], SEATS.index(seat)))
 
 
+def round_thousand(points: int) -> int:
+    """Points to the nearest whole thousand, halves away from zero: 24,500 → 25,000, −1,500 → −2,000."""
+    thousands, rest = divmod(abs(points), POINTS_PER_RESULT)
+    thousands += rest * 2 >= POINTS_PER_RESULT
+    return thousands * POINTS_PER_RESULT if points >= 0 else -thousands * POINTS_PER_RESULT
+
+
+def _rounded(scores: dict[Seat, int], order: list[Seat], return_points: int, *bonuses: dict[Seat, int]) -> dict[Seat, int]:
+    """`rounding: nearest_thousand`: the scores the results are counted from.
+    Every place but the first (``order[0]``) is rounded to whole thousands;
+    the first's is what leaves the results' sum as the exact scores'."""
+    counted = {seat: round_thousand(scores[seat]) for seat in order[1:]}
+    first = order[0]
+    exact_sum = sum(scores[seat] - return_points + sum(bonus[seat] for bonus in bonuses) for seat in order)
+    others = sum(counted[seat] - return_points + sum(bonus[seat] for bonus in bonuses) for seat in order[1:])
+    counted[first] = exact_sum - others - sum(bonus[first] for bonus in bonuses) + return_points
+    return counted
+
+
 @exact
 def game_results(request: GameResultsRequest) -> GameResults:
     scores = _scores(request)
@@ -320,8 +355,9 @@ def game_results(request: GameResultsRequest) -> GameResults:
 
     chips = request.chips
     standings = []
+    counted = scores if request.rounding == "exact" else _rounded(scores, order, request.return_points, uma, oka_of, sticks_of)
     for seat in order:
-        points = scores[seat] - request.return_points
+        points = counted[seat] - request.return_points
         bonus = uma[seat] + oka_of[seat] + sticks_of[seat]
         chips_result = clean(getattr(chips.counts, seat) * chips.value) if chips is not None else ZERO
         result = _thousands(points + bonus)
@@ -352,4 +388,5 @@ def game_results(request: GameResultsRequest) -> GameResults:
         ties=request.ties,
         chip_value=clean(chips.value) if chips is not None else None,
         warnings=warnings,
+        rounding=request.rounding,
     )

@@ -9,7 +9,7 @@ import msgspec
 
 from service.core.seats import Seat, seats_for
 from service.core.settlement import Win, check_discarder
-from service.rulesets.riichi.settlement import Players, RiichiRules, check_seat, resolve_rules
+from service.rulesets.riichi.settlement import Players, RiichiRules, check_seat, resolve_hand_rules
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import YakuOptions
 
@@ -23,9 +23,12 @@ class RiichiHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     players: Players = 4
     tiles: RiichiTiles
     yaku_options: YakuOptions = YakuOptions()
-    rules: Annotated[RiichiRules, msgspec.Meta(description="The settlement's rules: `kiriage`, `kazoe` and `multiple_yakuman` apply.")] = (
-        RiichiRules()
-    )
+    rules: Annotated[
+        RiichiRules,
+        msgspec.Meta(
+            description="The settlement's rules: `kiriage`, `kazoe`, `kazoe_double`, `multiple_yakuman` and `nukidora_rinshan` apply."
+        ),
+    ] = RiichiRules()
 
 
 def evaluate_hand(request: RiichiHandRequest) -> RiichiEvaluation:
@@ -39,7 +42,7 @@ def evaluate_hand(request: RiichiHandRequest) -> RiichiEvaluation:
         winner=request.winner,
         dealer=request.dealer,
         players=request.players,
-        rules=resolve_rules(request.rules, request.players),
+        rules=resolve_hand_rules(request.rules, request.players),
         options=request.yaku_options,
     )
     return found.evaluation

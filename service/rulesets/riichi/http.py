@@ -3,23 +3,27 @@ yaku and the yaku catalogue, fu from the hand's structure, end-of-game results."
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody, json_response
+from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response
 from service.api.problems import problem_responses
 from service.api.query import Rules, Value, rules_query
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
+from service.rulesets.riichi import records as riichi_records
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi import yaku as riichi_yaku
 from service.rulesets.riichi.fu import FuRequest, FuResult
+from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest
+from service.rulesets.riichi.records import GameRecordRequest, RecordResult, record_defaults
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -28,10 +32,12 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
+from service.rulesets.riichi.tenhou import MalformedRecord, TenhouRecord
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.yaku import (
     HanRequest,
     HanResult,
+    YakuOptions,
     YakuRules,
     YakuTable,
 )
@@ -191,10 +197,11 @@ class RiichiController(Controller):
         summary="Quick-reference score table under the given rules",
         responses=problem_responses(body=False, rules=False),
     )
-    @rules_query(rules=Rules(RiichiRules, "kiriage", "kazoe", "sanma_tsumo"), players=Value(RiichiRequest, "players"))
+    @rules_query(rules=Rules(RiichiRules, "kiriage", "kazoe", "kazoe_double", "sanma_tsumo"), players=Value(RiichiRequest, "players"))
     def score_table(self, rules: RiichiRules, players: int) -> Response[ScoreTable]:
         """The riichi scoring article's 點數速查表: han 1–4 × fu 20–110 (`rows`), then the limit
-        rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more),
+        rows (`limits`: mangan, haneman, baiman, sanbaiman, 13 han and more; with
+        `kazoe_double` 13–25 and 26 han and more),
         each with the non-dealer and dealer ron and tsumo payments, honba 0."""
         return json_response(riichi.score_table(rules, players))
 
@@ -442,4 +449,103 @@ class RiichiHandsController(Controller):
         documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
 
-CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController, RiichiHandsController]
+class _RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body as first decoded: every part raw, read on its own (the record
+    first, then the rules laid over the record's own)."""
+
+    format: Literal["tenhou6"]
+    record: msgspec.Raw
+    rules: msgspec.Raw = msgspec.Raw(b"{}")
+    yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
+    game: msgspec.Raw = msgspec.Raw(b"{}")
+
+
+class RecordBody(StrictBody):
+    def decode_bytes(self, value: bytes) -> Any:
+        return decode_strict(value, _RecordWire)
+
+
+def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str) -> Any:
+    """``sent``'s fields laid over ``defaults``, decoded as strictly as any body."""
+    fields = {name: msgspec.Raw(msgspec.json.encode(value)) for name, value in defaults.items()}
+    fields.update(decode_part(bytes(sent), dict[str, msgspec.Raw], at))
+    return decode_part(msgspec.json.encode(fields), type_, at)
+
+
+RECORD_EXAMPLES = [
+    Example(
+        summary="A one-hand east game: the dealer wins by self-draw on the first draw (tenhou, 天和)",
+        value={
+            "format": "tenhou6",
+            "game": {"length": "east"},
+            "record": {
+                "name": ["A", "B", "C", "D"],
+                "rule": {"disp": "四般東喰赤", "aka": 1},
+                "log": [
+                    [
+                        [0, 0, 0],
+                        [25000, 25000, 25000, 25000],
+                        [19],
+                        [],
+                        [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 41],
+                        [41],
+                        [],
+                        [24, 24, 24, 25, 25, 25, 26, 26, 26, 27, 27, 27, 42],
+                        [],
+                        [],
+                        [31, 31, 31, 32, 32, 32, 33, 33, 33, 34, 34, 34, 43],
+                        [],
+                        [],
+                        [35, 35, 35, 36, 36, 36, 37, 37, 37, 38, 38, 38, 44],
+                        [],
+                        [],
+                        ["和了", [48000, -16000, -16000, -16000], [0, 0, 0, "役満48000点∀", "天和(役満)"]],
+                    ]
+                ],
+            },
+        },
+    )
+]
+
+
+class RiichiRecordsController(Controller):
+    path = "/v1/riichi"
+    tags = ["Games"]
+
+    @post(
+        "/game-records",
+        dto=RecordBody,
+        return_dto=None,
+        status_code=200,
+        sync_to_thread=False,
+        summary="A recorded game (Tenhou's log) replayed from its tiles and settled as a whole game",
+        responses=problem_responses(),
+    )
+    def game_records(self, data: Annotated[GameRecordRequest, Body(examples=RECORD_EXAMPLES)]) -> Response[RecordResult]:  # type: ignore[valid-type]
+        """Plays every hand of a tenhou.net/6 log from its steps (starting
+        hands, draws, discards, calls, kongs, norths set aside, riichi) and
+        settles each win from the winner's tiles with the flags the play
+        shows, each draw from the hands, as `POST /v1/riichi/games` does for
+        those hands; each hand carries the log's own `recorded_deltas` and
+        `matches`, the answer `mismatches`. `rules`, `yaku_options` and `game`
+        change the rules the record states (Tenhou's) field by field
+        (docs/games.md). A record that cannot be played (a call of a tile
+        nobody discarded, a fifth copy, a draw past the wall) is a 422 naming
+        the hand and the step; one that does not read as the format is a 400."""
+        wire: Any = data
+        record = decode_part(bytes(wire.record), TenhouRecord, "/record")
+        defaults = record_defaults(record)
+        request = GameRecordRequest(
+            format=wire.format,
+            record=record,
+            rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules"),
+            yaku_options=_over(defaults["yaku_options"], wire.yaku_options, YakuOptions, "/yaku_options"),
+            game=_over(defaults["game"], wire.game, RiichiGameSetup, "/game"),
+        )
+        try:
+            return json_response(riichi_records.game_record(request))
+        except MalformedRecord as exc:
+            raise RequestInvalid(exc.problem) from None
+
+
+CONTROLLERS: list[type] = [RiichiController, RiichiExtrasController, RiichiYakuController, RiichiHandsController, RiichiRecordsController]

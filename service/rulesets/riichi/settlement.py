@@ -16,7 +16,6 @@ amounts leave the engine as exact Decimals.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, Literal, get_args
 
@@ -29,7 +28,6 @@ from service.core.seats import Seat, others, seats_for
 from service.core.settlement import (
     Discard,
     Payment,
-    Role,
     SelfDraw,
     Settlement,
     Win,
@@ -37,18 +35,33 @@ from service.core.settlement import (
 )
 from service.core.warnings import SettlementWarning, warning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
+from service.rulesets.riichi.pao import AlsoLiable, Liability, PaoHonba, PaoScope, liability, liable_lines
+from service.rulesets.riichi.payments import (
+    FOUR_PLAYERS,
+    MAX_YAKUMAN,
+    SANMA_TSUMO,
+    YAKUMAN_BASIC,
+    PaymentRule,
+    SanmaTsumo,
+    ron_amount,
+    tsumo_share,
+    tsumo_shares,
+)
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import (
+    KAZOE_DOUBLE_HAN,
     MAX_AKA_DORA,
     MAX_DORA,
     MAX_NUKI_DORA,
     NO_YAKU,
     YAKU_TABLE,
     HanItem,
+    KazoeDouble,
     KazoeRule,
     MultipleYakuman,
     YakuCode,
     YakuOptions,
+    check_kazoe_double,
     tally_han,
     yakuman_tier,
 )
@@ -74,9 +87,6 @@ KIRIAGE_BASIC = 1920
 """The riichi scoring article / the reference calculator's 切上滿貫: basic points of exactly 1920 (4 han 30 fu,
 3 han 60 fu, 2 han 120 fu) are paid as mangan when `kiriage` is on."""
 
-YAKUMAN_BASIC = 8000
-"""The riichi scoring article's 役滿: 8000 basic points per yakuman."""
-
 LIMIT_LADDER: tuple[tuple[int, int, int, str], ...] = (
     (5, 5, 2000, "mangan"),
     (6, 7, 3000, "haneman"),
@@ -91,20 +101,12 @@ KAZOE: dict[str, tuple[int, str]] = {"yakuman": (8000, "kazoe_yakuman"), "sanbai
 """13 han and more (累計役滿): a counted yakuman by default (the riichi scoring article), or
 sanbaiman under the EMA rules (the reference calculator, `kazoe: sanbaiman`)."""
 
+KAZOE_DOUBLE: tuple[int, str] = (2 * YAKUMAN_BASIC, "kazoe_double_yakuman")
+"""26 han and more with `kazoe_double` (累計雙倍役滿, the riichi scoring article's 地方變異): two
+yakuman's basic points."""
+
 _LIMIT_BY_HAN: dict[int, tuple[int, str]] = {han: (basic, tier) for low, high, basic, tier in LIMIT_LADDER for han in range(low, high + 1)}
 
-MAX_YAKUMAN = 8
-
-RON_NON_DEALER = 4
-RON_DEALER = 6
-TSUMO_FROM_DEALER = 2
-TSUMO_FROM_NON_DEALER = 1
-TSUMO_DEALER_WINS = 2
-"""The riichi scoring article's 得點: non-dealer ron 4× basic, dealer ron 6×; non-dealer tsumo:
-the dealer pays 2×, other non-dealers 1×; dealer tsumo: everyone 2×. Every
-payment is rounded up to 100 on its own."""
-
-ROUND_TO = 100
 RIICHI_STICK = 1000
 """The reference calculator / 001: each riichi stick on the table is 1000 points to the winner."""
 
@@ -117,56 +119,6 @@ tenpai players and paid by the noten players."""
 
 MAX_SHUGI = 100
 """Largest yakuman chip count a table may set (the riichi scoring article uses 10 and 5)."""
-
-SanmaTsumo = Literal[
-    "tsumo_loss",
-    "thousand_bonus",
-    "ron_total_1_2",
-    "ron_total_3_5",
-    "ron_total_halves",
-    "ron_total_1_3",
-    "ron_each",
-    "reduced_ron",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class PaymentRule:
-    """How a hand is paid at one kind of table.
-
-    ``ron_non_dealer``/``ron_dealer``: basic points × this on a ron.
-    ``tsumo``: ``multipliers`` (the four-player multipliers per payer, plus
-    ``bonus`` each), ``split`` (the rounded ron total split between the payers
-    in the ratio ``weights`` = (non-dealer payer, dealer payer)), or ``each``
-    (every payer pays the rounded ron total).
-    """
-
-    ron_non_dealer: int
-    ron_dealer: int
-    tsumo: Literal["multipliers", "split", "each"]
-    weights: tuple[int, int] = (1, 1)
-    bonus: int = 0
-
-
-FOUR_PLAYERS = PaymentRule(RON_NON_DEALER, RON_DEALER, "multipliers")
-
-SANMA_TSUMO: dict[str, PaymentRule] = {
-    "tsumo_loss": PaymentRule(RON_NON_DEALER, RON_DEALER, "multipliers"),
-    "thousand_bonus": PaymentRule(RON_NON_DEALER, RON_DEALER, "multipliers", bonus=1000),
-    "ron_total_1_2": PaymentRule(RON_NON_DEALER, RON_DEALER, "split", (1, 2)),
-    "ron_total_3_5": PaymentRule(RON_NON_DEALER, RON_DEALER, "split", (3, 5)),
-    "ron_total_halves": PaymentRule(RON_NON_DEALER, RON_DEALER, "split", (1, 1)),
-    "ron_total_1_3": PaymentRule(RON_NON_DEALER, RON_DEALER, "split", (1, 3)),
-    "ron_each": PaymentRule(RON_NON_DEALER, RON_DEALER, "each"),
-    "reduced_ron": PaymentRule(3, 4, "multipliers"),
-}
-"""The riichi scoring article's 三人麻雀, the eight ways a three-player table makes up for the
-missing north seat: 自摸損 tsumo_loss (four-player payments, north's share is
-simply lost), 千點加符 thousand_bonus (+1000 per tsumo payer), 丸取
-ron_total_1_2 / 丸取2 ron_total_3_5 / 折半支付 ron_total_halves / 莊家三倍支付
-ron_total_1_3 (a tsumo brings in the four-player ron total, split non-dealer :
-dealer 1:2, 3:5, 1:1, 1:3), 倍取 ron_each (each payer pays the ron amount),
-榮和收入調整 reduced_ron (ron cut to 3× / 4× basic, tsumo as tsumo_loss)."""
 
 
 OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
@@ -200,6 +152,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
 
     kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
     kazoe: KazoeRule = "yakuman"
+    kazoe_double: KazoeDouble = False
     multiple_yakuman: MultipleYakuman = True
     honba_value: OrUnset[
         Annotated[
@@ -291,6 +244,44 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             description="With `shugi`: whether a double (triple, …) yakuman earns the yakuman chips that many times (default false: once)."
         ),
     ] = False
+    pao_scope: Annotated[
+        PaoScope,
+        msgspec.Meta(
+            description=(
+                "包牌 (pao) with other yakuman in the hand: `yakuman` (default: the liable seat answers for `liable_yakuman` of them) "
+                "or `whole_hand` (it answers for every yakuman of the hand, as Tenhou plays; `liable_yakuman` is not used).\n"
+                "The riichi scoring article's 地方變異: 複合役滿的包牌（包全額或包一個役滿）."
+            )
+        ),
+    ] = "yakuman"
+    pao_honba: Annotated[
+        PaoHonba,
+        msgspec.Meta(
+            description=(
+                "Who pays the honba when a liable seat pays: `liable` (default: the liable seat, all of them) or `as_hand` "
+                "(as without pao: the discarder on a ron, every payer a share on a tsumo).\n"
+                "The riichi scoring article's 地方變異: 包牌時場棒的處理方法."
+            )
+        ),
+    ] = "liable"
+    rinshan_pao: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "A rinshan kaihou after a kan called from a discard may name that discarder as `liable`, who pays the whole hand as a ron, honba included (default false).\n"
+                "The riichi scoring article's 地方變異: 嶺上開花…部分規則要包牌."
+            )
+        ),
+    ] = False
+    nukidora_rinshan: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "Three players: a win on the replacement tile for a north set aside (拔北) is rinshan kaihou (default true, as Tenhou plays).\n"
+                "From tiles: `after_kong` with `nukidora` of 1 or more and no kong. False: `after_kong` needs a kong."
+            )
+        ),
+    ] = True
 
 
 DEFAULT_RULES = RiichiRules()
@@ -433,7 +424,8 @@ class WinnerFields(HandFields, forbid_unknown_fields=True, kw_only=True):
                 "責任払い (pao) for daisangen / daisuushii / suukantsu: the seat liable for `liable_yakuman` of the "
                 "hand's yakuman. On a tsumo the liable seat pays that part in full (what a ron of it would pay); on a "
                 "ron the liable seat and the discarder each pay half of it. The rest of the hand is paid normally. "
-                "Honba follow the liable seat: it pays all of this winner's honba, on a ron and on a tsumo."
+                "Honba follow the liable seat: it pays all of this winner's honba, on a ron and on a tsumo (`rules.pao_honba`). "
+                "See `rules.pao_scope` for the whole hand, and `rules.rinshan_pao` for a rinshan kaihou paid by the kan's discarder."
             )
         ),
     ] = None
@@ -441,6 +433,16 @@ class WinnerFields(HandFields, forbid_unknown_fields=True, kw_only=True):
         int,
         msgspec.Meta(ge=1, le=MAX_YAKUMAN, description="How many of the yakuman the liable seat answers for (default 1)."),
     ] = 1
+    also_liable: Annotated[
+        list[AlsoLiable],
+        msgspec.Meta(
+            max_length=2,
+            description=(
+                "Further liable seats, each for another of the hand's yakuman made by a different player (大三元 and 四槓子 by "
+                "two players): each pays its own yakuman as `liable` pays its part; the honba stay with `liable`. Needs `liable`."
+            ),
+        ),
+    ] = msgspec.field(default_factory=list)
 
 
 class FurtherWinner(WinnerFields, forbid_unknown_fields=True, kw_only=True):
@@ -505,7 +507,12 @@ class WinnerResult(msgspec.Struct, kw_only=True):
     riichi_stick_points: Annotated[Decimal, msgspec.Meta(description="Taken from the table (riichi sticks).")]
     receives: Annotated[Decimal, msgspec.Meta(description="hand_points + honba_points + riichi_stick_points.")]
     liable: Seat | None
-    liable_yakuman: Annotated[int, msgspec.Meta(description="Yakuman paid under pao (0 without a liable seat).")]
+    liable_yakuman: Annotated[
+        int,
+        msgspec.Meta(
+            description="Yakuman paid under pao, by `liable` and `also_liable` together (0 without a liable seat, and for a rinshan kaihou under `rules.rinshan_pao`)."
+        ),
+    ]
     yaku_items: Annotated[
         list[HanItem] | None,
         msgspec.Meta(description="With `yaku`: the itemisation the han or yakuman came from (as `POST /v1/riichi/han`); else null."),
@@ -616,6 +623,8 @@ class ResolvedHand(msgspec.Struct, frozen=True):
 def basic_points(han: int, fu: int, rules: RiichiRules) -> tuple[int, str | None]:
     """Basic points and tier for a non-yakuman hand (the riichi scoring article's 基本點, 滿貫, 切上滿貫)."""
     if han >= KAZOE_HAN:
+        if han >= KAZOE_DOUBLE_HAN and rules.kazoe_double and rules.kazoe == "yakuman":
+            return KAZOE_DOUBLE
         return KAZOE[rules.kazoe]
     limit = _LIMIT_BY_HAN.get(han)
     if limit is not None:
@@ -879,58 +888,8 @@ def _combination_warnings(han: int, fu: int, tsumo: bool, seat: Seat) -> tuple[S
 # --- Payments ---------------------------------------------------------------------------
 
 
-def up100(numerator: int, denominator: int = 1) -> int:
-    """numerator / denominator rounded up to a multiple of 100, exactly."""
-    return -(-numerator // (denominator * ROUND_TO)) * ROUND_TO
-
-
 def payment_rule(players: int, rules: RiichiRules) -> PaymentRule:
     return FOUR_PLAYERS if players == 4 else SANMA_TSUMO[rules.sanma_tsumo]
-
-
-def ron_amount(basic: int, winner_is_dealer: bool, rule: PaymentRule) -> int:
-    """What the discarder pays for a hand of ``basic`` points (no honba)."""
-    return up100(basic * (rule.ron_dealer if winner_is_dealer else rule.ron_non_dealer))
-
-
-def tsumo_share(basic: int, winner_is_dealer: bool, payer_is_dealer: bool, payer_count: int, rule: PaymentRule) -> int:
-    """What one tsumo payer pays for a hand of ``basic`` points (no honba).
-    ``payer_count`` is the number of payers (the split variants need the other
-    payers' weights: with a non-dealer winner one payer is the dealer)."""
-    if rule.tsumo == "multipliers":
-        if winner_is_dealer:
-            multiplier = TSUMO_DEALER_WINS
-        else:
-            multiplier = TSUMO_FROM_DEALER if payer_is_dealer else TSUMO_FROM_NON_DEALER
-        return up100(basic * multiplier) + rule.bonus
-    total = ron_amount(basic, winner_is_dealer, rule)
-    if rule.tsumo == "each":
-        return total
-    non_dealer_weight, dealer_weight = rule.weights
-    if winner_is_dealer:
-        weight, weights = non_dealer_weight, non_dealer_weight * payer_count
-    else:
-        weight = dealer_weight if payer_is_dealer else non_dealer_weight
-        weights = dealer_weight + non_dealer_weight * (payer_count - 1)
-    return up100(total * weight, weights)
-
-
-def tsumo_shares(basic: int, winner_is_dealer: bool, payer_count: int, rule: PaymentRule) -> tuple[int, int]:
-    """(what the dealer pays, what each other payer pays) on a tsumo of
-    ``basic`` points (no honba): :func:`tsumo_share` for both kinds of payer
-    in one call. When the dealer wins, both are what each payer pays."""
-    if rule.tsumo == "multipliers":  # the four-player payments (written out: a call costs more than the sum)
-        if winner_is_dealer:
-            each = -(-basic * TSUMO_DEALER_WINS // ROUND_TO) * ROUND_TO + rule.bonus
-            return each, each
-        return (
-            -(-basic * TSUMO_FROM_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
-            -(-basic * TSUMO_FROM_NON_DEALER // ROUND_TO) * ROUND_TO + rule.bonus,
-        )
-    if winner_is_dealer:
-        each = tsumo_share(basic, True, False, payer_count, rule)
-        return each, each
-    return tsumo_share(basic, False, True, payer_count, rule), tsumo_share(basic, False, False, payer_count, rule)
 
 
 def _winner_lines(
@@ -944,79 +903,71 @@ def _winner_lines(
     payers: tuple[Seat, ...],
     rule: PaymentRule,
     honba_points: int,
-    liable: Seat | None,
-    liable_yakuman: int,
+    liable: Liability | None,
     winners: tuple[Seat, ...],
 ) -> int:
     """Appends one winner's payment lines from ``payers`` (the other seats in
     turn order) to ``lines``, takes each payer's points off its ``balance``,
-    and returns the hand points in them (honba excluded)."""
+    and returns the hand points in them (honba excluded). Under pao the lines
+    come from :func:`~service.rulesets.riichi.pao.liable_lines`."""
     winner_is_dealer = winner == dealer
-    pending: list[tuple[Seat, int, Role]] = []  # the rarer cases' lines, written out at the end
-    if liable is None:
-        rest_basic = value.basic
-    else:
-        liable_basic = YAKUMAN_BASIC * liable_yakuman
-        rest_basic = value.basic - liable_basic
+    if liable is not None or len(winners) > 1:
+        pending, hand = liable_lines(
+            winner,
+            value.basic,
+            liable or NO_LIABILITY,
+            discarder=discarder,
+            dealer=dealer,
+            payers=payers,
+            rule=rule,
+            honba_points=honba_points,
+            winners=winners,
+        )
+        for payer, points, role in pending:
+            lines.append(Payment(payer, winner, POINTS[points], role))
+            balance[payer] -= points
+        return hand
     if discarder is None:  # tsumo: one share for the dealer, one for the others
-        from_dealer, from_other = tsumo_shares(rest_basic, winner_is_dealer, len(payers), rule) if rest_basic else (0, 0)
-        if liable is None:
-            each = honba_points // len(payers)
-            hand = 0
-            for payer in payers:
-                if payer == dealer:
-                    hand += from_dealer
-                    points = from_dealer + each
-                    lines.append(Payment(payer, winner, POINTS[points], "dealer"))
-                else:
-                    hand += from_other
-                    points = from_other + each
-                    lines.append(Payment(payer, winner, POINTS[points], "non_dealer"))
-                balance[payer] -= points
-            return hand
-        liable_part = ron_amount(liable_basic, winner_is_dealer, rule)
-        hand = liable_part
+        from_dealer, from_other = tsumo_shares(value.basic, winner_is_dealer, len(payers), rule)
+        each = honba_points // len(payers)
+        hand = 0
         for payer in payers:
-            amount = from_dealer if payer == dealer else from_other
-            hand += amount
-            if payer == liable:
-                pending.append((payer, amount + liable_part + honba_points, "liable"))
+            if payer == dealer:
+                hand += from_dealer
+                points = from_dealer + each
+                lines.append(Payment(payer, winner, POINTS[points], "dealer"))
             else:
-                pending.append((payer, amount, "dealer" if payer == dealer else "non_dealer"))
-    else:
-        rest = ron_amount(rest_basic, winner_is_dealer, rule) if rest_basic else 0
-        hand = rest
-        if liable is None and len(winners) == 1:  # one winner, no pao: the discarder pays all, the others 0
-            paid = rest + honba_points
-            for payer in payers:
-                if payer == discarder:
-                    lines.append(Payment(payer, winner, POINTS[paid], "discarder"))
-                    balance[payer] -= paid
-                else:
-                    lines.append(Payment(payer, winner, ZERO_POINTS, "other"))
-            return hand
-        owed = {discarder: rest + (0 if liable is not None else honba_points)}
-        if liable is not None:
-            half = up100(ron_amount(liable_basic, winner_is_dealer, rule), 2)
-            owed[discarder] += half
-            owed[liable] = owed.get(liable, 0) + half + honba_points
-            hand += 2 * half
-        for payer in payers:
-            if payer == discarder:
-                pending.append((payer, owed[payer], "discarder"))
-            elif payer == liable:
-                pending.append((payer, owed[payer], "liable"))
-            elif payer not in winners:
-                pending.append((payer, 0, "other"))
-    for payer, points, role in pending:
-        lines.append(Payment(payer, winner, POINTS[points], role))
-        balance[payer] -= points
+                hand += from_other
+                points = from_other + each
+                lines.append(Payment(payer, winner, POINTS[points], "non_dealer"))
+            balance[payer] -= points
+        return hand
+    hand = ron_amount(value.basic, winner_is_dealer, rule)
+    paid = hand + honba_points  # one winner, no pao: the discarder pays all, the others 0
+    for payer in payers:
+        if payer == discarder:
+            lines.append(Payment(payer, winner, POINTS[paid], "discarder"))
+            balance[payer] -= paid
+        else:
+            lines.append(Payment(payer, winner, ZERO_POINTS, "other"))
     return hand
+
+
+NO_LIABILITY = Liability((), None)
+"""A multiple ron's winner without pao: the lines of :func:`liable_lines` with no liable seat."""
 
 
 def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:
     if seat not in seats:
         raise RuleViolation(field_problem(pointer, "{seat} is not at a {players}-player table.", seat=seat, players=len(seats)))
+
+
+def resolve_hand_rules(rules: RiichiRules, players: int) -> RiichiRules:
+    """:func:`resolve_rules` for valuing a hand: `kazoe_double` with `kazoe`
+    `sanbaiman` cannot be played (a 422; a score table just has no 26-han row)."""
+    if rules.kazoe_double:
+        check_kazoe_double(rules)
+    return resolve_rules(rules, players)
 
 
 def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
@@ -1028,23 +979,8 @@ def resolve_rules(rules: RiichiRules, players: int) -> RiichiRules:
     return rules
 
 
-def _check_winner(fields: WinnerFields, winner: Seat, value: ResolvedHand, seats: tuple[Seat, ...], pointer: str) -> int:
-    """Check a winner's pao fields; return the yakuman paid under pao."""
-    if fields.liable is None:
-        return 0
-    check_seat(fields.liable, seats, f"{pointer}/liable")
-    if fields.liable == winner:
-        raise RuleViolation(FieldProblem(f"{pointer}/liable", "The liable seat (責任払い) cannot be the winner."))
-    if value.yakuman == 0:
-        raise RuleViolation(FieldProblem(f"{pointer}/liable", "Pao (責任払い) applies to yakuman hands only: give `yakuman`."))
-    declared = value.yakuman if fields.yakuman is msgspec.UNSET else fields.yakuman  # `yaku` give no `yakuman`
-    if fields.liable_yakuman > declared:
-        raise RuleViolation(
-            field_problem(
-                f"{pointer}/liable_yakuman", "The liable seat cannot answer for more than the hand's {yakuman} yakuman.", yakuman=declared
-            )
-        )
-    return min(fields.liable_yakuman, value.yakuman)
+KAZOE_CHIP_TIMES: dict[str | None, int] = {"kazoe_yakuman": 1, "kazoe_double_yakuman": 2}
+"""How many yakuman a counted yakuman is, for its chips."""
 
 
 def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: RiichiRules, pointer: str) -> int:
@@ -1067,14 +1003,16 @@ def shugi_chips(fields: HandFields, value: ResolvedHand, *, tsumo: bool, rules: 
     if value.yakuman:
         times = value.yakuman if rules.shugi_per_yakuman else 1
     else:
-        times = 1 if value.tier == "kazoe_yakuman" and rules.shugi_kazoe else 0
+        times = KAZOE_CHIP_TIMES.get(value.tier, 0) if rules.shugi_kazoe else 0
+        if times > 1 and not rules.shugi_per_yakuman:
+            times = 1
     return chips + times * (rules.shugi_yakuman_tsumo if tsumo else rules.shugi_yakuman_ron)
 
 
 def settle(request: RiichiRequest) -> RiichiSettlement:
     players = request.players
     seats = SEATS_FOR[players]
-    rules = resolve_rules(request.rules, players)
+    rules = resolve_hand_rules(request.rules, players)
     honba_value = rules.honba_value
     assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
     winner = request.winner
@@ -1132,11 +1070,10 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         )
         if value.warnings:
             warnings.extend(value.warnings)
-        liable_yakuman = 0 if fields.liable is None else _check_winner(fields, seat, value, seats, pointer)
-        liable = fields.liable if liable_yakuman else None
+        liable = None if fields.liable is None and not fields.also_liable else liability(fields, seat, value, seats, pointer, rules, tsumo)
         paid = rules.multiple_ron == "allowed" or seat == first
         honba_points = honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
-        if tsumo and liable is None and honba_points % (players - 1):
+        if tsumo and (liable is None or liable.honba_payer is None) and honba_points % (players - 1):
             raise RuleViolation(
                 field_problem(
                     "/rules/honba_value",
@@ -1158,7 +1095,6 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 rule=rule,
                 honba_points=honba_points,
                 liable=liable,
-                liable_yakuman=liable_yakuman,
                 winners=winners,
             )
             balance[seat] += hand + honba_points  # what the lines add up to
@@ -1179,8 +1115,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
                 honba_points=POINTS[honba_points],
                 riichi_stick_points=POINTS[sticks],
                 receives=POINTS[hand + honba_points + sticks],
-                liable=liable,
-                liable_yakuman=liable_yakuman,
+                liable=None if liable is None else liable.seat,
+                liable_yakuman=0 if liable is None else liable.yakuman,
                 yaku_items=value.yaku_items,
             )
         )
@@ -1381,7 +1317,12 @@ class ScoreTable(msgspec.Struct, kw_only=True):
     players: int
     rules: RiichiRules
     rows: Annotated[list[ScoreCell], msgspec.Meta(description="han 1–4 × fu 20–110, han first.")]
-    limits: Annotated[list[ScoreCell], msgspec.Meta(description="Mangan, haneman, baiman, sanbaiman, then 13 han and more.")]
+    limits: Annotated[
+        list[ScoreCell],
+        msgspec.Meta(
+            description="Mangan, haneman, baiman, sanbaiman, then 13 han and more (with `kazoe_double`: 13–25, then 26 and more)."
+        ),
+    ]
 
 
 def _cell(han: int, han_max: int | None, fu: int | None, basic: int, tier: str | None, players: int, rule: PaymentRule) -> ScoreCell:
@@ -1415,5 +1356,8 @@ def score_table(rules: RiichiRules, players: int = 4) -> ScoreTable:
             rows.append(_cell(han, han, fu, basic, tier, players, rule))
     limits = [_cell(low, high, None, basic, tier, players, rule) for low, high, basic, tier in LIMIT_LADDER]
     basic, tier = KAZOE[rules.kazoe]
-    limits.append(_cell(KAZOE_HAN, None, None, basic, tier, players, rule))
+    double = rules.kazoe_double and rules.kazoe == "yakuman"
+    limits.append(_cell(KAZOE_HAN, KAZOE_DOUBLE_HAN - 1 if double else None, None, basic, tier, players, rule))
+    if double:
+        limits.append(_cell(KAZOE_DOUBLE_HAN, None, None, *KAZOE_DOUBLE, players, rule))
     return ScoreTable(players=players, rules=rules, rows=rows, limits=limits)

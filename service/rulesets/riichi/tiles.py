@@ -35,6 +35,7 @@ from service.core.settlement import Discard, Win
 from service.core.tiles import (
     DRAGONS,
     HONOURS,
+    NO_KONG,
     NORTH,
     NOTATION_PATTERN,
     TILE_KINDS,
@@ -231,7 +232,9 @@ NO_YAKU_TILES = template("The hand has no yaku: it cannot win (dora are not yaku
 LIBRARY_REFUSED = template("The hand was refused: {reason}")
 
 
-def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, players: int, options: YakuOptions) -> None:
+def _check_flags(
+    tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, players: int, options: YakuOptions, north_rinshan: bool
+) -> None:
     problems: list[FieldProblem] = []
     declared = tiles.riichi or tiles.double_riichi
     if tiles.riichi and tiles.double_riichi:
@@ -244,7 +247,10 @@ def _check_flags(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: boo
         problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_AFTER_KONG))
     if tiles.ura_dora_indicators and not declared:
         problems.append(FieldProblem("/tiles/ura_dora_indicators", URA_ALONE))
-    problems += kong_flag_problems(tiles, hand, tsumo, "/tiles")
+    flagged = kong_flag_problems(tiles, hand, tsumo, "/tiles")
+    if north_rinshan and players == 3 and tiles.nukidora:  # the replacement for a north set aside (rules.nukidora_rinshan)
+        flagged = [problem for problem in flagged if problem.detail != NO_KONG]
+    problems += flagged
     if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
         problems.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
     if tiles.blessing:
@@ -653,11 +659,14 @@ def evaluate(
 ) -> Evaluated:
     """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
     (applied by the settlement's `basic_points`)."""
-    from service.rulesets.riichi.settlement import YAKUMAN_BASIC, basic_points
+    from service.rulesets.riichi.payments import YAKUMAN_BASIC
+    from service.rulesets.riichi.settlement import basic_points
 
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
-    _check_flags(tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options)
+    _check_flags(
+        tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options, north_rinshan=rules.nukidora_rinshan
+    )
     bonus, dora, ura = _count_bonus(tiles, hand, players)
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
@@ -682,7 +691,7 @@ def evaluate(
             seat,
             round_wind,
             tsumo=tsumo,
-            after_kong=tiles.after_kong,
+            after_kong=tiles.after_kong and any(meld.kind == "kong" for meld in hand.melds),  # a north's replacement: a plain tsumo's fu
             pinfu_tsumo_fu=tiles.fu_rules.pinfu_tsumo_fu,
         )
         if structure is not None:

@@ -535,6 +535,37 @@ KazoeRule = Annotated[
 ]
 """The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
 
+KazoeDouble = Annotated[
+    bool,
+    msgspec.Meta(
+        description=(
+            "累計雙倍役滿: 26 han and more counted is a double yakuman, 16,000 basic points (default false; with `kazoe` `yakuman` only).\n"
+            "The riichi scoring article's 地方變異: 有無累計役滿…雙倍役滿、複合役滿、累計雙倍役滿等."
+        )
+    ),
+]
+"""The `kazoe_double` rule, shared by the settlement's `rules` and the han count's."""
+
+KAZOE_DOUBLE_HAN = 26
+"""Twice the 13 han of a counted yakuman: a counted double yakuman (累計雙倍役滿)."""
+
+KAZOE_DOUBLE_SANBAIMAN = template("`kazoe_double` doubles a counted yakuman, which `kazoe` `sanbaiman` does not count: give one of them.")
+
+
+def check_kazoe_double(rules: _KazoeRules) -> None:
+    """`kazoe_double` with `kazoe` `sanbaiman` cannot be played (422 naming both)."""
+    if rules.kazoe_double and rules.kazoe != "yakuman":
+        raise RuleViolation(
+            FieldProblem("/rules/kazoe_double", KAZOE_DOUBLE_SANBAIMAN), FieldProblem("/rules/kazoe", KAZOE_DOUBLE_SANBAIMAN)
+        )
+
+
+class _KazoeRules(Protocol):
+    @property
+    def kazoe(self) -> Kazoe: ...
+    @property
+    def kazoe_double(self) -> bool: ...
+
 
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
@@ -561,6 +592,7 @@ class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=Tr
 
     multiple_yakuman: MultipleYakuman = True
     kazoe: KazoeRule = "yakuman"
+    kazoe_double: KazoeDouble = False
 
 
 class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -616,7 +648,7 @@ class HanResult(msgspec.Struct, kw_only=True):
     tier: Annotated[
         str | None,
         msgspec.Meta(
-            description="Limit reached without fu: `mangan` (5), `haneman` (6–7), `baiman` (8–10), `sanbaiman` (11–12), `kazoe_yakuman` (13+, or `sanbaiman` with kazoe sanbaiman), `yakuman`, `double_yakuman`, …; null under 5 han (it depends on fu)."
+            description="Limit reached without fu: `mangan` (5), `haneman` (6–7), `baiman` (8–10), `sanbaiman` (11–12), `kazoe_yakuman` (13+, or `sanbaiman` with kazoe sanbaiman), `kazoe_double_yakuman` (26+ with `kazoe_double`), `yakuman`, `double_yakuman`, …; null under 5 han (it depends on fu)."
         ),
     ]
     open: bool
@@ -741,9 +773,11 @@ def yakuman_tier(yakuman: int) -> str:
     return TIER_BY_YAKUMAN[yakuman] if yakuman < len(TIER_BY_YAKUMAN) else f"yakuman_x{yakuman}"
 
 
-def _tier(han: int, yakuman: int, kazoe: Kazoe) -> str | None:
+def _tier(han: int, yakuman: int, kazoe: Kazoe, kazoe_double: bool = False) -> str | None:
     if yakuman:
         return yakuman_tier(yakuman)
+    if han >= KAZOE_DOUBLE_HAN and kazoe_double and kazoe == "yakuman":
+        return "kazoe_double_yakuman"
     if han >= 13:
         return "kazoe_yakuman" if kazoe == "yakuman" else "sanbaiman"
     if han >= 11:
@@ -874,12 +908,13 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
 
 def count_han(request: HanRequest) -> HanResult:
     rules = request.rules
+    check_kazoe_double(rules)
     result = tally_han(request, rules, multiple_yakuman=rules.multiple_yakuman)
     return HanResult(
         items=result.items,
         han=result.han,
         yakuman=result.yakuman,
-        tier=_tier(result.han, result.yakuman, rules.kazoe),
+        tier=_tier(result.han, result.yakuman, rules.kazoe, rules.kazoe_double),
         open=request.open,
         warnings=[] if result.has_yaku else [NO_YAKU],
         rules=rules,

@@ -1,0 +1,318 @@
+"""`POST /v1/riichi/game-records`: a recorded game in, a settled ledger out
+(the contract's "Recorded games"; docs/games.md).
+
+Each hand of the record is played from its steps (:mod:`.replay`), each win
+settled from the winner's own tiles with the flags the play shows, each draw
+from the hands, and the hands go through the same driver as `POST
+/v1/riichi/games`: the answer is what that endpoint answers for them, with
+the log's own deltas beside each hand (`recorded_deltas`) and whether they
+agree (`matches`), and at the top how many do not (`mismatches`).
+
+The rules default to those the record states: Tenhou's (ENGINEERING-NOTES,
+"Tenhou's rules"), with the table size, the game's length, open tanyao and
+red fives read from the rule line; a request's `rules`, `yaku_options` and
+`game` fields change them field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from service.core.errors import RuleViolation, field_problem, template
+from service.core.seats import SEATS
+from service.rulesets.riichi import game as riichi_game
+from service.rulesets.riichi.game_results import MAX_START
+from service.rulesets.riichi.replay import Played, Player, Table, kind_of, nagashi, tenpai
+from service.rulesets.riichi.settlement import RiichiRules
+from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
+from service.rulesets.riichi.yaku import YakuOptions
+
+SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
+
+NOT_THE_START = template(
+    "A record is replayed from the game's first hand: this one starts at hand {number} with {honba} honba and {sticks} sticks."
+)
+UNEQUAL_START = template("A record is replayed from the game's first hand, where every score is the same: these are {scores}.")
+WINNER_NOT_THERE = template("The result names player {player}, who is not at this table.")
+SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-draw, but the play ends after player {seat}'s discard.")
+DISCARD_NOT_PLAYED = template(
+    "The result says player {player} won on player {source}'s tile, but the play ends after player {seat}'s draw."
+)
+SOURCE_NOT_PLAYED = template("The result says player {player} won on player {source}'s tile, but the play ends with player {seat}'s.")
+DEALER_DIFFERS = template(
+    "The record deals hand {index} (counting from 0) to player {player}, but under these rules the game gives the deal to {dealer}."
+)
+
+
+def notation(codes: list[int] | tuple[int, ...]) -> str:
+    """Tile codes in MPSZ notation, suits in order (51 → ``0m``)."""
+    by_suit: dict[int, list[str]] = {}
+    for code in sorted(codes, key=lambda c: (kind_of(c), c)):
+        suit, rank = divmod(code, 10)
+        if suit == 5:
+            suit, rank = rank, 0
+        by_suit.setdefault(suit, []).append(str(rank))
+    return "".join("".join(digits) + SUIT_LETTERS[suit] for suit, digits in sorted(by_suit.items()))
+
+
+def players_of(record: TenhouRecord) -> Literal[3, 4]:
+    """Three players when the rule line says 三 (or the fourth seat is empty)."""
+    fourth_empty = all(not hand[13] for hand in record.log if len(hand) == 17 and isinstance(hand[13], list))
+    return 3 if "三" in record.rule.disp or fourth_empty else 4
+
+
+def _start_points(record: TenhouRecord, players: int) -> int:
+    """The first hand's scores, when they are one whole number every player
+    shares within the game's bounds; else Tenhou's (25,000, three players 35,000)."""
+    scores = record.log[0][1] if record.log and len(record.log[0]) > 1 else None
+    if isinstance(scores, list) and len(scores) >= players:
+        first = {whole(score) for score in scores[:players]}
+        if len(first) == 1:
+            (start,) = first
+            if type(start) is int and 1000 <= start <= MAX_START:
+                return start
+    return 35_000 if players == 3 else 25_000
+
+
+def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
+    """The rules a record states, in the service's names: Tenhou's
+    (ENGINEERING-NOTES, "Tenhou's rules"): no kiriage, kazoe yakuman, yakuman
+    add up but none counts double, no renhou, honba and sticks to the first
+    of two winners, 包牌 pays the whole hand, a north's replacement is
+    rinshan; the game ends by agari-yame, plays one extension round while
+    nobody has the return points, and prints results in whole thousands."""
+    players = players_of(record)
+    disp = record.rule.disp
+    rules: dict[str, Any] = {
+        "kiriage": False,
+        "kazoe": "yakuman",
+        "multiple_yakuman": True,
+        "multi_ron_honba": "first_only",
+        "pao_scope": "whole_hand",
+        "nukidora_rinshan": True,
+    }
+    if players == 3:
+        rules["noten_payment"] = 2000
+    yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
+    start = _start_points(record, players)
+    game: dict[str, Any] = {
+        "players": players,
+        "length": "east" if "東" in disp else "hanchan",
+        "start_points": start,
+        "return_points": max(start, 40_000 if players == 3 else 30_000),
+        "uma": [0, 20] if players == 3 else [10, 20],
+        "ties": "seat_order",
+        "agari_yame": True,
+        "extension": "sudden_death",
+        "rounding": "nearest_thousand",
+    }
+    return {"rules": rules, "yaku_options": yaku_options, "game": game}
+
+
+class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A recorded game to replay and settle."""
+
+    format: Annotated[Literal["tenhou6"], msgspec.Meta(description="`tenhou6`: the tenhou.net/6 JSON log (docs/games.md).")]
+    record: TenhouRecord
+    rules: Annotated[RiichiRules, msgspec.Meta(description="Table rules; fields left out take the record's (Tenhou's: docs/games.md).")] = (
+        msgspec.field(default_factory=RiichiRules)
+    )
+    yaku_options: Annotated[
+        YakuOptions, msgspec.Meta(description="How yaku count; fields left out take the record's (no double yakuman, no renhou).")
+    ] = msgspec.field(default_factory=YakuOptions)
+    game: Annotated[
+        riichi_game.RiichiGameSetup,
+        msgspec.Meta(description="How the game runs; fields left out take the record's (table size, length, start points, uma)."),
+    ] = msgspec.field(default_factory=riichi_game.RiichiGameSetup)
+
+
+def _extended(base: type, name: str, extra: list[tuple[str, Any]]) -> type:
+    fields: list[Any] = []
+    for info in msgspec.structs.fields(base):
+        if info.required:
+            fields.append((info.name, info.type))
+        else:
+            fields.append((info.name, info.type, info.default))
+    return msgspec.defstruct(name, [*fields, *extra], kw_only=True, module=__name__)
+
+
+RecordHandResult = _extended(
+    riichi_game.TYPES.hand,
+    "RiichiRecordHand",
+    [
+        ("recorded_deltas", Annotated[dict[str, int], msgspec.Meta(description="What the record paid each seat for the hand.")]),
+        ("matches", Annotated[bool, msgspec.Meta(description="The record's deltas equal the settlement's (or the draw's).")]),
+    ],
+)
+RecordResult = msgspec.defstruct(
+    "RiichiGameRecord",
+    [
+        *(
+            (info.name, list[RecordHandResult] if info.name == "hands" else info.type)  # type: ignore[valid-type]
+            for info in msgspec.structs.fields(riichi_game.TYPES.answer)
+        ),
+        ("mismatches", Annotated[int, msgspec.Meta(description="Hands whose recorded deltas differ from the service's.")]),
+    ],
+    kw_only=True,
+    module=__name__,
+)
+
+
+def _seat(player: int, players: int, pointer: str) -> str:
+    if player >= players:
+        raise RuleViolation(field_problem(pointer, WINNER_NOT_THERE, player=player))
+    return SEATS[player]
+
+
+def _melds(player: Player) -> list[dict[str, Any]]:
+    return [{"kind": meld.kind, "tiles": notation(meld.tiles), "concealed": meld.concealed} for meld in player.melds]
+
+
+def _tiles(hand: RecordedHand, played: Played, winner: Player, tsumo: bool) -> dict[str, Any]:
+    ending = played.ending
+    concealed = list(winner.hand) if tsumo else [*winner.hand, ending.tile]
+    win_tile = winner.drawn if tsumo and winner.drawn is not None else ending.tile
+    tiles: dict[str, Any] = {
+        "concealed": notation(concealed),
+        "melds": _melds(winner),
+        "win_tile": notation([win_tile]),
+        "round_wind": SEATS[hand.number // 4],
+        "riichi": winner.riichi and not winner.double_riichi,
+        "double_riichi": winner.double_riichi,
+        "ippatsu": winner.ippatsu,
+        "dora_indicators": notation(hand.dora),
+        "last_tile": played.last_tile and not (tsumo and winner.replacement),
+        "after_kong": tsumo and winner.replacement,
+        "robbing_kong": not tsumo and ending.kind == "kong",
+        "blessing": tsumo and winner.seat in played.first_turn,
+    }
+    if winner.riichi and hand.ura:
+        tiles["ura_dora_indicators"] = notation(hand.ura)
+    if winner.norths:
+        tiles["nukidora"] = winner.norths
+    return tiles
+
+
+def _winner(hand: RecordedHand, played: Played, win: RecordedWin, players: int, pointer: str) -> dict[str, Any]:
+    tsumo = win.who == win.source
+    winner = played.players[win.who] if win.who < players else None
+    if winner is None:
+        raise RuleViolation(field_problem(pointer, WINNER_NOT_THERE, player=win.who))
+    body: dict[str, Any] = {"winner": SEATS[win.who], "tiles": _tiles(hand, played, winner, tsumo)}
+    if win.liable != win.who:
+        body["liable"] = _seat(win.liable, players, pointer)
+    return body
+
+
+def _check_ending(result: RecordedResult, played: Played, pointer: str) -> None:
+    ending = played.ending
+    for win in result.wins:
+        tsumo = win.who == win.source
+        if tsumo and ending.kind != "draw":
+            raise RuleViolation(field_problem(pointer, SELF_DRAW_NOT_PLAYED, player=win.who, seat=ending.seat))
+        if not tsumo and ending.kind == "draw":
+            raise RuleViolation(field_problem(pointer, DISCARD_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
+        if win.source != ending.seat:
+            raise RuleViolation(field_problem(pointer, SOURCE_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
+
+
+def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) -> dict[str, Any]:
+    """The games hand for one played hand of the record."""
+    result = hand.result
+    declared = [SEATS[seat] for seat in played.declared]
+    if result.kind == "abort":
+        if result.name == "四家立直":
+            declared = [SEATS[p.seat] for p in played.players if p.riichi]
+        return {"type": "abort", "riichi": declared}
+    if result.kind == "draw":
+        return {
+            "type": "draw",
+            "tenpai": [SEATS[p.seat] for p in played.players if tenpai(p)],
+            "nagashi_mangan": [SEATS[p.seat] for p in played.players if nagashi(p)],
+            "riichi": declared,
+        }
+    _check_ending(result, played, f"{pointer}/16")
+    first, *others = (_winner(hand, played, win, players, f"{pointer}/16") for win in result.wins)
+    source = result.wins[0].source
+    item: dict[str, Any] = {
+        **first,
+        "win": {"type": "self_draw"} if source == result.wins[0].who else {"type": "discard", "discarder": SEATS[source]},
+        "riichi": declared,
+    }
+    if others:
+        item["further_winners"] = others
+    return item
+
+
+def _check_start(first: RecordedHand, players: int) -> None:
+    if first.number or first.honba or first.sticks:
+        raise RuleViolation(field_problem("/record/log/0/0", NOT_THE_START, number=first.number, honba=first.honba, sticks=first.sticks))
+    if len(set(first.scores[:players])) != 1:
+        raise RuleViolation(field_problem("/record/log/0/1", UNEQUAL_START, scores=list(first.scores[:players])))
+
+
+def replayed_hands(record: TenhouRecord, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
+    """Each hand of the record read, played and made a games hand, in order."""
+    for index, entry in enumerate(record.log):
+        pointer = f"/record/log/{index}"
+        hand = read_hand(entry, pointer)
+        if index == 0:
+            _check_start(hand, players)
+        played = Table(hand, players, pointer).play()
+        yield hand, hand_item(hand, played, players, pointer)
+
+
+def _repointed(exc: RuleViolation) -> RuleViolation:
+    """A games problem at `/hands/<i>/…` is the record's hand `/record/log/<i>`."""
+    problems = []
+    for problem in exc.problems:
+        pointer = problem.pointer
+        if pointer.startswith("/hands/"):
+            pointer = "/record/log/" + pointer.removeprefix("/hands/").split("/", 1)[0]
+        problems.append(type(problem)(pointer, problem.detail, problem.template, problem.params))
+    exc.problems = tuple(problems)
+    return exc
+
+
+def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
+    source = settled.settlement or settled.draw
+    if source is None:
+        return {seat: Decimal(0) for seat in seats}
+    return {seat: source.deltas.get(seat, Decimal(0)) for seat in seats}
+
+
+def game_record(request: GameRecordRequest) -> Any:
+    """Replay and settle a recorded game (`RecordResult`)."""
+    record = request.record
+    players = request.game.players
+    items: list[Any] = []
+    recorded: list[dict[str, int]] = []
+    record_hands: list[RecordedHand] = []
+    seats = SEATS[:players]
+    for hand, item in replayed_hands(record, players):
+        converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
+        if item.get("type") is None:
+            converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)
+        items.append(converted)
+        recorded.append({seat: hand.result.deltas[at] for at, seat in enumerate(seats)})
+        record_hands.append(hand)
+    try:
+        answer = riichi_game.game(riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items))
+    except RuleViolation as exc:
+        raise _repointed(exc) from None
+    hands = []
+    for index, (settled, hand) in enumerate(zip(answer.hands, record_hands, strict=True)):
+        if settled.dealer != SEATS[hand.number % 4]:
+            raise RuleViolation(
+                field_problem(f"/record/log/{index}/0", DEALER_DIFFERS, index=index, player=hand.number % 4, dealer=settled.dealer)
+            )
+        paid = recorded[index]
+        ours = _deltas(settled, seats)
+        fields = {name: getattr(settled, name) for name in settled.__struct_fields__}
+        hands.append(RecordHandResult(**fields, recorded_deltas=paid, matches=all(ours[seat] == paid[seat] for seat in seats)))
+    fields = {name: getattr(answer, name) for name in answer.__struct_fields__}
+    return RecordResult(**{**fields, "hands": hands}, mismatches=sum(not hand.matches for hand in hands))

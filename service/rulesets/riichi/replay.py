@@ -1,0 +1,364 @@
+"""Playing one hand of a tenhou.net/6 log from its steps (docs/games.md,
+"Recorded games").
+
+The dealer draws first; after each discard the players are asked in turn
+whether their next take is a call of it (a pung or kong before a chow, which
+only the next player may make); otherwise the next player draws. A hand ends
+where the steps end: after a discard (a ron, an exhaustive draw, an abortive
+draw), after a draw (a tsumo, nine terminals) or after an added kong (robbed).
+What the play shows is kept for the win: riichi (its stick stands once the
+declaring discard passes), double riichi (declared on the first discard
+before any call), ippatsu (won before the declarer's next discard with no
+call or kong between), the wall's last tile (70 draws with four players, 55
+with three, replacements included), a replacement draw (a kong's or, with
+three players, a north's), a robbed kong, a first-turn win.
+
+A step that cannot be played (a tile the player does not hold, a call of a
+tile nobody discarded, a fifth copy, a draw past the wall) is a
+:class:`~service.core.errors.RuleViolation` naming the hand and the step.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from service.core.errors import RuleViolation, field_problem, template
+from service.core.readings import complete_waits, terminal_or_honour
+from service.core.tiles import special_waits
+from service.rulesets.riichi.tenhou import (
+    TILE_CODES,
+    Action,
+    Call,
+    Discard,
+    Draw,
+    Kong,
+    KongTurn,
+    North,
+    RecordedHand,
+    kind_key,
+)
+
+WALL_DRAWS = {4: 70, 3: 55}
+"""Tiles the players draw in a hand, replacements included: 136 (108 with
+three players) less the dead wall's 14 and the starting hands."""
+
+NOT_HELD = template("Player {player} does not hold `{tile}` for this step.")
+NOT_DISCARDED = template("Player {player} calls `{tile}`, which nobody has just discarded to them.")
+FIFTH_COPY = template("A fifth `{tile}` appears here.")
+PAST_THE_WALL = template("A draw past the wall's last tile.")
+STEPS_LEFT = template("The hand ended at {at} but player {player} has steps left.")
+WRONG_START = template("A starting hand has 13 tiles; player {player}'s has {count}.")
+NOTHING_TO_DRAW = template("Player {player} deals this hand, and its first draw is missing.")
+NOT_SEATED = template("Hand {number} would be dealt by player {player}, who is not at a three-player table.")
+NOTHING_DRAWN = template("Player {player} has no drawn tile to discard (60) here: the last step was a call.")
+KONG_TURN_EXPECTED = template("Player {player} called an open kong: this discard slot is 0, the turn the kong took.")
+KONG_TURN_UNEXPECTED = template("Player {player} called no open kong: 0 is not a discard here.")
+
+EndKind = Literal["discard", "draw", "kong", "north"]
+
+
+KINDS: dict[int, int] = {code: (kind_key(code) // 10 - 1) * 9 + kind_key(code) % 10 - 1 for code in TILE_CODES}
+"""A tile code's kind 0–33 (the service's tile order: 1m … 9m, 1p …, 1z … 7z)."""
+
+
+def kind_of(code: int) -> int:
+    """:data:`KINDS` as a function (for sort keys)."""
+    return KINDS[code]
+
+
+Where = tuple[str, int, int | None]
+"""Where a step is: the hand's pointer, the entry (0–16), the step in it.
+Kept as a tuple and written out only for a problem (:func:`text`): the
+replay passes one per step, most never shown."""
+
+
+def text(where: Where) -> str:
+    """The JSON Pointer of ``where``."""
+    hand, entry, step = where
+    return f"{hand}/{entry}" if step is None else f"{hand}/{entry}/{step}"
+
+
+@dataclass
+class Meld:
+    kind: Literal["chow", "pung", "kong"]
+    tiles: list[int]
+    concealed: bool = False
+
+
+@dataclass
+class Player:
+    seat: int
+    hand: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)
+    river_taken: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    discarded: int = 0
+    drawn: int | None = None
+    replacement: bool = False
+    norths: int = 0
+
+    def take_out(self, code: int, pointer: Where) -> None:
+        if code not in self.hand:
+            raise RuleViolation(field_problem(text(pointer), NOT_HELD, player=self.seat, tile=code))
+        self.hand.remove(code)
+
+
+@dataclass
+class Ending:
+    """Where the steps ran out."""
+
+    kind: EndKind
+    seat: int
+    tile: int
+    at: Where
+
+
+@dataclass
+class Played:
+    """A hand played to its end."""
+
+    players: list[Player]
+    ending: Ending
+    declared: list[int]
+    last_tile: bool
+    calls_made: bool
+    first_turn: set[int]
+
+
+Next: TypeAlias = "tuple[int, bool] | Ending"
+"""What an action leads to: the seat that draws next and whether it draws a
+replacement, or where the hand ended."""
+
+
+class Table:
+    """One hand being played."""
+
+    def __init__(self, hand: RecordedHand, seats: int, pointer: str) -> None:
+        self.hand = hand
+        self.seats = seats
+        self.pointer = pointer
+        self.players = [Player(seat, list(hand.starts[seat])) for seat in range(seats)]
+        self.take_at = [0] * 4
+        self.action_at = [0] * 4
+        self.draws = 0
+        self.calls_made = False
+        self.declared: list[int] = []
+        self.first_turn = set(range(seats))
+        self.last: Ending | None = None
+        for seat, player in enumerate(self.players):
+            if len(player.hand) != 13:
+                raise RuleViolation(field_problem(text(self._at(seat, 4)), WRONG_START, player=seat, count=len(player.hand)))
+        self.seen: Counter[int] = Counter()  # by kind 0–33, and a red five's code once seen
+        for code in (*hand.dora, *hand.ura, *(t for p in self.players for t in p.hand)):
+            self._see(code, (pointer, 2, None))
+
+    def _at(self, seat: int, entry: int, step: int | None = None) -> Where:
+        return (self.pointer, 3 * seat + entry, step)
+
+    def _take_pointer(self, seat: int) -> Where:
+        return self._at(seat, 5, self.take_at[seat])
+
+    def _action_pointer(self, seat: int) -> Where:
+        return self._at(seat, 6, self.action_at[seat])
+
+    def _see(self, code: int, pointer: Where) -> None:
+        """A tile comes into view: at most four of a kind, one of each red five."""
+        seen = self.seen
+        kind = KINDS[code]
+        seen[kind] += 1
+        if seen[kind] > 4 or (code > 50 and seen[code] > 0):
+            raise RuleViolation(field_problem(text(pointer), FIFTH_COPY, tile=code))
+        if code > 50:
+            seen[code] = 1
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def _next_take(self, seat: int) -> object:
+        takes = self.hand.takes[seat]
+        return takes[self.take_at[seat]] if self.take_at[seat] < len(takes) else None
+
+    def _next_action(self, seat: int) -> Action | None:
+        actions = self.hand.actions[seat]
+        return actions[self.action_at[seat]] if self.action_at[seat] < len(actions) else None
+
+    def play(self) -> Played:
+        """Play the hand from the dealer's first draw to where the steps end."""
+        dealer = self.hand.number % 4
+        if dealer >= self.seats:
+            raise RuleViolation(field_problem(f"{self.pointer}/0", NOT_SEATED, number=self.hand.number, player=dealer))
+        seat, replacement = dealer, False
+        while True:
+            if self._next_take(seat) is None:
+                if self.last is None:  # the dealer's first draw is missing
+                    raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOTHING_TO_DRAW, player=seat))
+                return self._ended(self.last)
+            self._draw(seat, replacement)
+            ending = self._act(seat, after_call=None)
+            if isinstance(ending, Ending):
+                return self._ended(ending)
+            seat, replacement = ending
+
+    def _draw(self, seat: int, replacement: bool) -> None:
+        """``seat`` draws (a replacement after a kong or a north)."""
+        take = self._next_take(seat)
+        pointer = self._take_pointer(seat)
+        if isinstance(take, Call):
+            raise RuleViolation(field_problem(text(pointer), NOT_DISCARDED, player=seat, tile=take.called))
+        assert isinstance(take, Draw)
+        if self.draws >= WALL_DRAWS[self.seats]:
+            raise RuleViolation(field_problem(text(pointer), PAST_THE_WALL))
+        self.draws += 1
+        self.take_at[seat] += 1
+        self._see(take.tile, pointer)
+        player = self.players[seat]
+        player.hand.append(take.tile)
+        player.drawn = take.tile
+        player.replacement = replacement
+
+    def _ended(self, ending: Ending) -> Played:
+        for seat in range(self.seats):
+            if self._next_take(seat) is not None or self._next_action(seat) is not None:
+                raise RuleViolation(field_problem(text(self._at(seat, 5)), STEPS_LEFT, at=text(ending.at), player=seat))
+        return Played(
+            players=self.players,
+            ending=ending,
+            declared=self.declared,
+            last_tile=self.draws >= WALL_DRAWS[self.seats],
+            calls_made=self.calls_made,
+            first_turn=self.first_turn,
+        )
+
+    def _act(self, seat: int, after_call: str | None) -> Next:
+        """``seat``'s action after its draw or call: the next seat to draw,
+        whether that draw is a replacement, or the Ending."""
+        player = self.players[seat]
+        action = self._next_action(seat)
+        pointer = self._action_pointer(seat)
+        if action is None:
+            return Ending("draw", seat, player.drawn or 0, pointer)
+        self.action_at[seat] += 1
+        if isinstance(action, KongTurn):
+            if after_call != "kong":
+                raise RuleViolation(field_problem(text(pointer), KONG_TURN_UNEXPECTED, player=seat))
+            return seat, True
+        if after_call == "kong":
+            raise RuleViolation(field_problem(text(pointer), KONG_TURN_EXPECTED, player=seat))
+        if isinstance(action, Kong):
+            return self._kong(seat, action, pointer)
+        if isinstance(action, North):
+            player.take_out(action.tile, pointer)
+            player.norths += 1
+            self._interrupt()
+            self.last = Ending("north", seat, action.tile, pointer)
+            return seat, True
+        return self._discard(seat, action, pointer, after_call)
+
+    def _interrupt(self) -> None:
+        """A call or kong: no more ippatsu, first turns or double riichi."""
+        self.calls_made = True
+        self.first_turn.clear()
+        for other in self.players:
+            other.ippatsu = False
+
+    def _kong(self, seat: int, kong: Kong, pointer: Where) -> Next:
+        player = self.players[seat]
+        if kong.kind == "concealed":
+            for code in kong.tiles:
+                player.take_out(code, pointer)
+            player.melds.append(Meld("kong", list(kong.tiles), concealed=True))
+        else:
+            pung = next((meld for meld in player.melds if meld.kind == "pung" and kind_key(meld.tiles[0]) == kind_key(kong.tile)), None)
+            if pung is None:
+                raise RuleViolation(field_problem(text(pointer), NOT_HELD, player=seat, tile=kong.tile))
+            player.take_out(kong.tile, pointer)
+            pung.kind = "kong"
+            pung.tiles.append(kong.tile)
+        self._interrupt()
+        self.last = Ending("kong", seat, kong.tile, pointer)
+        return seat, True
+
+    def _discard(self, seat: int, discard: Discard, pointer: Where, after_call: str | None) -> Next:
+        player = self.players[seat]
+        code = discard.tile
+        if code is None:
+            if after_call is not None or player.drawn is None:
+                raise RuleViolation(field_problem(text(pointer), NOTHING_DRAWN, player=seat))
+            code = player.drawn
+        player.take_out(code, pointer)
+        player.river.append(code)
+        player.drawn = None
+        player.replacement = False
+        player.ippatsu = False  # a declarer's next discard ends its ippatsu turn
+        if discard.riichi:
+            self._declare(player)
+        player.discarded += 1
+        self.first_turn.discard(seat)
+        return self._claims(seat, code, pointer)
+
+    def _declare(self, player: Player) -> None:
+        player.double_riichi = player.seat in self.first_turn and not self.calls_made
+        player.riichi = True
+        player.ippatsu = True
+
+    def _claims(self, seat: int, code: int, pointer: Where) -> Next:
+        """After ``seat`` discards ``code``: a call of it, or the next draw."""
+        for kinds in (("pung", "kong"), ("chow",)):
+            for step in range(1, self.seats):
+                caller = (seat + step) % self.seats
+                take = self._next_take(caller)
+                if isinstance(take, Call) and take.kind in kinds and take.called == code and (caller - seat) % 4 == take.offset:
+                    self._stick_stands(seat)
+                    return self._call(caller, seat, take)
+        self.last = Ending("discard", seat, code, pointer)
+        following = self.next_seat(seat)
+        if self._next_take(following) is not None:
+            self._stick_stands(seat)
+        return following, False
+
+    def _stick_stands(self, seat: int) -> None:
+        """The declaring discard passed: the riichi stick goes on the table."""
+        player = self.players[seat]
+        if player.riichi and seat not in self.declared:
+            self.declared.append(seat)
+
+    def _call(self, caller: int, giver: int, call: Call) -> Next:
+        pointer = self._take_pointer(caller)
+        player = self.players[caller]
+        for code in call.own:
+            player.take_out(code, pointer)
+        self.take_at[caller] += 1
+        self.players[giver].river_taken = True
+        tiles = sorted([call.called, *call.own], key=kind_of)
+        player.melds.append(Meld(call.kind, tiles))
+        self._interrupt()
+        return self._after_call(caller, call.kind)
+
+    def _after_call(self, caller: int, kind: str) -> Next:
+        return self._act(caller, after_call=kind)
+
+
+def tenpai(player: Player) -> bool:
+    """Ready at an exhaustive draw: a wait that is not a tile the hand holds
+    all four of (Tenhou counts no such 純カラ wait)."""
+    counts = [0] * 34
+    for code in player.hand:
+        counts[KINDS[code]] += 1
+    held = list(counts)
+    for meld in player.melds:
+        for code in meld.tiles[:3]:
+            held[KINDS[code]] += 1
+    sets = 4 - len(player.melds)
+    if complete_waits(counts, sets, held, thirteen_orphans=not player.melds):
+        return True
+    return not player.melds and bool(special_waits(counts, held))
+
+
+def nagashi(player: Player) -> bool:
+    """流し満貫: every discard a terminal or honour, none of them called."""
+    return bool(player.river) and not player.river_taken and all(terminal_or_honour(kind_of(code)) for code in player.river)

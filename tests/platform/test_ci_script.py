@@ -1,0 +1,35 @@
+"""`.ci/run` runs exactly the README's test command (after its install and
+lint steps), and installs every system package the browser tests need, not
+only when the browser is missing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def readme_test_command() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("**Test it**", 1)[1]
+    command = next(line.strip() for line in block.splitlines() if line.startswith("    "))
+    return [step.strip() for step in command.split("&&")]
+
+
+def test_ci_runs_every_step_of_the_readme_test_command_in_order() -> None:
+    lines = [line.strip() for line in (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()]
+    steps = readme_test_command()
+    assert steps[-1] == ".venv/bin/python -m pytest -q"
+    positions = [lines.index(step) for step in steps]
+    assert positions == sorted(positions)
+
+
+def test_ci_installs_each_browser_package_that_is_missing() -> None:
+    """The fonts are checked on their own: a machine with chromium and no
+    fonts-noto-cjk renders every CJK character as a box."""
+    script = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    loop = re.search(r"for package in ([^;]+); do", script)
+    assert loop is not None
+    assert loop.group(1).split() == ["chromium", "chromium-driver", "fonts-noto-cjk"]
+    assert 'apt-get install -y -q "${missing[@]}"' in script

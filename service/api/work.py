@@ -43,6 +43,9 @@ VALUE = "value"
 `han`/`fu`, `tai`, `value`), a draw or an abort."""
 PATTERNS = "patterns"
 """An item or hand valued from the patterns or yaku the client declares."""
+RECORDED_HAND = "recorded_hand"
+"""A hand of a recorded game (`POST /v1/riichi/game-records`): played from
+its steps (up to the whole wall), then settled from the tiles."""
 
 WEIGHTS: dict[str, float] = {
     VALUE: 0.3,
@@ -51,6 +54,7 @@ WEIGHTS: dict[str, float] = {
     "riichi": 4.5,
     "mcr": 0.8,
     "taiwan": 2.5,
+    RECORDED_HAND: 12.0,
 }
 """Units of work per batch item or game hand: :data:`VALUE`,
 :data:`PATTERNS`, or valued from its `tiles` in that ruleset. Each is the

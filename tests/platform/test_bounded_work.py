@@ -14,9 +14,11 @@ import httpx
 import pytest
 
 from service.api import create_app
-from service.api.work import BUDGET, GAME_HAND, PATTERNS, VALUE, WEIGHTS
+from service.api.work import BUDGET, GAME_HAND, PATTERNS, RECORDED_HAND, VALUE, WEIGHTS
 from service.core.tiles import build_tables
 from tests.conftest import TSUMO, ron
+from tests.riichi.test_riichi_game_records import body as record_body
+from tests.riichi.test_riichi_game_records import exhaustive_draw
 
 RIICHI_TILES = {
     "winner": "south",
@@ -40,7 +42,7 @@ def most(weight: float) -> int:
 
 
 def test_the_weights_bound_every_kind_and_a_full_batch_of_plain_items_fits() -> None:
-    assert set(WEIGHTS) == {VALUE, PATTERNS, "hongkong", "riichi", "mcr", "taiwan"}
+    assert set(WEIGHTS) == {VALUE, PATTERNS, "hongkong", "riichi", "mcr", "taiwan", RECORDED_HAND}
     assert most(WEIGHTS[VALUE]) >= 1000, "a batch of 1,000 plain items stays within the bound"
     assert most(WEIGHTS[VALUE] + GAME_HAND) >= 256, "so does a 256-hand game of plain hands"
 
@@ -72,6 +74,17 @@ def test_a_game_over_the_bound_is_a_413_naming_it(client) -> None:
     assert f"at most {BUDGET} units of work" in over.json()["detail"]
     plain = client.post("/v1/hongkong/games", json={"hands": [{"winner": "east", "win": TSUMO, "fan": 3}] * 256})
     assert plain.status_code == 200
+
+
+def test_a_record_over_the_bound_is_a_413_naming_it(client) -> None:
+    """A recorded hand is played from its steps (a whole wall for a draw)
+    and settled from the tiles: 12 units, so at most 25 hands."""
+    hands = most(WEIGHTS[RECORDED_HAND])
+    assert hands == 25
+    over = client.post("/v1/riichi/game-records", json=record_body(*[exhaustive_draw()] * (hands + 1)))
+    assert over.status_code == 413
+    assert f"at most {BUDGET} units of work" in over.json()["detail"]
+    assert client.post("/v1/riichi/game-records", json=record_body(exhaustive_draw())).status_code == 200
 
 
 async def finish_order(path: str, body: dict[str, Any]) -> list[str]:

@@ -633,3 +633,12 @@ def test_a_public_league_hand(client: Any) -> None:
     first = answer["hands"][0]
     assert first["matches"] is True
     assert first["settlement"]["deltas"] == {"east": 3000, "south": -2000, "west": 0, "north": 0}
+
+
+def test_scores_that_are_not_numbers_are_a_4xx_not_a_500(client: Any) -> None:
+    """Schemathesis found it: an object among the first hand's scores made
+    the reading of the starting points raise (a 500)."""
+    log = [[[0, 0, 0], [{}, 0, 0, 0], [], [], [], [], [], [], [], [], [], [], [], [], [], [], ["和了"]]]
+    payload = {"format": "tenhou6", "record": {"name": ["A", "B", "C", "D"], "rule": {"disp": "四般東喰赤", "aka": 1}, "log": log}}
+    response = client.post(URL, json=payload)
+    assert 400 <= response.status_code < 500, response.text

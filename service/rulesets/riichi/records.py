@@ -71,11 +71,10 @@ def _start_points(record: TenhouRecord, players: int) -> int:
     shares within the game's bounds; else Tenhou's (25,000, three players 35,000)."""
     scores = record.log[0][1] if record.log and len(record.log[0]) > 1 else None
     if isinstance(scores, list) and len(scores) >= players:
-        first = {whole(score) for score in scores[:players]}
-        if len(first) == 1:
-            (start,) = first
-            if type(start) is int and 1000 <= start <= MAX_START:
-                return start
+        first = [whole(score) for score in scores[:players]]  # any JSON value: a list, not a set (a dict is unhashable)
+        start = first[0]
+        if all(type(score) is int and score == start for score in first) and type(start) is int and 1000 <= start <= MAX_START:
+            return start
     return 35_000 if players == 3 else 25_000
 
 

@@ -42,6 +42,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     MAHJONG_BUILD_COMMIT=${MAHJONG_BUILD_COMMIT}
 USER 10001:10001
 EXPOSE 8000
+# the probe asks the port the service listens on: MAHJONG_PORT, as set at run time
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
+    CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('MAHJONG_PORT') or '8000'; sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=2).status == 200 else 1)"]
 CMD ["python", "-m", "service"]

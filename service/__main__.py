@@ -40,14 +40,26 @@ def main() -> None:
 
     from service import serving
 
+    sockets = []
+    for port in (settings.port, settings.metrics_port):
+        if port is None:
+            continue
+        try:
+            sockets.append(serving.bind_listener(settings.host, port))
+        except OSError as exc:
+            for sock in sockets:
+                sock.close()
+            print(f"mahjong-settlement: cannot listen on {settings.host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+            raise SystemExit(1) from None
     try:
-        sock = serving.bind_listener(settings.host, settings.port)
-    except OSError as exc:
-        print(f"mahjong-settlement: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}", file=sys.stderr)
-        raise SystemExit(1) from None
-    metrics_dir = serving.claim_metrics_dir(settings.metrics_dir)
+        metrics_dir = serving.claim_metrics_dir(settings.metrics_dir, settings.workers)
+    except serving.MetricsDirError as exc:
+        for sock in sockets:
+            sock.close()
+        print(f"mahjong-settlement: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     try:
-        serving.serve(settings, sock)
+        serving.serve(settings, sockets)
     finally:
         shutil.rmtree(metrics_dir, ignore_errors=True)
 

@@ -21,8 +21,10 @@ the shutdown sequence, on top of uvicorn.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import shutil
 import signal
 import socket
 import tempfile
@@ -32,9 +34,12 @@ from typing import Any
 
 import uvicorn
 from litestar import Litestar
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import multiprocess
 
 from service.core.money import use_exact_context
+from service.metrics_files import FILE_BYTES, make_slot_files
+from service.protocol import BoundedHttpToolsProtocol, Draining
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
 logger = logging.getLogger("uvicorn.error")
@@ -46,9 +51,15 @@ def create_app() -> Litestar:
     """The app factory uvicorn calls in each worker; keeps the app so that a
     signal can flip its readiness."""
     global _APP
-    from service.api.app import create_app as build
+    try:
+        from service.api.app import create_app as build
 
-    _APP = build()
+        _APP = build()
+    except Exception as exc:
+        # the app does not load (a broken install) or cannot open its
+        # metrics slots: this worker cannot start, nor would a replacement
+        logger.error("worker %d cannot start: %s: %s", os.getpid(), type(exc).__name__, exc, exc_info=exc)
+        raise SystemExit(STARTUP_FAILURE) from None
     # the engines' exact decimal context, for the whole worker: uvicorn calls
     # this factory in the task that then starts the server, whose connections
     # and request tasks inherit the context. Without it the entry would set
@@ -79,13 +90,29 @@ def bind_listener(host: str, port: int) -> socket.socket:
     return sock
 
 
-def claim_metrics_dir(parent: str) -> str:
+class MetricsDirError(Exception):
+    """MAHJONG_METRICS_DIR cannot hold this start's metrics files."""
+
+
+def claim_metrics_dir(parent: str, workers: int) -> str:
     """A fresh directory for this start's metrics files, named in
-    MAHJONG_METRICS_RUN_DIR for the workers (service.api.metrics). Other
-    starts' directories (a running instance's, or a crashed one's) are never
-    read or removed."""
-    os.makedirs(parent, exist_ok=True)
-    path = tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=parent)
+    MAHJONG_METRICS_RUN_DIR for the workers (service.api.metrics), with
+    every worker's slot file made and its blocks allocated now: a full,
+    read-only or non-directory MAHJONG_METRICS_DIR is found here, before
+    any worker starts, never by a request. Other starts' directories (a
+    running instance's, or a crashed one's) are never read or removed."""
+    path = None
+    try:
+        os.makedirs(parent, exist_ok=True)
+        path = tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=parent)
+        make_slot_files(path, workers)
+    except OSError as exc:
+        if path is not None:
+            shutil.rmtree(path, ignore_errors=True)
+        need = workers * FILE_BYTES // 1024
+        raise MetricsDirError(
+            f"MAHJONG_METRICS_DIR={parent}: cannot hold the metrics files ({need} KiB for {workers} workers): {exc.strerror or exc}"
+        ) from None
     os.environ[METRICS_RUN_DIR_VARIABLE] = path
     return path
 
@@ -147,6 +174,37 @@ def close_slow_readers(connections: Any, now: float, timeout: float) -> int:
     return closed
 
 
+FIRST_REQUEST_GRACE = 0.25
+"""At the end of the drain, seconds a connection accepted just before the
+listener closed has to send its request (a client sends it right after
+connecting)."""
+
+
+def take_queued(listeners: list[socket.socket]) -> list[socket.socket]:
+    """Every connection queued on the listening sockets now (non-blocking)."""
+    taken = []
+    for listener in listeners:
+        blocking = listener.getblocking()
+        listener.setblocking(False)
+        try:
+            while True:
+                connection, _ = listener.accept()
+                taken.append(connection)
+        except (BlockingIOError, OSError):
+            pass
+        finally:
+            if listener.fileno() >= 0:
+                listener.setblocking(blocking)
+    return taken
+
+
+async def let_the_loop_read(rounds: int = 5) -> None:
+    """A few turns of the event loop: queued connections accepted, arrived
+    bytes read and parsed (each is one callback per turn)."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+
+
 class DrainingServer(uvicorn.Server):
     """uvicorn's Server with the drain before the listener closes."""
 
@@ -155,6 +213,7 @@ class DrainingServer(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         mark_stopping()
+        Draining.now = True
         if sig == signal.SIGTERM and self.drain_started is None and self.config.drain_seconds > 0:
             logger.info("SIGTERM: /readyz now answers 503; closing in %s s", self.config.drain_seconds)
             self.drain_started = time.monotonic()
@@ -164,6 +223,53 @@ class DrainingServer(uvicorn.Server):
         self.should_exit = True
         # unlike uvicorn, the signal is not raised again after shutdown: a
         # graceful stop exits 0
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's shutdown (pinned uvicorn 0.54), except that nothing that
+        reached the worker is dropped:
+
+        - the connections the kernel has queued on the listener are taken in
+          one tight loop right before it is closed (a worker busy until the
+          drain ended has not taken them; the last process to close a
+          listening socket resets whatever is still queued on it), and
+          served like the others;
+        - the loop reads what has arrived on every connection before the
+          idle ones are closed; one whose request is arriving, or that has
+          not sent its first yet, is left a moment to send it, and answered.
+        """
+        logger.info("Shutting down")
+        await let_the_loop_read()
+        queued = take_queued(sockets or [])
+        for server in self.servers:
+            server.close()
+        loop = asyncio.get_running_loop()
+        for accepted in queued:
+            await loop.connect_accepted_socket(self.new_protocol, accepted)
+        await let_the_loop_read()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()
+        await asyncio.sleep(FIRST_REQUEST_GRACE)
+        for protocol in list(self.server_state.connections):
+            # accepted before the listener closed, and silent since
+            waiting = getattr(protocol, "waiting_for_a_first_request", None)
+            transport: Any = getattr(protocol, "transport", None)
+            if waiting is not None and waiting() and transport is not None and not transport.is_closing():
+                transport.close()
+        try:
+            await asyncio.wait_for(self._wait_tasks_to_complete(), timeout=self.config.timeout_graceful_shutdown)
+        except TimeoutError:
+            logger.error("Cancel %s running task(s), timeout graceful shutdown exceeded", len(self.server_state.tasks))
+            for task in self.server_state.tasks:
+                task.cancel(msg="Task cancelled, timeout graceful shutdown exceeded")
+        for sock in sockets or []:
+            sock.close()
+        if not self.force_exit:
+            await self.lifespan.shutdown()
+
+    def new_protocol(self) -> Any:
+        """A connection's protocol, as uvicorn's server makes one."""
+        make: Any = self.config.http_protocol_class
+        return make(config=self.config, server_state=self.server_state, app_state=self.lifespan.state)
 
     async def on_tick(self, counter: int) -> bool:
         close_slow_readers(self.server_state.connections, time.monotonic(), self.config.request_read_timeout)
@@ -182,6 +288,28 @@ class DrainingProcess(multiprocess.Process):
         return self._server
 
 
+class Supervisor(multiprocess.Multiprocess):
+    """uvicorn's supervisor, which stops every worker when one cannot start
+    (an app that fails to load or start would fail the same way in every
+    replacement) but then returns as from a clean stop: here the service
+    then exits with STARTUP_FAILURE (3)."""
+
+    failed_to_start = False
+
+    def handle_term(self) -> None:
+        # this process's copy of the listening sockets: once every worker
+        # has closed its own at the end of its drain, the port refuses new
+        # connections at once instead of queueing them for nobody
+        for sock in self.sockets:
+            sock.close()
+        super().handle_term()
+
+    def keep_subprocess_alive(self) -> None:
+        super().keep_subprocess_alive()
+        if self.should_exit.is_set() and any(process.exitcode == STARTUP_FAILURE for process in self.processes):
+            self.failed_to_start = True
+
+
 def config_for(settings: Settings) -> ServiceConfig:
     return ServiceConfig(
         "service.serving:create_app",
@@ -192,7 +320,7 @@ def config_for(settings: Settings) -> ServiceConfig:
         log_level=settings.log_level,
         access_log=settings.access_log,
         server_header=False,
-        http="httptools",
+        http=BoundedHttpToolsProtocol,
         timeout_keep_alive=settings.keepalive_timeout,
         timeout_graceful_shutdown=settings.graceful_timeout,
         request_read_timeout=settings.request_read_timeout,
@@ -200,8 +328,9 @@ def config_for(settings: Settings) -> ServiceConfig:
     )
 
 
-def serve(settings: Settings, sock: socket.socket) -> None:
-    """Serve on an already bound socket until stopped."""
+def serve(settings: Settings, sockets: list[socket.socket]) -> None:
+    """Serve on already bound sockets (the main port, and the metrics port
+    when set) until stopped."""
     config = config_for(settings)
     # uvicorn set up its loggers in this (supervisor) process too: its own lines
     # ("Listening on …", worker starts and stops) follow MAHJONG_LOG_FORMAT as well
@@ -209,9 +338,16 @@ def serve(settings: Settings, sock: socket.socket) -> None:
 
     configure_logging(settings.log_format, settings.log_level)
     logger.info("Listening on http://%s:%d", settings.host, settings.port)
+    if settings.metrics_port:
+        logger.info("Serving /metrics on http://%s:%d", settings.host, settings.metrics_port)
     if settings.workers > 1:
         # uvicorn's supervisor builds its workers from this module-level name
         multiprocess.Process = DrainingProcess  # type: ignore[misc]
-        multiprocess.Multiprocess(config, sockets=[sock]).run()
+        supervisor = Supervisor(config, sockets=sockets)
+        supervisor.run()
+        if supervisor.failed_to_start:
+            logger.error("a worker could not start: stopping with exit status %d", STARTUP_FAILURE)
+            raise SystemExit(STARTUP_FAILURE)
     else:
-        DrainingServer(config).run(sockets=[sock])
+        # a worker that cannot start exits STARTUP_FAILURE itself (uvicorn)
+        DrainingServer(config).run(sockets=sockets)

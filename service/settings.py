@@ -19,6 +19,7 @@
 | MAHJONG_REQUEST_READ_TIMEOUT | 10 | seconds a client has to send a whole request (line, headers, body), from connecting or from the first byte of its next request; then the connection is closed (1–300) |
 | MAHJONG_KEEPALIVE_TIMEOUT | 65 | seconds an idle kept-alive connection stays open; keep it longer than the gateway's upstream idle timeout (1–3600) |
 | MAHJONG_BUILD_COMMIT | (empty) | source commit of this build, shown by `GET /version` and mahjong_build_info (at most 64 of 0-9 A-Z a-z . _ -) |
+| MAHJONG_METRICS_PORT | (empty: /metrics on MAHJONG_PORT) | a second TCP port on MAHJONG_HOST that serves `/metrics` only; the main port then answers 404 for it |
 """
 
 from __future__ import annotations
@@ -104,6 +105,15 @@ def _commit(env: Mapping[str, str]) -> str:
     return raw
 
 
+def _metrics_port(env: Mapping[str, str], port: int) -> int | None:
+    if not env.get("MAHJONG_METRICS_PORT", "").strip():
+        return None
+    metrics_port = _int(env, "MAHJONG_METRICS_PORT", 0, 1, 65535)
+    if metrics_port == port:
+        raise SettingsError(f"MAHJONG_METRICS_PORT={metrics_port} must differ from MAHJONG_PORT")
+    return metrics_port
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -124,6 +134,7 @@ class Settings:
     request_read_timeout: int = 10
     keepalive_timeout: int = 65
     build_commit: str = ""
+    metrics_port: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -151,4 +162,5 @@ class Settings:
             request_read_timeout=_int(env, "MAHJONG_REQUEST_READ_TIMEOUT", 10, 1, 300),
             keepalive_timeout=_int(env, "MAHJONG_KEEPALIVE_TIMEOUT", 65, 1, 3600),
             build_commit=_commit(env),
+            metrics_port=_metrics_port(env, port),
         )

@@ -50,10 +50,13 @@ from litestar._openapi.plugin import handle_schema_path_not_found  # pinned lite
 from litestar.exceptions import MethodNotAllowedException, NotFoundException
 from litestar.utils import normalize_path
 
+from service.api import headers as policy
+from service.api import metrics
 from service.api.codec import RequestInvalid, StrictDecoder
+from service.api.headers import NO_STORE, NOSNIFF, Kind
 from service.api.language import LANGUAGE_HEADERS, localize
 from service.api.logs import REQUEST, RequestContext
-from service.api.metrics import count_warnings, observe
+from service.api.metrics import UNMATCHED, count_warnings, observe
 from service.api.problems import (
     PROBLEM_JSON,
     internal_problem,
@@ -71,9 +74,6 @@ from service.rulesets.registry import RULESETS, Ruleset
 from service.settings import Settings
 
 log = logging.getLogger("service.errors")
-
-UNMATCHED = "unmatched"
-"""The `path` label of a request no route matches."""
 
 JSON_HEADERS = (b"content-type", b"application/json")
 PROBLEM_HEADERS = (b"content-type", PROBLEM_JSON.encode())
@@ -290,16 +290,64 @@ def without_body(send: Any) -> Any:
     return send_head
 
 
+def whole_answer(send: Any, kind: Kind, scope: Any) -> Any:
+    """A ``send`` that holds a catalogue's or the docs UI's answer until its
+    body is complete, then sends it with the headers taken from the body:
+    a catalogue's ``ETag`` (and 304 without the body when the request's
+    ``If-None-Match`` names it), the docs UI's policy with the hashes of
+    its inline scripts."""
+    start: dict[str, Any] | None = None
+    parts: list[bytes] = []
+
+    async def send_whole(message: dict[str, Any]) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+            return
+        if message["type"] != "http.response.body" or start is None:
+            await send(message)
+            return
+        parts.append(message.get("body", b""))
+        if message.get("more_body", False):
+            return
+        body = b"".join(parts)
+        headers = list(start.get("headers") or ())
+        if start["status"] != 200:
+            pass
+        elif kind is Kind.DOCS:
+            headers += (policy.docs_policy(body), policy.NO_REFERRER, policy.FRAME_DENY, NO_STORE)
+        else:
+            tag = policy.etag(body)
+            headers += ((b"etag", tag), policy.CACHEABLE)
+            if policy.matches(request_header(scope, b"if-none-match"), tag):
+                kept = [(name, value) for name, value in headers if name.lower() not in (b"content-length", b"content-type")]
+                await send({"type": "http.response.start", "status": 304, "headers": kept})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await send({**start, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return send_whole
+
+
+def request_header(scope: Any, name: bytes) -> bytes | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return bytes(value)
+    return None
+
+
 class Route:
     """What the entry needs to know about the route a request reaches."""
 
-    __slots__ = ("body_limit", "get", "methods", "schema_not_found", "template")
+    __slots__ = ("body_limit", "get", "kind", "methods", "schema_not_found", "template")
 
     def __init__(self, template: str, methods: frozenset[str], body_limit: int, schema_not_found: bool = False) -> None:
         self.template = template
         self.methods = methods
         self.body_limit = body_limit
         self.schema_not_found = schema_not_found
+        self.kind = policy.kind_of(template, methods)
 
 
 class SettlementService(Litestar):
@@ -307,6 +355,7 @@ class SettlementService(Litestar):
 
     direct: dict[str, Direct]
     body_limit: int
+    metrics_port: int | None
     access_log: bool
     cors_origins: frozenset[bytes]
     request_id_prefix: bytes
@@ -314,6 +363,8 @@ class SettlementService(Litestar):
 
     def configure_entry(self, settings: Settings) -> None:
         self.body_limit = settings.max_body_bytes
+        # MAHJONG_METRICS_PORT: /metrics there only, and nothing else there
+        self.metrics_port = settings.metrics_port
         self.access_log = settings.access_log
         self.direct = {}
         for ruleset in RULESETS:
@@ -325,6 +376,8 @@ class SettlementService(Litestar):
         self.request_id_prefix = os.urandom(6).hex().encode() + b"-"
         self._request_numbers = itertools.count(1)
         self._routes = {}
+        # every metrics series, laid out for this app's routes, its slots opened now
+        metrics.configure(route.path_format for route in self.routes)
 
     # --- routing -------------------------------------------------------------------
 
@@ -373,6 +426,11 @@ class SettlementService(Litestar):
             pass
         return frozenset()
 
+    def on_metrics_port(self, scope: Any) -> bool:
+        """Whether a request came in on MAHJONG_METRICS_PORT."""
+        server = scope.get("server")
+        return bool(self.metrics_port) and server is not None and server[1] == self.metrics_port
+
     # --- the entry -----------------------------------------------------------------
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -406,7 +464,9 @@ class SettlementService(Litestar):
                 preflight = value
         if request_id is None or REQUEST_ID.fullmatch(request_id) is None:
             request_id = b"%b%d" % (self.request_id_prefix, next(self._request_numbers))
-        headers = [*LANGUAGE_HEADERS[language], (REQUEST_ID_HEADER, request_id)]
+        headers = [*LANGUAGE_HEADERS[language], (REQUEST_ID_HEADER, request_id), NOSNIFF]
+        if method == "POST":  # an answer computed from the body: never stored
+            headers.append(NO_STORE)
         if origin is not None and self.cors_origins and (origin in self.cors_origins or b"*" in self.cors_origins):
             headers.append((b"access-control-allow-origin", b"*" if b"*" in self.cors_origins else origin))
             headers.append((b"vary", b"origin"))
@@ -423,11 +483,11 @@ class SettlementService(Litestar):
         # each request runs in its own task, whose context starts at English:
         # the variable is only set for another language
         language_token = LANGUAGE.set(language) if language is not DEFAULT else None
-        direct = self.direct.get(scope["path"]) if method == "POST" else None
+        direct = self.direct.get(scope["path"]) if method == "POST" and not self.metrics_port else None
         path = None
         if direct is None:
             path = self.route_path(scope)
-            if method == "POST":
+            if method == "POST" and not self.on_metrics_port(scope):
                 direct = self.direct.get(path)
         template = UNMATCHED
         status = 500
@@ -477,17 +537,40 @@ class SettlementService(Litestar):
     ) -> tuple[str, int]:
         """Answer a request for one of litestar's routes (or none); returns
         the route template and the status."""
-        route = self.route(path, "GET" if method == "HEAD" else method)
+        # no file or route has a NUL byte in its name (a static file lookup
+        # would raise on it): not found, whatever the route
+        route = None if "\x00" in path else self.route(path, "GET" if method == "HEAD" else method)
+        if route is not None and self.metrics_port and (route.template == "/metrics") != self.on_metrics_port(scope):
+            route = None  # /metrics on its own port only, and nothing else there
         if route is None or route.schema_not_found:
             return (route.template if route else UNMATCHED), await problem(send, 404, not_found_problem(path), headers)
+        if route.kind is Kind.PLAIN and method != "POST":
+            headers.append(NO_STORE)
+        elif route.kind is Kind.PAGE:
+            headers += (policy.PAGE_POLICY, policy.NO_REFERRER, policy.FRAME_DENY)
         if preflight is not None:
             allow = (b"allow", b", ".join(m.encode() for m in sorted(route.methods)))
             await send({"type": "http.response.start", "status": 204, "headers": [allow, *headers]})
             await send({"type": "http.response.body", "body": b""})
             return route.template, 204
+        status = 500
+        context = REQUEST.get()
+        assert context is not None
+        respond_to = send
+
+        async def send_and_note(message: Any) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                context.started_response = True
+            await respond_to(message)
+
+        send = send_and_note
         if method == "HEAD" and "GET" in route.methods:
             scope = {**scope, "method": "GET"}
             send = without_body(send)
+        if route.kind in (Kind.CATALOGUE, Kind.DOCS) and method in ("GET", "HEAD"):
+            send = whole_answer(send, route.kind, scope)
         elif method == "POST" and "POST" in route.methods:
             if not json_content_type(content_type):
                 return route.template, await problem(send, 415, unsupported_media_type_problem(path, content_type), headers)
@@ -497,21 +580,16 @@ class SettlementService(Litestar):
                 return route.template, await problem(send, 413, too_large_problem(path), headers, close=True)
             receive = replay(body, receive)
 
-        status = 500
-        context = REQUEST.get()
-        assert context is not None
+        lower = send
 
-        async def send_and_note(message: Any) -> None:
-            nonlocal status
+        async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
-                status = message["status"]
-                context.started_response = True
                 sent = message.get("headers")
                 if type(sent) is list:
                     sent.extend(headers)
                 else:
                     message["headers"] = [*(sent or ()), *headers]
-            await send(message)
+            await lower(message)
 
-        await super().__call__(scope, receive, send_and_note)
+        await super().__call__(scope, receive, send_with_headers)
         return route.template, status

@@ -33,8 +33,10 @@ from service.api.problems import (
     violation_problem,
 )
 from service.api.responses import settlement_response
+from service.api.work import Steps, check_budget, drive, item_weight
 from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
+from service.core.game import finish
 from service.core.settlement import Settlement
 from service.i18n import DEFAULT, LANGUAGE, Language
 from service.rulesets.registry import RULESETS
@@ -148,13 +150,18 @@ _STRICT_ITEM = StrictDecoder(SettlementItem)
 integer, and words the problem (as the entry does for a whole body)."""
 
 
+def decode_item(raw: msgspec.Raw) -> Any:
+    """One item, decoded (raises RequestInvalid, a 400 for that item)."""
+    try:
+        return _DECODE_ITEM(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return _STRICT_ITEM.decode(raw)
+
+
 def settle_item(raw: msgspec.Raw) -> Settlement:
     """One item's settlement, under the exact decimal context (the entry's);
     raises RequestInvalid (400) or RuleViolation (422)."""
-    try:
-        item = _DECODE_ITEM(raw)
-    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-        item = _STRICT_ITEM.decode(raw)
+    item = decode_item(raw)
     return SETTLE_IN_CONTEXT[type(item)](item)  # type: ignore[no-any-return]
 
 
@@ -162,33 +169,59 @@ _SETTLED_ENTRY = (b'{"status":200,"result":', b',{"status":200,"result":')
 """The start of a settled item's entry: the first, then every later one
 (after a comma)."""
 
+RULESET_OF = {item: ruleset.name for item, ruleset in zip(ITEM_TYPES, RULESETS, strict=True)}
+
 
 def settle_items(items: list[msgspec.Raw], instance: str, language: Language) -> bytes:
+    """The batch's answer (:func:`settle_steps` run to the end)."""
+    answer: bytes = finish(settle_steps(items, instance, language))
+    return answer
+
+
+def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) -> Steps:
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
-    the items are settled. Each entry is encoded as soon as its item is
-    settled and then let go (1,000 live results would crowd the caches and
-    the young GC generations); a settled entry is
+    the items are settled, yielding after each item (service.api.work). Every
+    item is decoded first and the batch's work weighed: over the budget is a
+    413 before anything is settled. Each entry is encoded as soon as its
+    item is settled and then let go (1,000 live results would crowd the
+    caches and the young GC generations); a settled entry is
     ``BatchEntry(status=200, result=...)``'s encoding without building it.
     The entries' bytes are joined once at the end: appended to one growing
     buffer, each would move the whole answer so far. Settlements and
     warnings are counted once, at the end."""
+    decoded: list[Any] = []
+    cost = 0
+    for raw in items:
+        try:
+            item = decode_item(raw)
+        except RequestInvalid as exc:
+            decoded.append(exc)
+        else:
+            decoded.append(item)
+            cost += item_weight(item, RULESET_OF[type(item)])
+        yield
+    check_budget(cost)
     parts = [b'{"results":[']
     tally = Tally()
     settled_kind = tally.kinds.append
     settled = 0
-    for index, raw in enumerate(items):
+    for index, item in enumerate(decoded):
         try:
-            result = settle_item(raw)
+            if isinstance(item, RequestInvalid):
+                raise item
+            result = SETTLE_IN_CONTEXT[type(item)](item)
         except (RequestInvalid, RuleViolation) as exc:
             if index:
                 parts.append(b",")
             parts.append(ENCODER.encode(localize(failed_entry(exc, index, instance), language)))
+            yield
             continue
         settled += 1
         settled_kind(type(result))
         if result.warnings:
             tally.add_warnings(result)
         parts += (_SETTLED_ENTRY[index != 0], ENCODER.encode(result if language == DEFAULT else localize(result, language)), b"}")
+        yield
     tally.record()
     parts.append(b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled))
     return b"".join(parts)
@@ -230,19 +263,22 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             dto=_BatchBody,
             return_dto=None,
             status_code=200,
-            sync_to_thread=False,
             request_max_body_size=settings.batch_max_body_bytes,
             summary=f"Settle up to {limit} hands of any rulesets in one request",
             responses=problem_responses(),
         )
-        def settle_batch(
+        async def settle_batch(
             self, request: Request[Any, Any, Any], data: Annotated[BatchRequest, Body(examples=BATCH_EXAMPLES)]
         ) -> Response[BatchResponse]:
             """One entry per item, in order. An item that is invalid (400) or
             impossible (422) gets its own problem object with pointers under
             `#/items/<i>/`; the other items are settled. More items than the
             limit (1,000, or the operator's lower MAHJONG_BATCH_MAX_ITEMS) is
-            413 naming the limit; an empty list is 400, for the whole
+            413 naming the limit, and so is a batch whose work passes the
+            bound of 300 units, one unit being a plain Hong Kong settlement:
+            an item valued from its tiles weighs 2 units in Hong Kong, 4.5 in
+            riichi, 0.8 in MCR, 2.5 in Taiwan; from declared patterns or
+            yaku 0.5; any other 0.3. An empty list is 400, for the whole
             request."""
             items = cast(list[msgspec.Raw], data.items)  # the DTO decodes _BatchWire: raw items
             if len(items) > limit:
@@ -254,7 +290,8 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             for index, raw in enumerate(items):
                 if memoryview(raw)[0] != 0x7B:  # "{": msgspec.Raw keeps the item's exact bytes
                     raise RequestInvalid(pointer_from_msgspec(f"Expected `object` - at `$.items[{index}]`"))
-            body = settle_items(items, request.url.path, LANGUAGE.get())
+            # the event loop is given back between items (service.api.work)
+            body: bytes = await drive(settle_steps(items, request.url.path, LANGUAGE.get()))
             return Response(body, media_type=JSON)  # type: ignore[arg-type]  # BatchResponse's exact encoding
 
     return SettlementsController

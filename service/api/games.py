@@ -8,6 +8,7 @@ The body's `hands` are decoded one by one (a win unless the item says
 # annotations, which name types built per ruleset at run time
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Annotated, Any
 
 import msgspec
@@ -15,8 +16,9 @@ from litestar import Controller, Response, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, schema_problem
+from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
+from service.api.work import GAME_HAND_HUNDREDTHS, Steps, check_budget, drive, item_weight
 from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
@@ -73,15 +75,32 @@ def _field_type(struct: Any, name: str) -> Any:
 
 def games_controller(ruleset: Ruleset) -> type[Controller]:
     types = ruleset.game_types
-    play = ruleset.game
-    assert play is not None and types is not None
-    play_hands: Callable[[Any], Any] = play
+    assert ruleset.game is not None and types is not None
+    steps: Callable[[Any], Steps] = import_module(f"{ruleset.package}.game").steps
 
     class GameBody(StrictBody):
         """Decodes the envelope; the hands stay raw until the handler."""
 
         def decode_bytes(self, value: bytes) -> Any:
             return decode_strict(value, types.wire)
+
+    def read_hands(raws: list[Any]) -> Steps:
+        """Each hand decoded on its own (a win unless it says `type`), its
+        problems pointed at it, yielding after each; the hands and their
+        weight (service.api.work)."""
+        hands = []
+        cost = 0
+        for index, raw in enumerate(raws):
+            at = f"/hands/{index}"
+            kind = decode_part(bytes(raw), HandKind, at).type
+            try:
+                item_type = hand_type(types, kind)
+            except ValueError:
+                raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
+            hands.append(decode_part(bytes(raw), item_type, at))
+            cost += item_weight(hands[-1], ruleset.name) + GAME_HAND_HUNDREDTHS
+            yield
+        return hands, cost
 
     class GamesController(Controller):
         path = f"/v1/{ruleset.name}"
@@ -92,36 +111,39 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             dto=GameBody,
             return_dto=None,
             status_code=200,
-            sync_to_thread=False,
             summary=f"A whole {ruleset.names['en']} game: the derived state after each hand, totals, standings",
             responses=problem_responses(),
             operation_id=f"V1{ruleset.name.capitalize()}GamesPlay",
         )
-        def play_game(self, data: Annotated[types.request, Body(examples=EXAMPLES.get(ruleset.name, []))]) -> Response[types.answer]:  # type: ignore[name-defined]
+        async def play_game(self, data: Annotated[types.request, Body(examples=EXAMPLES.get(ruleset.name, []))]) -> Response[types.answer]:  # type: ignore[name-defined]
             """Stateless: send the hands so far, get what a score-keeper
             derives — each hand settled exactly as the settlement endpoint
             settles it with the derived dealer (riichi: honba and sticks;
             Taiwan: the dealer streak), the running totals, the next hand's
             state, and when the game is over its standings and the fewest
-            transfers that settle the table. At most 256 hands (more is 413).
-            A hand that contradicts the derived state is a 422 naming it
-            (`#/hands/<i>/…`)."""
+            transfers that settle the table. At most 256 hands (more is 413),
+            and at most 300 units of work, one unit being a plain Hong Kong
+            settlement: a hand weighs 0.5 plus 2 from its tiles in Hong Kong,
+            4.5 in riichi, 0.8 in MCR, 2.5 in Taiwan, 0.5 from declared
+            patterns or yaku, or 0.3 (more is 413 naming the bound). A hand that contradicts the
+            derived state is a 422 naming it (`#/hands/<i>/…`)."""
             if len(data.hands) > MAX_HANDS:
                 raise LocalizedHTTPException(
                     413, "A game may carry at most {limit} hands; this one has {count}.", limit=MAX_HANDS, count=len(data.hands)
                 )
             rules = decode_part(bytes(data.rules), ruleset.rules, "/rules")
             game = decode_part(bytes(data.game), _field_type(types.request, "game"), "/game")
-            hands = []
-            for index, raw in enumerate(data.hands):
-                at = f"/hands/{index}"
-                kind = decode_part(bytes(raw), HandKind, at).type
-                try:
-                    item_type = hand_type(types, kind)
-                except ValueError:
-                    raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
-                hands.append(decode_part(bytes(raw), item_type, at))
-            return json_response(play_hands(types.request(rules=rules, game=game, hands=hands)))
+            hands, cost = await drive(read_hands(data.hands))
+            check_budget(cost)
+            try:
+                # the event loop is given back between hands (service.api.work)
+                answer = await drive(steps(types.request(rules=rules, game=game, hands=hands)))
+            except msgspec.ValidationError as exc:
+                # a win's object-level rule (one of `fan`, `patterns`, `tiles`),
+                # checked as its settlement body is built: a 400 at the hand,
+                # exactly as the settlement endpoint words it
+                raise RequestInvalid(pointer_from_msgspec(str(exc))) from None
+            return json_response(answer)
 
     GamesController.__name__ = GamesController.__qualname__ = f"{ruleset.name.capitalize()}GamesController"
     return GamesController

@@ -1,37 +1,60 @@
 """Prometheus metrics, exact over every worker, for a few hundred
-instructions a request.
+instructions a request, in files that never grow once the service is ready.
 
 Each worker keeps its counts in slots of 8-byte floats (:class:`Counts`).
+The slots of every series the service can count are laid out at start
+(:class:`Layout`): every label comes from a fixed set, so a client can
+neither add a series nor make a file grow. The labels:
+
+- ``method``: the methods the service serves (:data:`METHODS`), any other
+  under ``other``;
+- ``path``: the app's route templates, and ``unmatched`` for every path no
+  route matches;
+- ``status_code``: the statuses the service answers (:data:`STATUSES`), any
+  other under ``other``;
+- ``ruleset`` and ``code``: the registry's rulesets and the catalogue of
+  warning codes.
+
 Under ``python -m service`` the slots are a memory-mapped file in this
 start's metrics directory (``MAHJONG_METRICS_RUN_DIR``, made by
-service.serving), and ``GET /metrics``, whichever worker answers it, sums
-every worker's file at that moment: nothing is published late or sampled.
-A series' slots are allocated the first time it is counted, and the
-series is named on one line of the worker's ``.series`` file before its
-slots are used; a request then costs a dictionary lookup and two float
-additions into the map. Only the worker's event-loop thread writes (every
-handler runs there), and each worker writes only its own file, so no lock
-is needed; an aligned 8-byte store is read whole by the scraping worker.
+service.serving). The process that binds the port makes one file per worker
+(``slot-<i>.counts``, :data:`FILE_BYTES` each) and allocates its blocks
+before any worker starts (service.metrics_files), so a full or unwritable
+directory is found at start, and a write into a mapped page can never need
+a new block (no SIGBUS, no ENOSPC after ready). Each worker takes the first
+slot file nobody holds (an exclusive ``flock`` kept for its life); a worker
+that dies and is replaced leaves its lock, and its replacement adds to the
+same counts. ``GET /metrics``, whichever worker answers it, sums every slot
+file at that moment: nothing is published late or sampled. A request costs
+a dictionary lookup and two float additions into the map. Only the worker's
+event-loop thread writes (every handler runs there), and each worker
+writes only its own file, so no lock is needed; an aligned 8-byte store is
+read whole by the scraping worker.
 
 prometheus-client's own multiprocess mode, which this replaces, wrote its
 file through a lock and two packed doubles on every increment: 44,000
 instructions a Hong Kong settlement (bench/per_request.py), more than the
 rules. prometheus-client is still what writes the text format.
 
-Request counts and latency histograms are observed in service/api/asgi.py,
-labelled by route *template* so fuzzed URLs cannot explode label
-cardinality. On top of that the service counts settlements by ruleset and
-warnings by code. A settlement answered on its ruleset's own route (``POST
+Request counts and latency histograms are observed in service/api/asgi.py.
+On top of that the service counts settlements by ruleset and warnings by
+code. A settlement answered on its ruleset's own route (``POST
 /v1/<ruleset>/settlements``, whose every 200 is one settlement) is counted
 once, as that request: ``mahjong_settlements_total`` adds those requests to
 the settlements counted as such (batch items, ``POST /v1/settlements``) when
 it is read (:data:`SETTLEMENT_ROUTES`). Counting them twice cost about 1,700
 instructions a settlement.
+
+What ``/metrics`` lists: ``mahjong_settlements_total`` for every ruleset
+(zero included), and each request and warning series once any worker has
+counted it (listing every possible request series at zero would be about
+3,000 series of 16 lines each; their slots exist from start all the same).
 """
 
 from __future__ import annotations
 
-import json
+import fcntl
+import logging
 import mmap
 import os
 import platform
@@ -40,7 +63,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 from litestar import Response, get
@@ -48,8 +71,21 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from service.core.warnings import WarningCode
+from service.metrics_files import (
+    FILE_BYTES,
+    MAX_PATHS,
+    MAX_RULESETS,
+    MAX_WARNING_CODES,
+    METHOD_LABELS,
+    REQUEST_REGION,
+    REQUEST_SLOTS,
+    STATUS_LABELS,
+)
 from service.rulesets.registry import RULESETS
 from service.settings import METRICS_RUN_DIR_VARIABLE
+
+log = logging.getLogger("service.metrics")
 
 PREFIX = "mahjong"
 
@@ -59,87 +95,166 @@ their ``le`` labels are their ``repr`` (``1.0``, as prometheus-client writes the
 
 FIRST_BUCKET = LATENCY_BUCKETS[0]
 
-REQUEST_SLOTS = 1 + len(LATENCY_BUCKETS) + 1
+assert 1 + len(LATENCY_BUCKETS) + 1 == REQUEST_SLOTS
 """A request series' slots: the sum of seconds, then one per bucket (not
 cumulative; +Inf last). The count is the buckets' sum."""
 
-CAPACITY = 1 << 16
-"""Slots per worker (512 KiB, a sparse file). Series are bounded (route
-templates × methods × statuses, rulesets × warning codes); past the
-capacity a new series is not counted (see :meth:`Counts.slots`)."""
+OTHER = "other"
+"""The ``method`` or ``status_code`` label of any value outside the fixed set."""
+UNMATCHED = "unmatched"
+"""The `path` label of a request no route matches."""
 
-FULL = -1
+METHODS = ("GET", "HEAD", "POST", "OPTIONS")
+"""The methods the service serves (``OPTIONS``: CORS preflights); any other
+request method is counted as ``other``."""
+STATUSES = (200, 204, 304, 400, 404, 405, 413, 415, 422, 431, 499, 500, 503)
+"""The statuses the service answers (499: the client went away first); any
+other is counted as ``other``."""
+RULESET_NAMES = tuple(ruleset.name for ruleset in RULESETS)
+WARNING_CODES: tuple[str, ...] = get_args(WarningCode)
+assert len(METHODS) + 1 == METHOD_LABELS and len(STATUSES) + 1 == STATUS_LABELS
+assert len(RULESET_NAMES) <= MAX_RULESETS and len(WARNING_CODES) <= MAX_WARNING_CODES
 
 SETTLEMENT_ROUTES: dict[str, str] = {f"/v1/{ruleset.name}/settlements": ruleset.name for ruleset in RULESETS}
 """Route template → ruleset, for the routes whose 200 answers are settlements
 of that ruleset and are counted only as requests."""
 
 
+class Layout:
+    """Where each series' slots are, for one app's route templates: the
+    same in every worker (every worker builds the same app)."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self.paths = tuple(sorted({*paths, UNMATCHED}))
+        if len(self.paths) > MAX_PATHS:
+            raise ValueError(f"{len(self.paths)} route templates; the metrics layout has room for {MAX_PATHS}")
+        self.path_set = frozenset(self.paths)
+        self.requests: dict[tuple[str, str, str], int] = {}
+        slot = 0
+        for path in self.paths:
+            for method in (*METHODS, OTHER):
+                for status in (*(str(status) for status in STATUSES), OTHER):
+                    self.requests[(method, path, status)] = slot
+                    slot += REQUEST_SLOTS
+        slot = REQUEST_REGION
+        self.settled: dict[str, int] = {}
+        self.warned: dict[tuple[str, str], int] = {}
+        for ruleset in RULESET_NAMES:
+            self.settled[ruleset] = slot
+            slot += 1
+            for code in WARNING_CODES:
+                self.warned[(ruleset, code)] = slot
+                slot += 1
+        assert slot * 8 <= FILE_BYTES
+        # the hot path's keys: (method, template, status) as the entry has them
+        self.hot: dict[tuple[str, str, int], int] = {
+            (method, path, status): self.requests[(method, path, str(status))]
+            for path in self.paths
+            for method in METHODS
+            for status in STATUSES
+        }
+
+    def request_start(self, method: str, template: str, status: int) -> int:
+        """The first slot of a request's series, any label outside its set
+        counted under ``other`` (``unmatched`` for a path)."""
+        start = self.hot.get((method, template, status))
+        if start is not None:
+            return start
+        return self.requests[
+            (
+                method if method in METHODS else OTHER,
+                template if template in self.path_set else UNMATCHED,
+                str(status) if status in STATUSES else OTHER,
+            )
+        ]
+
+    def series(self) -> Iterator[tuple[tuple[str, ...], int, int]]:
+        """Every series: its key, first slot and width."""
+        for (method, path, status), start in self.requests.items():
+            yield ("request", method, path, status), start, REQUEST_SLOTS
+        for ruleset, start in self.settled.items():
+            yield ("settled", ruleset), start, 1
+        for (ruleset, code), start in self.warned.items():
+            yield ("warned", ruleset, code), start, 1
+
+
+LAYOUT = Layout(SETTLEMENT_ROUTES)
+"""Replaced by :func:`configure` with the app's route templates."""
+
+
 class Counts:
-    """One worker's counters. ``values[i]`` is slot ``i``; ``slots(key, n)``
-    gives the first of ``n`` slots of a series, allocating them the first
-    time."""
+    """One worker's counters. ``values[i]`` is slot ``i``."""
 
     def __init__(self) -> None:
         self.reset()
 
     def reset(self) -> None:
-        """No slots yet: the next count opens them."""
-        self.pid = -1
+        """Not open yet: the next count opens the slots."""
+        if getattr(self, "_fd", None) is not None:
+            os.close(self._fd)  # type: ignore[arg-type]  # and with it the slot file's lock
         self.values = memoryview(bytearray(8)).cast("d")
-        self.starts: dict[tuple[str, ...], int] = {}
-        self.series: list[tuple[int, tuple[str, ...]]] = []
-        self.used = 0
-        self._names: Any = None
+        self.path: str | None = None
         self._map: Any = None
+        self._fd: int | None = None
 
-    def _open(self) -> None:
-        """The slots of this process, opened when it first counts: a fresh
-        file when a run directory is set, else memory."""
-        self.pid = os.getpid()
+    @property
+    def opened(self) -> bool:
+        return self._map is not None
+
+    def open(self) -> None:
+        """This worker's slots: the first slot file of the run directory no
+        other worker holds, or memory when no run directory is set (or, for
+        a worker beyond MAHJONG_WORKERS, when every file is held: its counts
+        are then its own, not in the sums)."""
         directory = os.environ.get(METRICS_RUN_DIR_VARIABLE)
         if directory:
-            path = os.path.join(directory, f"worker-{self.pid}")
-            with open(path + ".counts", "w+b") as file:
-                file.truncate(CAPACITY * 8)
-                self._map = mmap.mmap(file.fileno(), CAPACITY * 8)
-            self._names = open(path + ".series", "a", encoding="utf-8")  # noqa: SIM115  # open for the worker's life
-        else:
-            self._map, self._names = bytearray(CAPACITY * 8), None
-        self.values = memoryview(self._map).cast("d")
-
-    def slots(self, key: tuple[str, ...], width: int = 1) -> int:
-        """The first of the ``width`` slots of the series ``key``. A series
-        past the capacity gets :data:`FULL` (the caller counts nothing)."""
+            for path in sorted(Path(directory).glob("slot-*.counts")):
+                fd = os.open(path, os.O_RDWR)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    os.close(fd)
+                    continue
+                if os.fstat(fd).st_size < FILE_BYTES:
+                    os.close(fd)
+                    raise OSError(f"{path} is shorter than {FILE_BYTES} bytes")
+                self._map = mmap.mmap(fd, FILE_BYTES)
+                self._fd, self.path = fd, str(path)
+                break
+            else:
+                log.warning("every metrics slot file in %s is held by another worker: this worker's counts are not in the sums", directory)
         if self._map is None:
-            self._open()
-        start = self.starts.get(key)
-        if start is None:
-            if self.used + width > CAPACITY:
-                return FULL
-            start = self.used
-            self.used += width
-            if self._names is not None:  # named before it is used
-                self._names.write(json.dumps([start, *key]) + "\n")
-                self._names.flush()
-            self.starts[key] = start
-            self.series.append((start, key))
-        return start
+            self._map = bytearray(FILE_BYTES)
+        self.values = memoryview(self._map).cast("d")
 
 
 COUNTS = Counts()
 _REQUESTS: dict[tuple[str, str, int], int] = {}
-_SETTLED: dict[str, int] = {}
-_OTHERS: dict[tuple[str, ...], int] = {}
+
+
+def configure(paths: Iterable[str]) -> None:
+    """Lay the series out for the app's route templates and open this
+    worker's slots (at start, before the first request)."""
+    global LAYOUT
+    layout = Layout(paths)
+    if COUNTS.opened and layout.paths == LAYOUT.paths:
+        return  # another app in this process (tests): the same series
+    LAYOUT = layout
+    _REQUESTS.clear()
+    COUNTS.reset()
+    _open()
+
+
+def _open() -> None:
+    COUNTS.open()
+    _REQUESTS.update(LAYOUT.hot)
 
 
 def _forget() -> None:
-    """After a fork, the child starts its own slots (its own file): it must
-    never add to its parent's."""
+    """After a fork, the child opens its own slots: it must never add to its
+    parent's."""
     COUNTS.reset()
     _REQUESTS.clear()
-    _SETTLED.clear()
-    _OTHERS.clear()
 
 
 os.register_at_fork(after_in_child=_forget)
@@ -147,40 +262,34 @@ os.register_at_fork(after_in_child=_forget)
 
 def observe(method: str, template: str, status: int, seconds: float) -> None:
     """Count a request and its duration."""
-    key = (method, template, status)
-    start = _REQUESTS.get(key)
+    start = _REQUESTS.get((method, template, status))
     if start is None:
-        start = _REQUESTS[key] = COUNTS.slots(("request", method, template, str(status)), REQUEST_SLOTS)
-    if start != FULL:
-        values = COUNTS.values
-        values[start] += seconds
-        # most requests end within the first bucket: no search for them
-        bucket = 0 if seconds <= FIRST_BUCKET else bisect_left(LATENCY_BUCKETS, seconds)
-        values[start + 1 + bucket] += 1.0
+        if not COUNTS.opened:
+            _open()
+        start = LAYOUT.request_start(method, template, status)
+    values = COUNTS.values
+    values[start] += seconds
+    # most requests end within the first bucket: no search for them
+    bucket = 0 if seconds <= FIRST_BUCKET else bisect_left(LATENCY_BUCKETS, seconds)
+    values[start + 1 + bucket] += 1.0
 
 
-def _count(key: tuple[str, ...], count: int) -> None:
-    start = _OTHERS.get(key)
-    if start is None:
-        start = _OTHERS[key] = COUNTS.slots(key)
-    if start != FULL:
+def _add(start: int | None, count: int) -> None:
+    if start is not None:  # a ruleset or code outside the catalogue is not counted
+        if not COUNTS.opened:
+            _open()
         COUNTS.values[start] += count
 
 
 def count_settled(ruleset: str, count: int = 1) -> None:
-    """Count settlements of a ruleset. Keyed by the ruleset's name alone: no
-    tuple to build on the hot path."""
-    start = _SETTLED.get(ruleset)
-    if start is None:
-        start = _SETTLED[ruleset] = COUNTS.slots(("settled", ruleset))
-    if start != FULL:
-        COUNTS.values[start] += count
+    """Count settlements of a ruleset."""
+    _add(LAYOUT.settled.get(ruleset), count)
 
 
 def count_warnings(result: Any, ruleset: str) -> None:
     """Count a settlement's warnings, by code."""
     for item in result.warnings:
-        _count(("warned", ruleset, item.code), 1)
+        _add(LAYOUT.warned.get((ruleset, item.code)), 1)
 
 
 def record_settlement(result: Any, ruleset: str | None = None) -> None:
@@ -213,55 +322,44 @@ class Tally:
     def record(self) -> None:
         for kind, count in Counter(self.kinds).items():
             count_settled(str(kind.__struct_config__.tag), count)  # a settlement is tagged with its ruleset
-        for (ruleset, code), count in self.warned.items():
-            _count(("warned", ruleset, code), count)
+        for key, count in self.warned.items():
+            _add(LAYOUT.warned.get(key), count)
 
 
 # --- reading: every worker's slots, summed ---------------------------------------------------
 
 
-def read_worker(series_path: Path) -> Iterator[tuple[tuple[str, ...], list[float]]]:
-    """A worker's series with their slot values, from its two files. A line
-    still being written (no newline yet) is skipped: its slots are not in
-    use yet."""
-    counts_path = series_path.with_suffix(".counts")
-    try:
-        lines = series_path.read_text(encoding="utf-8").split("\n")[:-1]
-        raw = counts_path.read_bytes()
-    except FileNotFoundError:  # a worker starting
+def _slot_values() -> Iterator[Any]:
+    """Every worker's slots (only this process's when no run directory is set)."""
+    directory = os.environ.get(METRICS_RUN_DIR_VARIABLE)
+    if not directory:
+        if not COUNTS.opened:
+            _open()
+        yield COUNTS.values
         return
-    values = array("d")
-    values.frombytes(raw[: len(raw) // 8 * 8])
-    for line in lines:
-        start, *key = json.loads(line)
-        width = REQUEST_SLOTS if key[0] == "request" else 1
-        yield tuple(key), values[start : start + width].tolist()
-
-
-def own_series() -> Iterator[tuple[tuple[str, ...], list[float]]]:
-    for start, key in COUNTS.series:
-        width = REQUEST_SLOTS if key[0] == "request" else 1
-        yield key, [float(value) for value in COUNTS.values[start : start + width]]
+    for path in sorted(Path(directory).glob("slot-*.counts")):
+        values = array("d")
+        try:
+            values.frombytes(path.read_bytes()[:FILE_BYTES])
+        except OSError:
+            continue
+        yield memoryview(values)
 
 
 def summed() -> dict[tuple[str, ...], list[float]]:
-    """Every series over every worker of this start (only this process's
-    when no run directory is set)."""
-    directory = os.environ.get(METRICS_RUN_DIR_VARIABLE)
-    sources: Iterable[Iterator[tuple[tuple[str, ...], list[float]]]]
-    if directory:
-        sources = [read_worker(path) for path in sorted(Path(directory).glob("worker-*.series"))]
-    else:
-        sources = [own_series()]
+    """Every series over every worker of this start that any worker counted,
+    and every ruleset's settlements (zero included)."""
+    sources = list(_slot_values())
     totals: dict[tuple[str, ...], list[float]] = {}
-    for source in sources:
-        for key, values in source:
-            total = totals.get(key)
-            if total is None:
-                totals[key] = values
-            else:
-                for i, value in enumerate(values):
-                    total[i] += value
+    for key, start, width in LAYOUT.series():
+        values = [0.0] * width
+        for source in sources:
+            part = source[start : start + width]
+            if any(part):
+                for i, value in enumerate(part.tolist()):
+                    values[i] += value
+        if key[0] == "settled" or any(values):
+            totals[key] = values
     return totals
 
 

@@ -16,7 +16,7 @@ last round's deal passes on. Riichi has its own driver
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal
@@ -436,8 +436,27 @@ def hand_type(types: GameTypes, kind: str | None) -> type:
 # --- The generic driver ---------------------------------------------------------------
 
 
+Steps = Generator[None, None, Any]
+"""A game being replayed: yields after each hand, returns the answer (a
+caller serving many requests at once can do other work between hands)."""
+
+
+def finish(steps: Steps) -> Any:
+    """Run a game's steps to the end; its answer."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def play(spec: GameSpec, types: GameTypes, request: Any) -> Any:
     """Replay a Hong Kong, MCR, NMJL or Taiwan game."""
+    return finish(play_steps(spec, types, request))
+
+
+def play_steps(spec: GameSpec, types: GameTypes, request: Any) -> Steps:
+    """:func:`play`, yielding after each hand."""
     options = request.game
     players = getattr(options, "players", 4)
     seats = seats_at(players)
@@ -491,6 +510,7 @@ def play(spec: GameSpec, types: GameTypes, request: Any) -> Any:
         )
         if not keeps:
             rotation.pass_deal()
+        yield
     finished = rotation.over
     next_state = None
     if not finished:

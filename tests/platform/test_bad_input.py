@@ -127,3 +127,16 @@ def test_decimal_query_parameter_that_is_not_a_number(client) -> None:
     response = client.get("/v1/hongkong/points-table", params={"point_value": "abc"})
     assert response.status_code == 400
     assert response.json()["errors"][0]["parameter"] == "point_value"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/web/static/%00", "/web/static/page.js%00", "/schema/static/x%00", "/schema/static/%00/swagger-ui.css", "/v1/rulesets%00", "/%00"],
+)
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_nul_byte_in_a_path_is_a_404(client, path, method) -> None:
+    """No file or route has a NUL byte in its name; the static file routes
+    used to answer 500 (the file system refuses such a name)."""
+    response = client.request(method, path)
+    assert response.status_code == 404, response.text
+    assert response.headers["content-type"] == "application/problem+json"

@@ -5,6 +5,8 @@ a settlement, and /metrics summed over both workers."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -18,6 +20,28 @@ import yaml
 
 from service.settings import Settings, SettingsError
 from tests.server import DOCKERFILE, ROOT, _final_stage, free_port, image_cmd, image_env, service_command, service_env, start_service
+
+
+def healthcheck_command() -> list[str]:
+    """The final stage's HEALTHCHECK command (exec form), run with this
+    interpreter as the image runs it with its virtualenv's."""
+    stage = _final_stage().replace("\\\n", " ")
+    match = re.search(r"^HEALTHCHECK .*?CMD (\[.*\])$", stage, re.MULTILINE)
+    assert match, "the final stage needs an exec-form HEALTHCHECK"
+    command = json.loads(match.group(1))
+    assert command[0] == "python"
+    return [sys.executable, *command[1:]]
+
+
+@pytest.mark.server
+def test_the_healthcheck_asks_the_port_in_mahjong_port(served) -> None:
+    """It follows MAHJONG_PORT (an operator may run the image on another
+    port): healthy against the running service's port, unhealthy against
+    a port where nothing listens."""
+    env = {**os.environ, "MAHJONG_PORT": served.base.rsplit(":", 1)[1]}
+    assert subprocess.run(healthcheck_command(), env=env, capture_output=True, timeout=10, check=False).returncode == 0
+    env["MAHJONG_PORT"] = str(free_port())
+    assert subprocess.run(healthcheck_command(), env=env, capture_output=True, timeout=10, check=False).returncode != 0
 
 
 def test_dockerfile_passes_hadolint() -> None:
@@ -59,8 +83,8 @@ def test_health_settlement_and_metrics_summed_over_two_workers(served) -> None:
         assert response.status_code == 200
         assert response.json()["winner_receives"] == 8
 
-    worker_files = {p.stem for p in served.run_dir().glob("worker-*.counts")}
-    assert len(worker_files) >= 2, f"expected files from two workers, got {sorted(worker_files)}"
+    counted_in = {p.stem for p in served.run_dir().glob("slot-*.counts") if any(p.read_bytes())}
+    assert len(counted_in) == 2, f"expected counts from two workers, got {sorted(counted_in)}"
     text = httpx.get(f"{base}/metrics").text
     match = re.search(r'^mahjong_settlements_total\{ruleset="hongkong"\} (\S+)$', text, re.MULTILINE)
     assert match and float(match.group(1)) == sent, text[:2000]

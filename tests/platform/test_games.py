@@ -352,3 +352,53 @@ def test_riichi_points_plus_sticks_on_the_table_stay_what_the_players_started_wi
     assert sum(scores(body).values()) + 1000 * on_table == 4 * 25000
     if body["finished"]:
         assert sum(D(s["result"]) for s in body["standings"]["standings"]) == 0
+
+
+NO_VALUE = {"winner": "south", "win": TSUMO}
+TWO_VALUES = {
+    "hongkong": {"fan": 3, "patterns": [{"code": "all_pongs"}]},
+    "mcr": {
+        "fan": 8,
+        "tiles": {
+            "concealed": "234m456m77p",
+            "win_tile": "7p",
+            "melds": [{"kind": "chow", "tiles": "123p"}, {"kind": "chow", "tiles": "567s"}],
+        },
+    },
+    "riichi": {"han": 1, "fu": 30, "tiles": {"hand": "123m456m789m123p55s", "win_tile": "5s"}},
+    "taiwan": {"tai": 1, "patterns": [{"code": "self_draw"}]},
+    "nmjl": {"value": 25, "patterns": []},
+}
+
+
+@pytest.mark.parametrize("ruleset", ["hongkong", "riichi", "mcr", "nmjl", "taiwan"])
+@pytest.mark.parametrize("values", ["none", "two"])
+def test_a_hand_without_its_value_or_with_two_is_answered_as_its_settlement_is(client, ruleset, values) -> None:
+    """A win with no value (no `fan`, `patterns` or `tiles`), or with two of
+    them, is refused in a game exactly as the settlement endpoint refuses the
+    same hand (Hong Kong and MCR: 400 naming the field), the pointers under
+    `#/hands/0`; never a 5xx."""
+    hand = {**NO_VALUE, **(TWO_VALUES[ruleset] if values == "two" else {})}
+    settled = client.post(f"/v1/{ruleset}/settlements", json=hand)
+    played = client.post(f"/v1/{ruleset}/games", json={"hands": [hand]})
+    assert settled.status_code in (400, 422), settled.text
+    assert played.status_code == settled.status_code, played.text
+    assert [error["pointer"] for error in played.json()["errors"]] == [
+        "#/hands/0" + error["pointer"].removeprefix("#") for error in settled.json()["errors"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "pointer"),
+    [
+        ("hongkong", NO_VALUE, "#/hands/0/fan"),
+        ("hongkong", {**NO_VALUE, **TWO_VALUES["hongkong"]}, "#/hands/0/fan"),
+        ("mcr", NO_VALUE, "#/hands/0/fan"),
+        ("mcr", {**NO_VALUE, **TWO_VALUES["mcr"]}, "#/hands/0/fan"),
+    ],
+)
+def test_hong_kong_and_mcr_hands_without_a_single_value_are_400s_naming_the_field(client, ruleset, hand, pointer) -> None:
+    response = client.post(f"/v1/{ruleset}/games", json={"hands": [{"winner": "east", "win": TSUMO, "fan": 3}, hand]})
+    pointer = pointer.replace("/hands/0", "/hands/1")
+    assert response.status_code == 400, response.text
+    assert [error["pointer"] for error in response.json()["errors"]] == [pointer]

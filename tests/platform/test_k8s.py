@@ -62,16 +62,34 @@ def test_pods_spread_across_nodes() -> None:
     assert "topology.kubernetes.io/zone" in spread
 
 
-def test_network_policy_admits_only_the_http_port_and_denies_egress() -> None:
+def test_network_policy_admits_the_gateway_to_http_and_prometheus_to_metrics_only_and_denies_egress() -> None:
     policy = load("networkpolicy.yaml")["spec"]
     deployment = load("deployment.yaml")
     assert policy["podSelector"]["matchLabels"].items() <= deployment["spec"]["template"]["metadata"]["labels"].items()
     assert set(policy["policyTypes"]) == {"Ingress", "Egress"}
     assert policy["egress"] == []
-    (rule,) = policy["ingress"]
-    assert rule["from"] and all("namespaceSelector" in peer for peer in rule["from"])
-    container_ports = {p["name"]: p["containerPort"] for p in deployment["spec"]["template"]["spec"]["containers"][0]["ports"]}
-    assert [p["port"] for p in rule["ports"]] == ["http"] and "http" in container_ports
+    rules = {
+        tuple(peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"] for peer in rule["from"]): [
+            port["port"] for port in rule["ports"]
+        ]
+        for rule in policy["ingress"]
+    }
+    assert rules == {("gateway",): ["http"], ("monitoring",): ["metrics"]}
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    container_ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    env = {e["name"]: e["value"] for e in container["env"]}
+    # the ports the policy names are the ones the service listens on
+    assert container_ports == {"http": int(env["MAHJONG_PORT"]), "metrics": int(env["MAHJONG_METRICS_PORT"])}
+    annotations = deployment["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == env["MAHJONG_METRICS_PORT"]
+
+
+def test_compose_scrapes_the_metrics_port_and_does_not_publish_it() -> None:
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]["settlement"]
+    prometheus = yaml.safe_load((ROOT / "docker" / "prometheus.yml").read_text())
+    port = compose["environment"]["MAHJONG_METRICS_PORT"]
+    assert prometheus["scrape_configs"][0]["static_configs"][0]["targets"] == [f"settlement:{port}"]
+    assert all(not mapping.endswith(f":{port}") for mapping in compose["ports"])
 
 
 def test_termination_grace_covers_prestop_drain_and_in_flight() -> None:

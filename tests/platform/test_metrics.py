@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from service.api import metrics
+from service.metrics_files import FILE_BYTES, make_slot_files
 from service.settings import METRICS_RUN_DIR_VARIABLE
 
 
@@ -30,6 +31,9 @@ def count_in_a_child(run_dir: str, requests: int, settled: int) -> None:
 
 @pytest.fixture
 def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A start's metrics directory with three workers' slot files, as
+    ``python -m service`` makes it."""
+    make_slot_files(str(tmp_path), 3)
     monkeypatch.setenv(METRICS_RUN_DIR_VARIABLE, str(tmp_path))
     return tmp_path
 
@@ -42,7 +46,7 @@ def test_three_workers_are_summed_exactly(run_dir: Path) -> None:
     for child in children:
         child.join(30)
         assert child.exitcode == 0
-    assert len(list(run_dir.glob("worker-*.counts"))) == 3
+    assert len(list(run_dir.glob("slot-*.counts"))) == 3
     totals = metrics.summed()
     # 1000 + 333 + 7 requests: half of each at 0.2 ms (first bucket), half at 30 ms (the 0.05 bucket)
     request = totals[("request", "POST", "/v1/hongkong/settlements", "200")]
@@ -95,25 +99,64 @@ def test_settlements_add_the_200s_of_each_rulesets_route_to_those_counted(run_di
         assert child.exitcode == 0
     text = metrics.generate_latest(metrics._REGISTRY).decode()
     settled = sorted(line for line in text.splitlines() if line.startswith("mahjong_settlements_total"))
-    # per worker: MCR 3 on its route + 1 counted; Taiwan 2 counted; no NMJL settlement at all
-    assert settled == ['mahjong_settlements_total{ruleset="mcr"} 8.0', 'mahjong_settlements_total{ruleset="taiwan"} 4.0']
+    # per worker: MCR 3 on its route + 1 counted; Taiwan 2 counted; every ruleset listed, from 0
+    assert settled == [
+        'mahjong_settlements_total{ruleset="hongkong"} 0.0',
+        'mahjong_settlements_total{ruleset="mcr"} 8.0',
+        'mahjong_settlements_total{ruleset="nmjl"} 0.0',
+        'mahjong_settlements_total{ruleset="riichi"} 0.0',
+        'mahjong_settlements_total{ruleset="taiwan"} 4.0',
+    ]
 
 
-def test_a_series_line_still_being_written_is_skipped(run_dir: Path) -> None:
-    (run_dir / "worker-1.series").write_text('[0, "settled", "mcr"]\n[1, "settled", "nm')
-    (run_dir / "worker-1.counts").write_bytes(memoryview(bytearray(16)).cast("d").tobytes())
-    counts = memoryview(bytearray(16)).cast("d")
-    counts[0], counts[1] = 5.0, 9.0
-    (run_dir / "worker-1.counts").write_bytes(counts.tobytes())
-    assert metrics.summed() == {("settled", "mcr"): [5.0]}
+def test_labels_come_from_fixed_sets(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A method the service does not serve is `other`, a status outside
+    its set `other`, a path no route has `unmatched`; nothing a client
+    sends adds a series."""
+    monkeypatch.setattr(metrics, "LAYOUT", metrics.Layout(ODD_PATHS))  # the layout the worker has (the same app)
+    context = multiprocessing.get_context("fork")
+    child = context.Process(target=count_odd_requests, args=(str(run_dir),))
+    child.start()
+    child.join(30)
+    assert child.exitcode == 0
+    totals = metrics.summed()
+    requests = {key: sum(values[1:]) for key, values in totals.items() if key[0] == "request"}
+    assert requests == {
+        ("request", "other", "/v1/rulesets", "405"): 2,
+        ("request", "GET", "unmatched", "404"): 2,
+        ("request", "other", "unmatched", "other"): 1,
+        ("request", "POST", "/v1/mcr/settlements", "other"): 1,
+    }
+    assert {method for (method, _, _) in metrics.LAYOUT.requests} == {"GET", "HEAD", "POST", "OPTIONS", "other"}
 
 
-def test_past_the_capacity_a_new_series_is_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    counts = metrics.Counts()
-    monkeypatch.delenv(METRICS_RUN_DIR_VARIABLE, raising=False)
-    monkeypatch.setattr(metrics, "CAPACITY", 20)
-    first = counts.slots(("request", "GET", "/a", "200"), metrics.REQUEST_SLOTS)  # 14 slots
-    assert first == 0
-    assert counts.slots(("settled", "mcr")) == metrics.REQUEST_SLOTS
-    assert counts.slots(("request", "GET", "/b", "200"), metrics.REQUEST_SLOTS) == metrics.FULL
-    assert counts.slots(("request", "GET", "/a", "200"), metrics.REQUEST_SLOTS) == first
+ODD_PATHS = ["/v1/rulesets", "/v1/mcr/settlements"]
+
+
+def count_odd_requests(run_dir: str) -> None:
+    os.environ[METRICS_RUN_DIR_VARIABLE] = run_dir
+    metrics.configure(ODD_PATHS)
+    metrics.observe("PROPFIND", "/v1/rulesets", 405, 0.0002)
+    metrics.observe("M-SEARCH", "/v1/rulesets", 405, 0.0002)
+    metrics.observe("GET", "unmatched", 404, 0.0002)
+    metrics.observe("GET", "/not/a/template", 404, 0.0002)
+    metrics.observe("BREW", "/coffee", 418, 0.0002)
+    metrics.observe("POST", "/v1/mcr/settlements", 207, 0.0002)
+
+
+def test_each_worker_holds_its_own_slot_file(run_dir: Path) -> None:
+    """Two counters in one directory never share a slot file; a third,
+    beyond the files made at start, counts in memory and creates nothing."""
+    first, second, third = metrics.Counts(), metrics.Counts(), metrics.Counts()
+    for counts in (first, second):
+        counts.open()
+    assert first.path != second.path and {first.path, second.path} <= {str(p) for p in run_dir.glob("slot-*.counts")}
+    (run_dir / "slot-2.counts").unlink()
+    third.open()
+    assert third.path is None and third.opened
+    assert sorted(p.name for p in run_dir.iterdir()) == ["slot-0.counts", "slot-1.counts"]
+    assert all(p.stat().st_size == FILE_BYTES for p in run_dir.iterdir())
+    first.reset()  # its lock goes with it: the next worker takes its file
+    fourth = metrics.Counts()
+    fourth.open()
+    assert fourth.path == str(run_dir / "slot-0.counts")

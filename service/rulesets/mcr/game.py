@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
 from service.rulesets.mcr.settlement import McrRequest, McrRules, McrSettlement, settle
 
 SPEC = GameSpec(name="mcr", request=McrRequest, settle=settle, pass_every_hand=True)
@@ -15,3 +15,8 @@ TYPES: GameTypes = game_types("mcr", "Mcr", McrRequest, McrRules, GameSetup, Mcr
 def game(request: Any) -> Any:
     """Replay the hands of `request` (`TYPES.request`, hands decoded)."""
     return play(SPEC, TYPES, request)
+
+
+def steps(request: Any) -> Steps:
+    """:func:`game`, yielding after each hand."""
+    return play_steps(SPEC, TYPES, request)

@@ -35,9 +35,11 @@ from service.core.game import (
     HandState,
     HandType,
     Rotation,
+    Steps,
     add,
     build_request,
     check_not_over,
+    finish,
     game_types,
     prefixed,
     seats_at,
@@ -177,6 +179,11 @@ def _declare(item: Any, index: int, seats: tuple[Seat, ...], totals: dict[str, D
 
 def game(request: Any) -> Any:
     """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
+    return finish(steps(request))
+
+
+def steps(request: Any) -> Steps:
+    """:func:`game`, yielding after each hand."""
     options: RiichiGameSetup = request.game
     players = options.players
     seats = seats_at(players)
@@ -258,6 +265,7 @@ def game(request: Any) -> Any:
         if not keeps and end.reason is None:
             rotation.pass_deal()
             end.after_deal_passed(rotation, totals)
+        yield
     finished = busted or rotation.over or end.reason is not None
     standings = None
     transfers = []

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
@@ -285,6 +286,12 @@ def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
 
 def game_record(request: GameRecordRequest) -> Any:
     """Replay and settle a recorded game (`RecordResult`)."""
+    return finish(game_record_steps(request))
+
+
+def game_record_steps(request: GameRecordRequest) -> Steps:
+    """:func:`game_record`, yielding after each hand replayed and each hand
+    settled."""
     record = request.record
     players = request.game.players
     items: list[Any] = []
@@ -298,8 +305,9 @@ def game_record(request: GameRecordRequest) -> Any:
         items.append(converted)
         recorded.append({seat: hand.result.deltas[at] for at, seat in enumerate(seats)})
         record_hands.append(hand)
+        yield
     try:
-        answer = riichi_game.game(riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items))
+        answer = yield from riichi_game.steps(riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items))
     except RuleViolation as exc:
         raise _repointed(exc) from None
     hands = []

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from service.core.game import GameSetup, GameSpec, GameTypes, game_types, play
+from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
 from service.rulesets.taiwan.settlement import TaiwanRequest, TaiwanRules, TaiwanSettlement, settle
 
 
@@ -28,3 +28,8 @@ TYPES: GameTypes = game_types(
 def game(request: Any) -> Any:
     """Replay the hands of `request` (`TYPES.request`, hands decoded)."""
     return play(SPEC, TYPES, request)
+
+
+def steps(request: Any) -> Steps:
+    """:func:`game`, yielding after each hand."""
+    return play_steps(SPEC, TYPES, request)

@@ -1,0 +1,136 @@
+"""Bounded work per request, and long requests that give the event loop back.
+
+A worker answers every request on one event loop: a request that computes
+for 360 ms without a pause holds every other request of that worker, its
+health probe included, for as long. So:
+
+- **Every request's work is bounded.** Work is counted in units of one plain
+  Hong Kong settlement (``POST /v1/hongkong/settlements`` with a `fan`, as
+  served): a request may ask for at most :data:`BUDGET` units, and a batch
+  or game that asks for more is refused with 413 naming the bound, before
+  anything is settled. What each item weighs (:data:`WEIGHTS`) was measured
+  by bench/costs.py, which also prints what the costliest accepted request
+  costs.
+- **Long requests give the loop back between items**: a batch's items and
+  a game's hands are settled as steps of a generator (the rules code stays
+  plain functions), and :func:`drive` lets the loop run other requests
+  whenever a slice of :data:`SLICE_SECONDS` has passed, the long requests
+  taking turns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Generator
+from typing import Any
+
+import msgspec
+
+from service.api.problems import LocalizedHTTPException
+from service.i18n import N_
+
+BUDGET = 300
+"""The most work one request may ask for, in plain Hong Kong settlements."""
+
+SLICE_SECONDS = 0.001
+"""A long request gives the event loop back once this much time has passed
+since it last did (checked between items)."""
+
+VALUE = "value"
+"""An item or hand valued from the number the client states (`fan`,
+`han`/`fu`, `tai`, `value`), a draw or an abort."""
+PATTERNS = "patterns"
+"""An item or hand valued from the patterns or yaku the client declares."""
+RECORDED_HAND = "recorded_hand"
+"""A hand of a recorded game (`POST /v1/riichi/game-records`): played from
+its steps (up to the whole wall), then settled from the tiles."""
+
+WEIGHTS: dict[str, float] = {
+    VALUE: 0.3,
+    PATTERNS: 0.5,
+    "hongkong": 2.0,
+    "riichi": 4.5,
+    "mcr": 0.8,
+    "taiwan": 2.5,
+    RECORDED_HAND: 12.0,
+}
+"""Units of work per batch item or game hand: :data:`VALUE`,
+:data:`PATTERNS`, or valued from its `tiles` in that ruleset. Each is the
+costliest item of its kind bench/costs.py tried (long runs in one suit,
+riichi with ippatsu and ten dora and ura dora indicators, answered in
+Japanese), measured in the worker's CPU time, with a margin of about two
+fifths for what one run to the next varies on a busy machine."""
+
+GAME_HAND = 0.5
+"""Added to each hand of a game: its state, running totals and answer."""
+
+BUDGET_EXCEEDED = N_(
+    "A request may ask for at most {limit} units of work (one unit: one plain Hong Kong settlement); this one asks for {cost}."
+)
+
+
+_HUNDREDTHS = {kind: round(weight * 100) for kind, weight in WEIGHTS.items()}
+"""The weights in hundredths of a unit: a request's cost is added up in whole numbers."""
+GAME_HAND_HUNDREDTHS = round(GAME_HAND * 100)
+
+
+def _given(value: Any) -> bool:
+    return value is not None and value is not msgspec.UNSET and value != []
+
+
+def item_weight(item: Any, ruleset: str) -> int:
+    """An item's or hand's weight in hundredths of a unit: from its tiles
+    in ``ruleset``, from declared patterns or yaku, or :data:`VALUE`."""
+    if _given(getattr(item, "tiles", None)):
+        return _HUNDREDTHS.get(ruleset, max(_HUNDREDTHS.values()))
+    if _given(getattr(item, "patterns", None)) or _given(getattr(item, "yaku", None)):
+        return _HUNDREDTHS[PATTERNS]
+    return _HUNDREDTHS[VALUE]
+
+
+def check_budget(cost: int) -> None:
+    """413 naming the bound when ``cost`` (hundredths of a unit, the sum of
+    :func:`item_weight`) is above :data:`BUDGET`."""
+    if cost > BUDGET * 100:
+        raise LocalizedHTTPException(413, BUDGET_EXCEEDED, limit=BUDGET, cost=-(-cost // 100))
+
+
+Steps = Generator[None, None, Any]
+
+
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+"""Per event loop: the turn long requests take, one at a time."""
+
+
+def _turn() -> asyncio.Lock:
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
+
+
+async def drive(steps: Steps) -> Any:
+    """Run ``steps`` to the end; returns what the generator returns.
+
+    Long requests take turns: one at a time runs for a slice of
+    :data:`SLICE_SECONDS`, then gives the event loop back and waits for its
+    next turn (first come, first served). So however many long requests a
+    worker holds, a turn of its loop has at most one slice of their work,
+    and a short request (``/healthz``) waits a few slices, not one slice of
+    each of them."""
+    clock = time.perf_counter
+    turn = _turn()
+    while True:
+        async with turn:
+            deadline = clock() + SLICE_SECONDS
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    return done.value
+                if clock() >= deadline:
+                    break
+        await asyncio.sleep(0)

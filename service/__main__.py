@@ -41,7 +41,7 @@ def main() -> None:
     from service import serving
 
     sockets = []
-    for port in (settings.port, settings.metrics_port):
+    for port, setting in ((settings.port, "MAHJONG_PORT"), (settings.metrics_port, "MAHJONG_METRICS_PORT")):
         if port is None:
             continue
         try:
@@ -49,7 +49,10 @@ def main() -> None:
         except OSError as exc:
             for sock in sockets:
                 sock.close()
-            print(f"mahjong-settlement: cannot listen on {settings.host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+            print(
+                f"mahjong-settlement: cannot listen on {settings.host}:{port}: {exc.strerror or exc} (set {setting} to another port)",
+                file=sys.stderr,
+            )
             raise SystemExit(1) from None
     try:
         metrics_dir = serving.claim_metrics_dir(settings.metrics_dir, settings.workers)

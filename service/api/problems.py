@@ -72,7 +72,8 @@ BAD_REQUEST = N_("Bad request")
 INVALID_BODY = N_("The request body is invalid")
 SERVER_ERROR = N_("Server error")
 SERVER_ERROR_DETAIL = N_("The service could not answer this request.")
-NO_ENDPOINT = N_("No endpoint at {path}.")
+NO_ENDPOINT = N_("No endpoint at {path}: `GET /v1/rulesets` lists every ruleset and its endpoints.")
+WRONG_METHOD = N_("{path} does not answer {method}: it takes {allowed}.")
 NOT_JSON = N_("Send the body as application/json (or a +json type); this request's Content-Type is {content_type}.")
 NO_CONTENT_TYPE = N_("Send the body as application/json (or a +json type); this request has no Content-Type.")
 EMPTY_BODY = N_("The body is empty; send a JSON object.")
@@ -220,8 +221,11 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
     if status == 404:
         return json_response(not_found_problem(request.url.path), status_code=404, media_type=PROBLEM_JSON)
     title = TITLES.get(status, BAD_REQUEST)
+    allowed = (exc.headers or {}).get("allow", "")
     if isinstance(exc, LocalizedHTTPException):
         detail = render(exc.template, exc.params, language)
+    elif status == 405 and allowed:
+        detail = render(WRONG_METHOD, {"path": request.url.path, "method": request.method, "allowed": allowed}, language)
     else:
         detail = gettext(str(exc.detail) if exc.detail else title, language)
     headers = {k: v for k, v in (exc.headers or {}).items()}

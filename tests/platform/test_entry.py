@@ -259,7 +259,7 @@ def test_404_is_problem_json_everywhere(client, path) -> None:
         "type": "urn:mahjong-settlement:problem:not-found",
         "title": "Not found",
         "status": 404,
-        "detail": f"No endpoint at {path}.",
+        "detail": f"No endpoint at {path}: `GET /v1/rulesets` lists every ruleset and its endpoints.",
         "instance": path,
     }
 

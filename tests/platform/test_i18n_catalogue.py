@@ -83,7 +83,7 @@ def test_extraction_finds_engine_problem_templates_and_api_texts() -> None:
         "{seat} is not at this table.",  # field_problem template
         "{pattern} is counted per tile; a hand has at most {limit}.",  # template(...) in a table
         "A batch may carry at most {limit} items; this one has {count}.",  # LocalizedHTTPException
-        "No endpoint at {path}.",  # N_ in problems.py
+        "No endpoint at {path}: `GET /v1/rulesets` lists every ruleset and its endpoints.",  # N_ in problems.py
         "Method Not Allowed",  # litestar's own detail
     ):
         assert (None, msgid) in extracted, msgid

@@ -305,10 +305,13 @@ def test_schema_error_and_its_frame_in_japanese(client) -> None:
 
 
 NOT_FOUND = {
-    "en": ("Not found", "No endpoint at /v2/nothing."),
-    "zh-Hant": ("搵唔到", "/v2/nothing 冇呢個端點。"),
-    "zh-Hans": ("未找到", "/v2/nothing 处没有端点。"),
-    "ja": ("見つかりません", "/v2/nothing にエンドポイントはありません。"),
+    "en": ("Not found", "No endpoint at /v2/nothing: `GET /v1/rulesets` lists every ruleset and its endpoints."),
+    "zh-Hant": ("搵唔到", "/v2/nothing 冇呢個端點：`GET /v1/rulesets` 列出每個規則同佢嘅端點。"),
+    "zh-Hans": ("未找到", "/v2/nothing 处没有端点：`GET /v1/rulesets` 列出每个规则及其端点。"),
+    "ja": (
+        "見つかりません",
+        "/v2/nothing にエンドポイントはありません：`GET /v1/rulesets` がすべてのルールとそのエンドポイントを示します。",
+    ),
 }
 
 
@@ -321,17 +324,19 @@ def test_not_found_in_each_language(client, language) -> None:
 
 
 METHOD_NOT_ALLOWED = {
-    "en": ("Method not allowed", "Method Not Allowed"),
-    "zh-Hant": ("唔接受呢個方法", "呢個 HTTP 方法唔接受。"),
-    "zh-Hans": ("不允许此方法", "不允许此 HTTP 方法。"),
-    "ja": ("許可されていないメソッドです", "この HTTP メソッドは使えません。"),
+    "en": ("Method not allowed", "/v1/hongkong/settlements does not answer DELETE: it takes OPTIONS, POST."),
+    "zh-Hant": ("唔接受呢個方法", "/v1/hongkong/settlements 唔接受 DELETE：只接受 OPTIONS, POST。"),
+    "zh-Hans": ("不允许此方法", "/v1/hongkong/settlements 不接受 DELETE：只接受 OPTIONS, POST。"),
+    "ja": ("許可されていないメソッドです", "/v1/hongkong/settlements は DELETE を受け付けません：使えるのは OPTIONS, POST です。"),
 }
+"""The 405 names the methods the path takes (its `Allow` header says the same)."""
 
 
 @pytest.mark.parametrize("language", LANGS)
 def test_method_not_allowed_in_each_language(client, language) -> None:
     response = client.delete("/v1/hongkong/settlements", headers={"Accept-Language": language})
     assert response.status_code == 405
+    assert response.headers["allow"] == "OPTIONS, POST"
     assert (response.json()["title"], response.json()["detail"]) == METHOD_NOT_ALLOWED[language]
 
 

@@ -223,6 +223,7 @@ def test_second_start_on_a_taken_port_fails_without_touching_the_running_metrics
         second = subprocess.run(service_command(), env=service_env(tmp_path, port), capture_output=True, text=True, timeout=30)
         assert second.returncode == 1
         assert "Address already in use" in second.stderr, second.stderr
+        assert "(set MAHJONG_PORT to another port)" in second.stderr, second.stderr  # the setting that moves it
         assert [p.name for p in tmp_path.iterdir()] == [own.name], "the failed start made nothing"
         assert sorted(p.name for p in own.iterdir()) == files
 

@@ -225,7 +225,8 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
     if isinstance(exc, LocalizedHTTPException):
         detail = render(exc.template, exc.params, language)
     elif status == 405 and allowed:
-        detail = render(WRONG_METHOD, {"path": request.url.path, "method": request.method, "allowed": allowed}, language)
+        methods = ", ".join(sorted(method.strip() for method in allowed.split(",")))  # litestar's order is a set's
+        detail = render(WRONG_METHOD, {"path": request.url.path, "method": request.method, "allowed": methods}, language)
     else:
         detail = gettext(str(exc.detail) if exc.detail else title, language)
     headers = {k: v for k, v in (exc.headers or {}).items()}

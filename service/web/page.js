@@ -59,6 +59,10 @@ const RULE_LABELS = {
   "mcr.base": N_("Paid by everyone on top"), "taiwan.base": N_("Base (底)"), unit: N_("Per tai (單位)"), dealer_tai: N_("Dealer's tai (莊家台)"),
   streak_tai_per: N_("Tai per streak"), tai_cap: N_("Tai cap"), preset: N_("Tai table"), mode: N_("Mode"), min_value: N_("Lowest card value"),
   players: N_("Players"),
+  kazoe_double: N_("26 han and more count double (累計雙倍役滿)"), pao_scope: N_("What a liable player pays (包牌)"),
+  pao_honba: N_("Honba under pao"), rinshan_pao: N_("Rinshan paid by the kan's discarder (嶺上開花包牌)"),
+  nukidora_rinshan: N_("A win on a north's replacement is rinshan"), mixed_kong_fan: N_("A melded and a concealed kong (明暗槓)"),
+  round_flower: N_("The round's flower counts too (正花)"),
 };
 
 // The rules' values, and the codes their meanings quote (msgids).
@@ -73,6 +77,8 @@ const VALUE_LABELS = {
   mingxing: N_("Mingxing app (明星3缺1)"), shenlaiye: N_("Shenlaiye app (神來也)"), wikibooks: N_("Wikibooks"), xigu: N_("Xigu app (戲谷)"),
   zhaishenye: N_("Zhaishenye app (宅神爺)"), any_flower_any_wind: N_("Any flower, any wind (見花見字)"),
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
+  whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
+  liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),
   true: N_("on"), false: N_("off"),
 };
 

@@ -64,7 +64,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _data_messages() -> list[tuple[str, str | None]]:
-    from service.api.discovery import OPTION_CONTEXT, RULE_OPTIONS
+    from service.api.discovery import GAME_OPTIONS, OPTION_CONTEXT, RULE_OPTIONS
     from service.api.web import PAGE_CONTEXT, PAGE_STRINGS
     from service.core.errors import SEPARATORS
     from service.core.seats import SEATS
@@ -90,6 +90,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     contradictions = (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS, *taiwan_tai.CONTRADICTIONS)
     messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in contradictions]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
+    messages += [(option.description, OPTION_CONTEXT) for options in GAME_OPTIONS[DEFAULT].values() for option in options]
     messages += [(text, PAGE_CONTEXT) for text in PAGE_STRINGS]
     return messages
 

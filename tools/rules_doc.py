@@ -41,6 +41,9 @@ def _allowed(option: Any) -> str:
     if option.values is not None:
         allowed = ", ".join(_value(v) for v in option.values)
         return allowed if option.type != "integer" else f"{allowed} ({_value(option.minimum)}–{_value(option.maximum)})"
+    if option.type == "array":
+        count = option.min_items if option.min_items == option.max_items else f"{option.min_items}–{option.max_items}"
+        return f"{count} integers, each {_value(option.minimum)} – {_value(option.maximum)}"
     if option.minimum is not None or option.maximum is not None:
         return f"{_value(option.minimum)} – {_value(option.maximum)}"
     return "`true`, `false`" if option.type == "boolean" else ""
@@ -96,6 +99,17 @@ def render() -> str:
                 pointer = f"{group.at}/{option.name}"
                 lines.append(
                     f"| `{option.name}` | `{pointer}` | {option.type} | {_cell(_allowed(option))} | "
+                    f"{_value(option.default)} | {_cell(option.meaning)} |"
+                )
+            lines.append("")
+        if ruleset.game_types is not None:
+            setup = ruleset.game_types.setup
+            lines += [f"### {setup.__name__}: the game options, in a game's `/game`", ""]
+            lines += [f"`POST /v1/{ruleset.name}/games` reads them; `GET /v1/rulesets` lists them as `game_rules`.", ""]
+            lines += ["| Option | Pointer | Type | Allowed | Default | Meaning |", "| --- | --- | --- | --- | --- | --- |"]
+            for option in options_of(setup):
+                lines.append(
+                    f"| `{option.name}` | `/game/{option.name}` | {option.type} | {_cell(_allowed(option))} | "
                     f"{_value(option.default)} | {_cell(option.meaning)} |"
                 )
             lines.append("")

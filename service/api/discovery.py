@@ -16,7 +16,7 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
-from service.core.options import options_of
+from service.core.options import Option, options_of
 from service.core.ruleset import Ruleset
 from service.i18n import LANGUAGE, LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
@@ -27,14 +27,19 @@ OPTION_CONTEXT = "rule option"
 
 class RuleOption(msgspec.Struct, omit_defaults=True):
     name: str
-    type: Literal["string", "integer", "number", "boolean"]
+    type: Annotated[
+        Literal["string", "integer", "number", "boolean", "array"],
+        msgspec.Meta(description="`array` (game options only, e.g. riichi's `uma`): a list of integers, each within the bounds."),
+    ]
     default: Any
     description: Annotated[
         str, msgspec.Meta(description="One line: what the option means, in the response's language (`Content-Language`).")
     ]
     values: list[Any] | None = None
-    minimum: Decimal | None = None
-    maximum: Decimal | None = None
+    minimum: Annotated[Decimal | None, msgspec.Meta(description="The smallest value (of each item, for an `array`).")] = None
+    maximum: Annotated[Decimal | None, msgspec.Meta(description="The largest value (of each item, for an `array`).")] = None
+    min_items: Annotated[int | None, msgspec.Meta(description="An `array`'s fewest items.")] = None
+    max_items: Annotated[int | None, msgspec.Meta(description="An `array`'s most items.")] = None
 
 
 class RuleGroup(msgspec.Struct):
@@ -65,28 +70,44 @@ class RulesetEntry(msgspec.Struct):
     rule_groups: Annotated[
         list[RuleGroup], msgspec.Meta(description="Where a settlement request carries each option of `rules`, group by group.")
     ]
+    game_rules: Annotated[
+        list[RuleOption],
+        msgspec.Meta(
+            description=(
+                "Every option of a game's `game` object (`POST /v1/{ruleset}/games`; riichi's recorded games take the same): "
+                "how the game runs, its end and its standings. Empty for a ruleset without games."
+            )
+        ),
+    ]
 
 
 class Rulesets(msgspec.Struct):
     rulesets: list[RulesetEntry]
 
 
+def _rule_option(option: Option) -> RuleOption:
+    return RuleOption(
+        option.name,
+        option.type,
+        option.default,
+        option.meaning,
+        values=None if option.values is None else list(option.values),
+        minimum=option.minimum,
+        maximum=option.maximum,
+        min_items=option.min_items,
+        max_items=option.max_items,
+    )
+
+
 def rule_options(ruleset: Ruleset) -> list[RuleOption]:
     """Every house rule of a ruleset, group by group (`rules` first), read
     from the rules Structs (`service.core.options`)."""
-    return [
-        RuleOption(
-            option.name,
-            option.type,
-            option.default,
-            option.meaning,
-            values=None if option.values is None else list(option.values),
-            minimum=option.minimum,
-            maximum=option.maximum,
-        )
-        for group in ruleset.option_groups
-        for option in options_of(group.struct)
-    ]
+    return [_rule_option(option) for group in ruleset.option_groups for option in options_of(group.struct)]
+
+
+def game_options(ruleset: Ruleset) -> list[RuleOption]:
+    """Every field of the ruleset's game `game` object (its setup Struct)."""
+    return [] if ruleset.game_types is None else [_rule_option(option) for option in options_of(ruleset.game_types.setup)]
 
 
 def rule_groups(ruleset: Ruleset) -> list[RuleGroup]:
@@ -106,6 +127,11 @@ RULE_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
 }
 """language → ruleset → its options, worked out once."""
 
+GAME_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
+    language: {ruleset.name: _localized(game_options(ruleset), language) for ruleset in RULESETS} for language in LANGUAGES
+}
+"""language → ruleset → its game options."""
+
 
 @get("/v1/rulesets", tags=["Discovery"], summary="Every ruleset, its endpoints and rule options", sync_to_thread=False)
 def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
@@ -115,6 +141,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
     meanings follow `Accept-Language`; names, codes and values do not."""
     entries = []
     options = RULE_OPTIONS[LANGUAGE.get()]
+    games = GAME_OPTIONS[LANGUAGE.get()]
     for ruleset in RULESETS:
         prefix = f"/v1/{ruleset.name}/"
         endpoints = []
@@ -132,6 +159,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
                 rules=options[ruleset.name],
                 rule_groups=RULE_GROUPS[ruleset.name],
+                game_rules=games[ruleset.name],
             )
         )
     return json_response(Rulesets(rulesets=entries))

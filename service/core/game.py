@@ -288,6 +288,8 @@ class GameTypes:
     answer: type
     items: dict[str | None, type]
     """`type` of a hand item → its Struct (None: a win)."""
+    setup: type
+    """The request's `game` object: how the game runs (its fields are game options)."""
 
 
 def game_types(
@@ -414,7 +416,8 @@ def game_types(
         module=module,
     )
     return GameTypes(
-        win=win, request=request, wire=wire, hand=hand, answer=answer, items={None: win, "win": win, "draw": draw_type, "abort": abort_type}
+        win=win, request=request, wire=wire, hand=hand, answer=answer, items={None: win, "win": win, "draw": draw_type, "abort": abort_type},
+        setup=options_type,
     )
 
 

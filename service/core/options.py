@@ -16,7 +16,7 @@ import msgspec
 
 from service.core.money import clean
 
-OptionType = Literal["string", "integer", "number", "boolean"]
+OptionType = Literal["string", "integer", "number", "boolean", "array"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,12 @@ class Option:
     """The field's annotation as declared (with its `msgspec.Meta`)."""
     values: tuple[Any, ...] | None = None
     minimum: Decimal | None = None
+    """The smallest value (of each item, for an array)."""
     maximum: Decimal | None = None
+    min_items: int | None = None
+    """An array's fewest items."""
+    max_items: int | None = None
+    """An array's most items."""
 
     @property
     def meaning(self) -> str:
@@ -43,6 +48,14 @@ class Option:
 
 def _bound(value: Any) -> Decimal | None:
     return None if value is None else clean(Decimal(str(value)))
+
+
+def _low(info: msgspec.inspect.IntType) -> int | None:
+    return info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
+
+
+def _high(info: msgspec.inspect.IntType) -> int | None:
+    return info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
 
 
 def _option(field: msgspec.inspect.Field, annotation: Any) -> Option:
@@ -73,12 +86,20 @@ def _option(field: msgspec.inspect.Field, annotation: Any) -> Option:
     if isinstance(info, msgspec.inspect.BoolType):
         return Option(type="boolean", **common)
     if isinstance(info, msgspec.inspect.IntType):
-        low = info.ge if info.ge is not None else (info.gt + 1 if info.gt is not None else None)
-        high = info.le if info.le is not None else (info.lt - 1 if info.lt is not None else None)
-        return Option(type="integer", minimum=_bound(low), maximum=_bound(high), **common)
+        return Option(type="integer", minimum=_bound(_low(info)), maximum=_bound(_high(info)), **common)
+    if isinstance(info, msgspec.inspect.ListType) and isinstance(info.item_type, msgspec.inspect.IntType):
+        item = info.item_type
+        return Option(
+            type="array",
+            minimum=_bound(_low(item)),
+            maximum=_bound(_high(item)),
+            min_items=info.min_length,
+            max_items=info.max_length,
+            **common,
+        )
     if isinstance(info, (msgspec.inspect.DecimalType, msgspec.inspect.CustomType)):
         return Option(type="number", minimum=_bound(extra.get("minimum")), maximum=_bound(extra.get("maximum")), **common)
-    raise TypeError(f"rule option `{field.name}`: a rules field is a Literal, bool, bounded int or decimal, not {info!r}")
+    raise TypeError(f"rule option `{field.name}`: a rules field is a Literal, bool, bounded int, decimal or list of bounded ints, not {info!r}")
 
 
 def options_of(struct: type) -> tuple[Option, ...]:

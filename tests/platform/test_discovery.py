@@ -95,7 +95,9 @@ LANGUAGES = {"zh-Hant": "zh-HK", "zh-Hans": "zh-CN", "ja": "ja-JP"}
 def _options_in(client, header: str) -> tuple[str, dict[tuple[str, str], dict]]:
     response = client.get("/v1/rulesets", headers={"Accept-Language": header})
     assert response.status_code == 200
-    options = {(entry["name"], o["name"]): o for entry in response.json()["rulesets"] for o in entry["rules"]}
+    entries = response.json()["rulesets"]
+    options = {(entry["name"], o["name"]): o for entry in entries for o in entry["rules"]}
+    options |= {(entry["name"], "game/" + o["name"]): o for entry in entries for o in entry["game_rules"]}
     return response.headers["content-language"], options
 
 
@@ -133,6 +135,7 @@ def test_only_the_meanings_change_with_the_language(client, rulesets, language) 
     in the translation (a client may match on them)."""
     _, options = _options_in(client, LANGUAGES[language])
     english = {(name, o["name"]): o for name, entry in rulesets.items() for o in entry["rules"]}
+    english |= {(name, "game/" + o["name"]): o for name, entry in rulesets.items() for o in entry["game_rules"]}
     assert options.keys() == english.keys()
     for key, option in options.items():
         original = english[key]
@@ -295,3 +298,69 @@ def test_settlements_take_the_top_level_rules(client) -> None:
     assert response.status_code == 200, response.text
     assert response.json()["fan_paid"] == 10
     assert response.json()["winner_receives"] == 3 * 64
+
+
+# --- The game options (a game's `game` object) ----------------------------------------
+
+
+def test_riichi_game_options_match_the_contract(rulesets) -> None:
+    """CONTRACT.md, riichi games: `agari_yame` (bool, false), `extension`
+    "none" (default) | "sudden_death"; game-results' `rounding` "exact"
+    (default) | "nearest_thousand"; the games section: uma `[10, 20]`,
+    25,000 start and 30,000 return points by default."""
+    options = {o["name"]: o for o in rulesets["riichi"]["game_rules"]}
+    assert options["agari_yame"] == {**options["agari_yame"], "type": "boolean", "default": False}
+    assert options["extension"]["default"] == "none" and sorted(options["extension"]["values"]) == ["none", "sudden_death"]
+    assert options["rounding"]["default"] == "exact" and sorted(options["rounding"]["values"]) == ["exact", "nearest_thousand"]
+    assert options["uma"] == {**options["uma"], "type": "array", "default": [10, 20], "min_items": 2, "max_items": 2}
+    assert options["start_points"]["default"] == 25_000 and options["return_points"]["default"] == 30_000
+    assert all(option["description"] for option in options.values())
+
+
+def test_every_ruleset_lists_how_its_game_runs(rulesets) -> None:
+    for name, entry in rulesets.items():
+        options = {o["name"]: o for o in entry["game_rules"]}
+        assert options["start_dealer"]["default"] == "east", name
+        assert sorted(options["start_dealer"]["values"]) == ["east", "north", "south", "west"], name
+    assert {o["name"]: o["default"] for o in rulesets["taiwan"]["game_rules"]}["draw_keeps_dealer"] is True
+    assert {o["name"]: o["default"] for o in rulesets["hongkong"]["game_rules"]}["rounds"] == 4
+
+
+def _other_value(option: dict):
+    """A value of the option that is not its default, inside its bounds."""
+    if option["type"] == "boolean":
+        return not option["default"]
+    if option.get("values"):
+        return next(v for v in option["values"] if v != option["default"])
+    if option["type"] == "array":
+        return [int(option["maximum"])] * option["max_items"]
+    return int(option["minimum"]) if option["default"] != int(option["minimum"]) else int(option["maximum"])
+
+
+def _past_bound(option: dict):
+    """A value just past the option's bounds, or of the wrong type."""
+    if option["type"] == "array":
+        return [int(option["maximum"]) + 1] * option["max_items"]
+    if option["type"] == "integer" and not option.get("values"):
+        return int(option["maximum"]) + 1
+    return "not one of them" if option["type"] == "string" else 7
+
+
+@pytest.mark.parametrize("name", sorted(UNITS))
+def test_every_game_option_is_what_a_game_takes(client, rulesets, name) -> None:
+    """Each listed option, set to another allowed value, is accepted by
+    `POST /v1/{ruleset}/games`; past its bounds it is a 400 naming
+    `/game/<option>`; an option discovery does not list is refused."""
+    for option in rulesets[name]["game_rules"]:
+        game = {option["name"]: _other_value(option)}
+        if option["name"] == "return_points":
+            game["start_points"] = 1000  # return points at the minimum 0: below a 1,000 start is fine too
+        answer = client.post(f"/v1/{name}/games", json={"game": game, "hands": []})
+        assert answer.status_code == 200, (option["name"], answer.text)
+        refused = client.post(f"/v1/{name}/games", json={"game": {option["name"]: _past_bound(option)}, "hands": []})
+        assert refused.status_code == 400, option["name"]
+        assert refused.json()["errors"][0]["pointer"].startswith(f"#/game/{option['name']}"), refused.json()
+    listed = {o["name"] for o in rulesets[name]["game_rules"]}
+    assert "length" not in listed or name == "riichi"
+    refused = client.post(f"/v1/{name}/games", json={"game": {"no_such_option": 1}, "hands": []})
+    assert refused.status_code == 400

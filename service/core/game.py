@@ -416,7 +416,12 @@ def game_types(
         module=module,
     )
     return GameTypes(
-        win=win, request=request, wire=wire, hand=hand, answer=answer, items={None: win, "win": win, "draw": draw_type, "abort": abort_type},
+        win=win,
+        request=request,
+        wire=wire,
+        hand=hand,
+        answer=answer,
+        items={None: win, "win": win, "draw": draw_type, "abort": abort_type},
         setup=options_type,
     )
 

@@ -99,7 +99,9 @@ def _option(field: msgspec.inspect.Field, annotation: Any) -> Option:
         )
     if isinstance(info, (msgspec.inspect.DecimalType, msgspec.inspect.CustomType)):
         return Option(type="number", minimum=_bound(extra.get("minimum")), maximum=_bound(extra.get("maximum")), **common)
-    raise TypeError(f"rule option `{field.name}`: a rules field is a Literal, bool, bounded int, decimal or list of bounded ints, not {info!r}")
+    raise TypeError(
+        f"rule option `{field.name}`: a rules field is a Literal, bool, bounded int, decimal or list of bounded ints, not {info!r}"
+    )
 
 
 def options_of(struct: type) -> tuple[Option, ...]:

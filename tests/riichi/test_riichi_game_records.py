@@ -643,3 +643,41 @@ def test_a_public_league_hand(client: Any) -> None:
     first = answer["hands"][0]
     assert first["matches"] is True
     assert first["settlement"]["deltas"] == {"east": 3000, "south": -2000, "west": 0, "north": 0}
+
+
+RANKED = Path(__file__).parent / "data" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
+"""A whole public Tenhou game: ranked game 2019050417gm-0029-0000-4f2a8622
+(特南喰赤, the special room's hanchan with red fives), its tenhou.net/6
+export (Tenhou serves it at tenhou.net/5/?log=<ref>; this copy as the
+convlog test data of the open-source mjai-reviewer keeps it, names
+anonymised). Three hands, then west falls below zero and the game ends."""
+
+
+def test_a_whole_public_tenhou_game_ends_on_a_bust(client: Any) -> None:
+    """Every hand's payments are the log's; each hand's round, honba, sticks
+    and starting scores are the log's own; the game ends after the third
+    hand on west's bust (-4,900), and the standings are Tenhou's own `sc`
+    results: (score rounded to whole thousands − 30,000 return) / 1,000 +
+    uma 20/10/−10/−20, the first taking the oka 20 and what keeps the sum:
+    south 55 − 30 + 20 + 20 = +65, north 29 − 30 + 10 = +9, east 21 − 30 −
+    10 = −19, west −5 − 30 − 20 = −55."""
+    record = json.loads(RANKED.read_text(encoding="utf-8"))
+    answer = settle(client, {"format": "tenhou6", "record": record})
+    assert answer["mismatches"] == 0
+    assert [h["matches"] for h in answer["hands"]] == [True, True, True]
+    seats = ["east", "south", "west", "north"]
+    before = {seat: 25000 for seat in seats}
+    for logged, ours in zip(record["log"], answer["hands"], strict=True):
+        (number, honba, sticks), start = logged[0], logged[1]
+        assert (ours["hand_number"], ours["honba"], ours["riichi_sticks"]) == (number % 4 + 1, honba, sticks)
+        assert ours["round"] == seats[number // 4]
+        assert before == dict(zip(seats, start, strict=True))
+        assert ours["recorded_deltas"] == dict(zip(seats, logged[-1][1], strict=True))
+        before = ours["scores"]
+    assert answer["finished"] is True and answer["end_reason"] == "bust"
+    assert answer["scores"] == {"east": 21100, "south": 55000, "west": -4900, "north": 28800}
+    sc = record["sc"]  # [score, result] per seat, in seat order
+    results = {seat: sc[2 * i + 1] for i, seat in enumerate(seats)}
+    assert results == {"east": -19, "south": 65, "west": -55, "north": 9}
+    assert {s["seat"]: s["result"] for s in answer["standings"]["standings"]} == results
+    assert [s["seat"] for s in answer["standings"]["standings"]] == ["south", "north", "east", "west"]

@@ -22,8 +22,10 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 # that replays it anywhere. Under CI (CI set, as `.ci/run` is run) they draw
 # the same examples every time ("ci"): a landing is never failed by an
 # example that no change brought in. HYPOTHESIS_PROFILE picks either.
-settings.register_profile("explore", print_blob=True)
-settings.register_profile("ci", print_blob=True, derandomize=True, database=None)
+# Neither has a deadline: speed is measured by bench/, and a per-example
+# time limit fails a correct example on a loaded machine.
+settings.register_profile("explore", print_blob=True, deadline=None)
+settings.register_profile("ci", print_blob=True, derandomize=True, database=None, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "explore"))
 
 

@@ -63,7 +63,15 @@ const RULE_LABELS = {
   pao_honba: N_("Honba under pao"), rinshan_pao: N_("Rinshan paid by the kan's discarder (嶺上開花包牌)"),
   nukidora_rinshan: N_("A win on a north's replacement is rinshan"), mixed_kong_fan: N_("A melded and a concealed kong (明暗槓)"),
   round_flower: N_("The round's flower counts too (正花)"),
+  // a game's own rules (discovery's `game_rules`)
+  start_dealer: N_("First dealer"), start_round: N_("First round wind"), rounds: N_("Round winds played"), length: N_("Length"),
+  start_points: N_("Starting points (原點)"), return_points: N_("Return points (返點)"), uma: N_("Uma (馬), in thousands"),
+  ties: N_("Equal final scores"), bust: N_("A score below 0 ends the game (飛び)"), agari_yame: N_("Dealer first at the last hand ends it (アガリ止め)"),
+  extension: N_("Extension round (西入/南入)"), rounding: N_("Results in whole thousands"), draw_keeps_dealer: N_("A draw keeps the dealer"),
 };
+
+// An array option's items by name (msgids), where the bare number would not say which.
+const ITEM_LABELS = { uma: [N_("Uma, 2nd and 3rd (馬)"), N_("Uma, 1st and 4th (馬)")] };
 
 // The rules' values, and the codes their meanings quote (msgids).
 const VALUE_LABELS = {
@@ -79,6 +87,8 @@ const VALUE_LABELS = {
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
   whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
   liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),
+  "length.east": N_("East only"), hanchan: N_("Half game"), split: N_("Shared"), seat_order: N_("By seat order"),
+  none: N_("None"), sudden_death: N_("Sudden death"), exact: N_("Exact"), nearest_thousand: N_("Whole thousands"),
   true: N_("on"), false: N_("off"),
 };
 
@@ -229,11 +239,15 @@ function ruleLabel(name) {
   return key ? t(key) : pretty(name);
 }
 
+function hasValueLabel(code, option) {
+  return Boolean(VALUE_LABELS[option + "." + code] || VALUE_LABELS[code]);
+}
+
 function valueLabel(code, option) {
   const strings = app.strings[app.lang];
   const named = strings && strings[option] && strings[option][code];
   if (named && app.lang !== "en") return named;
-  const key = VALUE_LABELS[code];
+  const key = VALUE_LABELS[option + "." + code] || VALUE_LABELS[code];
   return key ? word(key) : pretty(code);
 }
 
@@ -410,7 +424,7 @@ function control(name, label, kind, def, options) {
     const choices = options.choices || [];
     if (kind === "seat?") input.append(el("option", { value: "", text: options.none ? t(options.none) : t("Nobody") }));
     for (const choice of choices) {
-      const [code, text] = Array.isArray(choice) ? choice : [String(choice), kind.startsWith("seat") ? seatName(choice) : valueLabel(choice, name.replace(/^rules\./, ""))];
+      const [code, text] = Array.isArray(choice) ? choice : [String(choice), kind.startsWith("seat") ? seatName(choice) : valueLabel(choice, name.replace(/^(rules|game)\./, ""))];
       input.append(el("option", { value: code, text }));
     }
     input.value = value;
@@ -488,31 +502,57 @@ function buildValue(spec) {
 // quotes shown by their names: `half_spicy` → Half spicy, true → on.
 function ruleHelp(option) {
   return option.description
-    .replace(/`([^`]+)`/g, (_, code) => (VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
+    .replace(/`([^`]+)`/g, (_, code) => (hasValueLabel(code, option.name) ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
     .replace(/\b(true|false)\b/g, (_, code) => t(VALUE_LABELS[code]))
     // a translated meaning may quote a code bare (`standard`, `patterns`): by its name too
-    .replace(/\b[a-z]+(?:_[a-z0-9]+)*\b/g, (code) => (app.lang === "en" ? code : VALUE_LABELS[code] ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
+    .replace(/\b[a-z]+(?:_[a-z0-9]+)*\b/g, (code) => (app.lang === "en" ? code : hasValueLabel(code, option.name) ? valueLabel(code, option.name) : RULE_LABELS[code] ? ruleLabel(code) : code))
     // a code's name next to the same name the meaning already gives (`shenlaiye` 神來也): once
-    .replace(/(\S+) \1(?=[\s、，,。：:；;）)]|$)/gu, "$1");
+    .replace(/(\S+) \1(?=[\s、，,。：:；;）)]|$)/gu, "$1")
+    // …and a code's name before the translation's own gloss of it (東風戦（東風戦、一場）): once
+    .replace(/([^\s（(]+)（\1、/gu, "$1（");
+}
+
+// One option of discovery's lists as a form control named `<prefix><option>`
+// (an array option: one box per item, `<prefix><option>.<i>`).
+function optionControls(prefix, option) {
+  const name = prefix + option.name;
+  const label = ruleLabel(option.name);
+  const help = ruleHelp(option);
+  if (option.type === "array")
+    return option.default.map((item, index) => control(`${name}.${index}`, ITEM_LABELS[option.name] ? t(ITEM_LABELS[option.name][index]) : `${label} ${index + 1}`, "int", String(item), {
+      min: option.minimum, max: option.maximum, help: index === 0 ? help : null,
+    }));
+  const def = option.default === null || option.default === undefined ? "" : option.type === "boolean" ? (option.default ? "1" : "") : String(option.default);
+  if (option.type === "boolean") return [control(name, label, "bool", def, { help })];
+  if (option.values && option.values.every((value) => SEATS.includes(value))) return [control(name, label, "seat", def, { choices: option.values, help })];
+  if (option.values) return [control(name, label, "enum", def, { choices: option.values, help })];
+  return [control(name, label, option.type === "number" ? "number" : "int", def, {
+    min: option.minimum, max: option.maximum, help, placeholder: def === "" ? t("Default") : null,
+  })];
+}
+
+function buildOptions(list, prefix, options) {
+  list.replaceChildren();
+  for (const option of options) {
+    for (const node of optionControls(prefix, option)) {
+      node.classList.add("rule");
+      list.append(node);
+    }
+  }
 }
 
 function buildRules(entry) {
-  const list = $("rule-list");
-  list.replaceChildren();
-  for (const option of entry.rules) {
-    const name = "rules." + option.name;
-    const def = option.default === null || option.default === undefined ? "" : option.type === "boolean" ? (option.default ? "1" : "") : String(option.default);
-    const help = ruleHelp(option);
-    let node;
-    if (option.type === "boolean") node = control(name, ruleLabel(option.name), "bool", def, { help });
-    else if (option.values) node = control(name, ruleLabel(option.name), "enum", def, { choices: option.values, help });
-    else
-      node = control(name, ruleLabel(option.name), option.type === "number" ? "number" : "int", def, {
-        min: option.minimum, max: option.maximum, help, placeholder: def === "" ? t("Default") : null,
-      });
-    node.classList.add("rule");
-    list.append(node);
-  }
+  buildOptions($("rule-list"), "rules.", entry.rules);
+}
+
+// A game option the hand's form already asks for (the number of players) is the form's.
+function inForm(name) {
+  return document.querySelector(`#hand [name="${name}"]`) !== null;
+}
+
+function buildGameRules(entry) {
+  buildOptions($("game-rule-list"), "game.", (entry.game_rules || []).filter((option) => !inForm(option.name)));
+  $("record-box").hidden = !recordPath(entry);
 }
 
 function patternName(row) {
@@ -1029,9 +1069,23 @@ function requestBody() {
     const list = bettors().filter((b) => b.id);
     if (list.length) body.bettors = list;
   }
-  const rules = tableRules();
-  if (Object.keys(rules).length) body.rules = rules;
+  placeRules(body);
   return asJSON(body);
+}
+
+// The table rules that differ from their defaults, each where the request
+// carries it (discovery's `rule_groups`): `rules`, `yaku_options`, the top
+// level. Fu rules (`/hand/rules`) go with a hand's structure, which the fu
+// helper sends to its own endpoint.
+function placeRules(body) {
+  const entry = currentEntry();
+  for (const group of entry.rule_groups) {
+    const names = new Set(group.options);
+    const chosen = changedOptions(entry.rules.filter((option) => names.has(option.name)), "rules.");
+    if (!Object.keys(chosen).length) continue;
+    if (group.pointer === "") Object.assign(body, chosen);
+    else if (group.pointer.split("/").length === 2) body[group.pointer.slice(1)] = chosen;
+  }
 }
 
 // Exact decimals typed by hand are sent as JSON numbers, digit for digit.
@@ -1039,18 +1093,40 @@ function asJSON(body) {
   return JSON.stringify(body).replace(/"\\u0000n:([-0-9.]+)"/g, "$1");
 }
 
+// The options (discovery's) whose form values differ from their defaults, by name.
+function changedOptions(options, prefix) {
+  const v = app.values;
+  const chosen = {};
+  for (const option of options) {
+    const key = prefix + option.name;
+    if (option.type === "array") {
+      const items = option.default.map((item, index) => (v[`${key}.${index}`] ?? "") === "" ? item : Number(v[`${key}.${index}`]));
+      if (items.some((item, index) => item !== option.default[index])) chosen[option.name] = items;
+      continue;
+    }
+    const value = v[key];
+    if (value === undefined || value === app.defaults[key] || value === "") {
+      if (!(option.type === "boolean" && value !== app.defaults[key])) continue;
+    }
+    chosen[option.name] = option.values ? option.values.find((x) => String(x) === value) : typed(option.type, value);
+  }
+  return chosen;
+}
+
 // The table rules that differ from their defaults, as the request's `rules`.
 function tableRules() {
-  const v = app.values;
-  const rules = {};
-  for (const option of currentEntry().rules) {
-    const value = v["rules." + option.name];
-    if (value === undefined || value === app.defaults["rules." + option.name] || value === "") {
-      if (!(option.type === "boolean" && value !== app.defaults["rules." + option.name])) continue;
-    }
-    rules[option.name] = option.values ? option.values.find((x) => String(x) === value) : typed(option.type, value);
-  }
-  return rules;
+  const entry = currentEntry();
+  const group = entry.rule_groups.find((g) => g.pointer === "/rules");
+  const names = new Set(group ? group.options : []);
+  return changedOptions(entry.rules.filter((option) => names.has(option.name)), "rules.");
+}
+
+// A game's `game` object: the game rules changed on the page, and those the form asks for.
+function gameOptions(form) {
+  const entry = currentEntry();
+  const game = changedOptions(entry.game_rules || [], "game.");
+  for (const option of entry.game_rules || []) if (inForm(option.name) && form[option.name] !== undefined) game[option.name] = form[option.name];
+  return game;
 }
 
 // --- the result ------------------------------------------------------------------------
@@ -1324,8 +1400,7 @@ async function playGame() {
     return;
   }
   const form = JSON.parse(requestBody());
-  const game = app.ruleset === "riichi" && form.players ? { players: form.players } : {};
-  const body = JSON.stringify({ rules: form.rules || {}, game, hands });
+  const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands });
   const response = await fetch(`/v1/${app.ruleset}/games`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Accept-Language": app.lang },
@@ -1350,6 +1425,95 @@ async function playGame() {
   $("game-next").textContent = answer.next ? seatName(answer.next.dealer) + " (" + seatName(answer.next.round) + " " + answer.next.hand_number + ")" : t("Game over");
   $("game-settle").replaceChildren(...answer.settle_up.map((move) => el("li", { text: `${who(move.payer)} → ${who(move.payee)} ${move.amount}` })));
   $("game-settle-box").hidden = answer.settle_up.length === 0;
+}
+
+// The game's own rules, kept with the form's values (and the link): a change replays the game.
+let gameTimer = null;
+function onGameRule(event) {
+  const target = event.target;
+  if (!target.name) return;
+  app.values[target.name] = target.type === "checkbox" ? (target.checked ? "1" : "") : target.value;
+  writeHash();
+  clearTimeout(gameTimer);
+  gameTimer = setTimeout(playGame, 120);
+}
+
+// --- a recorded game: a ruleset that answers POST /v1/<ruleset>/game-records ----------------
+
+function recordPath(entry) {
+  const path = `/v1/${entry.name}/game-records`;
+  return entry.endpoints.includes("POST " + path) ? path : null;
+}
+
+function recordProblem(text) {
+  $("record-problem").textContent = text;
+  $("record-problem").hidden = false;
+  $("record-state").hidden = true;
+}
+
+// The log's hands replayed and settled under the page's rules: the table
+// rules and game rules changed on the page, the log's own for the others.
+async function replayRecord() {
+  const entry = currentEntry();
+  const path = recordPath(entry);
+  let record;
+  try {
+    record = JSON.parse($("record-text").value);
+  } catch {
+    recordProblem(t("The log is not JSON: paste the whole log, from its first { to its last }."));
+    return;
+  }
+  const placed = {};
+  placeRules(placed);
+  const body = { format: "tenhou6", record };
+  for (const [name, value] of Object.entries(placed)) if (value && typeof value === "object") body[name] = value;
+  const game = changedOptions(entry.game_rules || [], "game.");
+  if (Object.keys(game).length) body.game = game;
+  $("record-replay").disabled = true;
+  try {
+    const response = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": app.lang }, body: asJSON(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) recordProblem((answer.title || "") + (answer.detail ? " — " + answer.detail : ""));
+    else showRecord(answer);
+  } finally {
+    $("record-replay").disabled = false;
+  }
+}
+
+function recordResult(hand) {
+  if (hand.type === "draw") return t("Draw");
+  if (hand.type === "abort") return t("Abort");
+  const result = hand.settlement;
+  const winners = result.winners && result.winners.length > 1 ? result.winners.map((w) => who(w.winner)) : [who(result.winner)];
+  return joined(winners) + " · " + valueText(result);
+}
+
+function showRecord(answer) {
+  $("record-problem").hidden = true;
+  const seats = Object.keys(answer.scores);
+  const table = $("record-hands");
+  table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: t("Hand") }), el("th", { scope: "col", text: t("Round") }),
+    el("th", { scope: "col", text: t("Result") }), ...seats.map((seat) => el("th", { scope: "col", class: "num", text: who(seat) })),
+    el("th", { scope: "col", text: t("The log") })));
+  let before = Object.fromEntries(seats.map((seat) => [seat, answer.standings.start_points]));
+  table.tBodies[0].replaceChildren(...answer.hands.map((hand, index) => {
+    const row = el("tr", { "data-matches": String(hand.matches) },
+      el("td", { text: String(index + 1) }),
+      el("td", { text: seatName(hand.round) + " " + hand.hand_number + (hand.honba ? " +" + hand.honba : "") }),
+      el("td", { text: recordResult(hand) }),
+      ...seats.map((seat) => el("td", { class: "num", text: signed(hand.scores[seat] - before[seat]) })),
+      el("td", { text: hand.matches ? t("Agrees") : fill(t("Differs: {deltas}"), { deltas: seats.map((seat) => signed(hand.recorded_deltas[seat] ?? 0)).join(" / ") }) }));
+    before = hand.scores;
+    return row;
+  }));
+  const mismatches = answer.mismatches;
+  $("record-summary").textContent = fill(t(mismatches ? "{hands} hands replayed; {mismatches} differ from the log." : "{hands} hands replayed; every one agrees with the log."),
+    { hands: answer.hands.length, mismatches });
+  $("record-standings").replaceChildren(...answer.standings.standings.map((standing) =>
+    el("li", { text: `${who(standing.seat)} ${standing.score} (${signed(standing.result)})` })));
+  $("record-state").hidden = false;
 }
 
 // --- share ---------------------------------------------------------------------------------
@@ -1655,6 +1819,7 @@ async function render() {
   buildTiles();
   await breathe();
   buildRules(entry);
+  buildGameRules(entry);
   buildWhich();
   $("pre-label").textContent = t(RULESET_TEXT[app.ruleset].pre);
   await buildPatterns(spec);
@@ -1829,6 +1994,9 @@ function wire() {
   $("save-image").addEventListener("click", saveImage);
   $("print").addEventListener("click", () => window.print());
   $("game-add").addEventListener("click", () => addToGame(formHand()));
+  $("game-rules-box").addEventListener("input", onGameRule);
+  $("game-rules-box").addEventListener("change", onGameRule);
+  $("record-replay").addEventListener("click", replayRecord);
   $("game-draw").addEventListener("click", () => addToGame({ type: "draw" }));
   $("game-clear").addEventListener("click", () => {
     setGameHands([]);

@@ -135,6 +135,8 @@ def test_a_record_that_is_not_one_is_said_so(make_browser: Any, base_url: str) -
     assert problem.startswith("The log is not JSON")
     # JSON, but no hand in it: the service's 400, said as it says it
     paste_record(page, '{"log": [], "name": ["A", "B", "C", "D"]}')
-    problem = until(page, "const p = document.getElementById('record-problem'); return p.textContent.includes('#/record/log') && p.textContent")
+    problem = until(
+        page, "const p = document.getElementById('record-problem'); return p.textContent.includes('#/record/log') && p.textContent"
+    )
     assert problem == "The request body is invalid — Expected `array` of length >= 1 (at #/record/log)."
     assert not page.find_element(By.ID, "record-state").is_displayed()

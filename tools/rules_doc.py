@@ -69,7 +69,7 @@ def _table_parameters() -> dict[str, list[tuple[str, str]]]:
 
 
 def render() -> str:
-    from service.core.options import options_of
+    from service.core.options import options_of, settings_of
     from service.rulesets.registry import RULESETS
 
     lines = [
@@ -107,7 +107,7 @@ def render() -> str:
             lines += [f"### {setup.__name__}: the game options, in a game's `/game`", ""]
             lines += [f"`POST /v1/{ruleset.name}/games` reads them; `GET /v1/rulesets` lists them as `game_rules`.", ""]
             lines += ["| Option | Pointer | Type | Allowed | Default | Meaning |", "| --- | --- | --- | --- | --- | --- |"]
-            for option in options_of(setup):
+            for option in settings_of(setup):
                 lines.append(
                     f"| `{option.name}` | `/game/{option.name}` | {option.type} | {_cell(_allowed(option))} | "
                     f"{_value(option.default)} | {_cell(option.meaning)} |"

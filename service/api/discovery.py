@@ -16,7 +16,7 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
-from service.core.options import Option, options_of
+from service.core.options import Option, options_of, settings_of
 from service.core.ruleset import Ruleset
 from service.i18n import LANGUAGE, LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
@@ -107,7 +107,7 @@ def rule_options(ruleset: Ruleset) -> list[RuleOption]:
 
 def game_options(ruleset: Ruleset) -> list[RuleOption]:
     """Every field of the ruleset's game `game` object (its setup Struct)."""
-    return [] if ruleset.game_types is None else [_rule_option(option) for option in options_of(ruleset.game_types.setup)]
+    return [] if ruleset.game_types is None else [_rule_option(option) for option in settings_of(ruleset.game_types.setup)]
 
 
 def rule_groups(ruleset: Ruleset) -> list[RuleGroup]:

@@ -122,3 +122,21 @@ def options_of_fields(struct: type, names: tuple[str, ...]) -> tuple[Option, ...
     fields = {field.name: field for field in info.fields}
     hints = get_type_hints(struct, include_extras=True)
     return tuple(_option(fields[name], hints[name]) for name in names)
+
+
+def _holds_struct(info: Any) -> bool:
+    if isinstance(info, msgspec.inspect.Metadata):
+        info = info.type
+    if isinstance(info, msgspec.inspect.UnionType):
+        return any(_holds_struct(member) for member in info.types)
+    return isinstance(info, msgspec.inspect.StructType)
+
+
+def settings_of(struct: type) -> tuple[Option, ...]:
+    """The options of a Struct that also carries state (a game's setup, with
+    riichi's `resume`): every field but those holding a Struct, which are
+    not options but where the game stands."""
+    info = msgspec.inspect.type_info(struct)
+    if not isinstance(info, msgspec.inspect.StructType):
+        raise TypeError(f"{struct!r} is not a msgspec Struct")
+    return options_of_fields(struct, tuple(field.name for field in info.fields if not _holds_struct(field.type)))

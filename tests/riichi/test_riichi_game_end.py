@@ -183,3 +183,59 @@ def test_results_in_whole_thousands_over_http(client) -> None:
     body = {"scores": {"east": 41600, "south": 28500, "west": 31400, "north": -1500}, "rounding": "nearest_thousand"}
     answer = client.post("/v1/riichi/game-results", json=body).json()
     assert [(s["seat"], D(s["result"])) for s in answer["standings"]] == [("east", 52), ("west", 11), ("south", -11), ("north", -52)]
+
+
+# --- A game picked up at a later hand (`game.resume`) ------------------------------------
+
+RESUMED = {
+    "round": "south",
+    "hand_number": 3,
+    "honba": 1,
+    "riichi_sticks": 1,
+    "scores": {"east": 30000, "south": 20000, "west": 24000, "north": 25000},
+}
+
+
+def test_a_game_picked_up_at_south_3(client: Any) -> None:
+    """A hanchan picked up at south 3 (west deals: third from east, the first
+    dealer), one honba and one stick on the table. West self-draws 3 han 30
+    fu: basic 960, a dealer's tsumo 2 × 960 = 1,920 → 2,000 from each, + 100
+    each for the honba, + the stick: west +7,300, the others −2,100. The
+    dealer keeps the deal: south 3 again, two honba."""
+    answer = play(client, [{"winner": "west", "win": {"type": "self_draw"}, "han": 3, "fu": 30}], length="hanchan", resume=RESUMED)
+    first = answer["hands"][0]
+    assert (first["round"], first["hand_number"], first["dealer"], first["honba"], first["riichi_sticks"]) == ("south", 3, "west", 1, 1)
+    assert scores(answer) == {"east": D(27900), "south": D(17900), "west": D(31300), "north": D(22900)}
+    assert answer["next"] == {**answer["next"], "round": "south", "hand_number": 3, "dealer": "west", "honba": 2, "riichi_sticks": 0}
+    assert answer["finished"] is False
+
+
+def test_a_game_picked_up_at_its_last_hand_ends_after_it(client: Any) -> None:
+    """South 4 of a hanchan (north deals): east wins on north's discard, so
+    the deal passes and the game is over (its length). Scores 25,000 each
+    before; 3 han 30 fu ron by a non-dealer: 3,900."""
+    resume = {"round": "south", "hand_number": 4, "scores": dict.fromkeys(("east", "south", "west", "north"), 25000)}
+    answer = play(client, [{"winner": "east", "win": ron("north"), "han": 3, "fu": 30}], length="hanchan", resume=resume)
+    assert answer["finished"] is True and answer["end_reason"] == "length"
+    assert scores(answer) == {"east": D(28900), "south": D(25000), "west": D(25000), "north": D(21100)}
+
+
+@pytest.mark.parametrize(
+    ("game", "pointer"),
+    [
+        (
+            {"players": 3, "resume": {**RESUMED, "hand_number": 4, "scores": {"east": 35000, "south": 35000, "west": 35000}}},
+            "/game/resume/hand_number",
+        ),
+        ({"length": "east", "resume": RESUMED}, "/game/resume/round"),
+        ({"length": "hanchan", "resume": {**RESUMED, "round": "west"}}, "/game/resume/round"),
+        ({"players": 3, "length": "hanchan", "resume": RESUMED}, "/game/resume/scores"),
+    ],
+)
+def test_a_resume_the_game_cannot_have_is_named(client: Any, game: dict[str, Any], pointer: str) -> None:
+    """A fourth hand at a three-player table, a south round in an east-only
+    game (or a west round in a hanchan: the extension round is not picked
+    up), a north score at a three-player table: each a 422 naming it."""
+    response = client.post("/v1/riichi/games", json={"game": game, "hands": []})
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["pointer"] == "#" + pointer

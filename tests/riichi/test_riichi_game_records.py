@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 URL = "/v1/riichi/game-records"
 START = [25000, 25000, 25000, 25000]
 
@@ -681,3 +683,73 @@ def test_a_whole_public_tenhou_game_ends_on_a_bust(client: Any) -> None:
     assert results == {"east": -19, "south": 65, "west": -55, "north": 9}
     assert {s["seat"]: s["result"] for s in answer["standings"]["standings"]} == results
     assert [s["seat"] for s in answer["standings"]["standings"]] == ["south", "north", "east", "west"]
+
+
+PUBLIC_HANDS = json.loads((Path(__file__).parent / "data" / "tenhou_public_hands.json").read_text(encoding="utf-8"))
+"""Eight hands of public Tenhou games, each the tenhou.net/6 export of one
+hand as review tools cut them out (the open-source mjai-reviewer keeps them
+as its convlog test data, names as Tenhou shows them): a robbed kong, two
+added kongs then a robbed one, four kongs by one player, a rinshan after a
+concealed kong, a double ron, pungs called across the table at three honba,
+nine terminals, four riichi. All but the first start later in their game:
+the game is picked up there (`resume`, from the log's own first entries)."""
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC_HANDS))
+def test_public_tenhou_hands_replay_as_the_log_paid(client: Any, name: str) -> None:
+    """Each hand's payments are the log's own deltas; the hand is settled at
+    the place, honba and sticks the log gives it, from its scores."""
+    record = PUBLIC_HANDS[name]
+    answer = settle(client, {"format": "tenhou6", "record": record})
+    assert answer["mismatches"] == 0
+    (number, honba, sticks), start = record["log"][0][0], record["log"][0][1]
+    first = answer["hands"][0]
+    seats = ["east", "south", "west", "north"]
+    assert (first["round"], first["hand_number"], first["honba"]) == (seats[number // 4], number % 4 + 1, honba)
+    assert first["dealer"] == seats[number % 4]
+    ours = (first["settlement"] or first["draw"] or {"deltas": dict.fromkeys(seats, 0)})["deltas"]
+    # the log's result: its kind, then a deltas array and its yaku per winner (none after an abort)
+    logged = [sum(column) for column in zip(*record["log"][0][-1][1::2], strict=True)] or [0] * 4
+    assert ours == first["recorded_deltas"] == dict(zip(seats, logged, strict=True))
+    # every point is kept: the scores before, and the sticks on the table, are the scores after and the sticks left
+    left = answer["next"]["riichi_sticks"] if answer["next"] else answer["standings"]["riichi_sticks"]
+    assert sum(first["scores"].values()) + 1000 * left == sum(start) + 1000 * sticks
+
+
+def test_four_kongs_by_one_player(client: Any) -> None:
+    """West (私) calls an open kong of 9s, adds 1s and 7s to its pungs and
+    declares a concealed kong of 2m: 四槓子, a yakuman, on south's discard at
+    south 1: a non-dealer ron of a yakuman pays 32,000, all from south."""
+    answer = settle(client, {"format": "tenhou6", "record": PUBLIC_HANDS["suukantsu"]})
+    first = answer["hands"][0]
+    assert first["settlement"]["deltas"] == {"east": 0, "south": -32000, "west": 32000, "north": 0}
+    assert [item["code"] for item in first["settlement"]["winners"][0]["yaku_items"]] == ["suukantsu"]
+    assert answer["scores"] == {"east": 29300, "south": 2700, "west": 48500, "north": 19500}
+
+
+def test_a_double_ron_at_the_last_hand_of_a_thirty_thousand_game(client: Any) -> None:
+    """South 4 of a game whose scores and sticks add to 120,000: four
+    players of 30,000, so the standings count from 30,000. North's riichi
+    discard 7m is won by east (riichi, 3 dora, 2 red: 6 han, haneman, a
+    non-dealer 12,000, plus east's own stick back: +13,000) and by west (發
+    and a dora, 2 han 30 fu: 30 × 2^4 × 4 = 1,920 → 2,000); a riichi whose
+    discard is won never stands, so north puts no stick down and pays
+    12,000 + 2,000 = 14,000. The game is then
+    over (the last hand, the dealer north not winning): east 53,800 → 54 −
+    30 + 20 = +44; west 39,400 → 39 − 30 + 10 = +19; south 26,300 → 26 − 30
+    − 10 = −14; north 500 → 1 (halves away from zero) − 30 − 20 = −49."""
+    answer = settle(client, {"format": "tenhou6", "record": PUBLIC_HANDS["double_ron"]})
+    assert answer["hands"][0]["settlement"]["deltas"] == {"east": 13000, "south": 0, "west": 2000, "north": -14000}
+    assert answer["finished"] is True and answer["end_reason"] == "length"
+    assert {s["seat"]: s["result"] for s in answer["standings"]["standings"]} == {"east": 44, "west": 19, "south": -14, "north": -49}
+    assert answer["standings"]["start_points"] == 30000
+
+
+def test_four_riichi_leave_four_sticks(client: Any) -> None:
+    """East 3: all four declare riichi, the hand is aborted (四家立直); each
+    score is 1,000 lower and the four sticks stay on the table."""
+    answer = settle(client, {"format": "tenhou6", "record": PUBLIC_HANDS["four_riichi"]})
+    first = answer["hands"][0]
+    assert first["type"] == "abort"
+    assert answer["scores"] == {"east": 20000, "south": 27000, "west": 26000, "north": 23000}
+    assert answer["next"] == {**answer["next"], "round": "east", "hand_number": 3, "honba": 1, "riichi_sticks": 4}

@@ -17,6 +17,8 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
 - `agari_yame` and `extension` (:mod:`service.rulesets.riichi.game_end`) end
   a game at its last hand when the dealer stays first, and add one round
   while nobody has the return points.
+- `resume` picks a game up at a later hand (a record that starts there): its
+  round, hand number, honba, sticks and scores instead of east 1's.
 - `standings` are exactly `POST /v1/riichi/game-results` on the final scores
   with the game's uma, oka and ties, the sticks left on the table going to
   first place; `settle_up` pays those results (in thousands).
@@ -46,7 +48,7 @@ from service.core.game import (
     settle_up,
     snapshot,
 )
-from service.core.seats import Seat
+from service.core.seats import SEATS, Seat
 from service.rulesets.riichi.game_end import Extension, GameEnd
 from service.rulesets.riichi.game_results import (
     MAX_START,
@@ -61,12 +63,14 @@ from service.rulesets.riichi.game_results import (
     game_results,
 )
 from service.rulesets.riichi.settlement import (
+    HonbaCount,
     Players,
     RiichiDrawRequest,
     RiichiDrawResult,
     RiichiRequest,
     RiichiRules,
     RiichiSettlement,
+    SticksCount,
     draw,
     settle,
 )
@@ -75,6 +79,20 @@ Declared = Annotated[
     list[Seat],
     msgspec.Meta(max_length=4, description="Seats that declared riichi this hand: each puts a 1,000-point stick on the table."),
 ]
+
+
+class RiichiResume(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Where a game is picked up when its first hands are not sent (a record
+    that starts later, as review tools export single hands): the first sent
+    hand's place and the table as it stood before it. The game's own
+    `start_dealer`, `start_round` and `length` still say how it began and
+    how long it lasts."""
+
+    round: Annotated[Seat, msgspec.Meta(description="The first sent hand's round wind (within the game's length).")]
+    hand_number: Annotated[int, msgspec.Meta(ge=1, le=4, description="Its number in the round (1 = the round's first dealer's).")]
+    honba: HonbaCount = 0
+    riichi_sticks: SticksCount = 0
+    scores: Annotated[GameScores, msgspec.Meta(description="Each seat's points before it (leave `north` out with three players).")]
 
 
 class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -123,6 +141,10 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = "none"
     rounding: Rounding = "exact"
+    resume: Annotated[
+        RiichiResume | None,
+        msgspec.Meta(description="A game picked up at a later hand (default none: the game starts at its first hand)."),
+    ] = None
 
 
 class RiichiGameDraw(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="draw"):
@@ -156,6 +178,9 @@ TYPES: GameTypes = game_types(
 )
 
 NOT_AT_TABLE = template("{seat} is not at this table.")
+NO_SUCH_HAND = template("A round of {players} players has no hand {number}.")
+PAST_THE_LENGTH = template("The {round} round is not in a game of this length, which starts in the {start} round.")
+SCORES_NOT_THE_TABLE = template("The scores are {given}: a table of {players} players has the scores of {seats}.")
 TWICE = template("{seat} is listed twice.")
 NO_POINTS_FOR_RIICHI = template("{seat} has {points} points: a riichi needs a 1,000-point stick.")
 RIICHI_NOT_TENPAI = template("{seat} declared riichi this hand, so is tenpai at the draw: list it in `tenpai`.")
@@ -175,6 +200,21 @@ def _declare(item: Any, index: int, seats: tuple[Seat, ...], totals: dict[str, D
         seen.add(seat)
         totals[seat] -= STICK_POINTS
     return len(seen)
+
+
+def _resumed(resume: RiichiResume, rotation: Rotation, seats: tuple[Seat, ...]) -> dict[str, Decimal]:
+    """Move the rotation to the resumed hand; the scores it starts from."""
+    if resume.hand_number > len(seats):
+        raise RuleViolation(field_problem("/game/resume/hand_number", NO_SUCH_HAND, players=len(seats), number=resume.hand_number))
+    played = (SEATS.index(resume.round) - SEATS.index(rotation.round)) % len(SEATS)
+    if played >= rotation.rounds:
+        raise RuleViolation(field_problem("/game/resume/round", PAST_THE_LENGTH, round=resume.round, start=rotation.round))
+    given = {seat: getattr(resume.scores, seat) for seat in SEATS if getattr(resume.scores, seat) is not None}
+    if tuple(given) != seats:
+        raise RuleViolation(field_problem("/game/resume/scores", SCORES_NOT_THE_TABLE, given=given, players=len(seats), seats=list(seats)))
+    rotation.round, rotation.rounds_played, rotation.hand_number = resume.round, played, resume.hand_number
+    rotation.dealer = seats[(seats.index(rotation.start_dealer) + resume.hand_number - 1) % len(seats)]
+    return {seat: Decimal(points) for seat, points in given.items()}
 
 
 def game(request: Any) -> Any:
@@ -201,6 +241,9 @@ def steps(request: Any) -> Steps:
     end = GameEnd(options.agari_yame, options.extension, options.return_points, options.ties)
     honba = 0
     sticks = 0
+    if options.resume is not None:
+        totals = _resumed(options.resume, rotation, seats)
+        honba, sticks = options.resume.honba, options.resume.riichi_sticks
     busted = False
     answered = []
     for index, item in enumerate(request.hands):

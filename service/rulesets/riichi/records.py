@@ -34,10 +34,6 @@ from service.rulesets.riichi.yaku import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
 
-NOT_THE_START = template(
-    "A record is replayed from the game's first hand: this one starts at hand {number} with {honba} honba and {sticks} sticks."
-)
-UNEQUAL_START = template("A record is replayed from the game's first hand, where every score is the same: these are {scores}.")
 WINNER_NOT_THERE = template("The result names player {player}, who is not at this table.")
 SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-draw, but the play ends after player {seat}'s discard.")
 DISCARD_NOT_PLAYED = template(
@@ -67,14 +63,44 @@ def players_of(record: TenhouRecord) -> Literal[3, 4]:
 
 
 def _start_points(record: TenhouRecord, players: int) -> int:
-    """The first hand's scores, when they are one whole number every player
-    shares within the game's bounds; else Tenhou's (25,000, three players 35,000)."""
-    scores = record.log[0][1] if record.log and len(record.log[0]) > 1 else None
-    if isinstance(scores, list) and len(scores) >= players:  # not yet read: anything may stand here
-        first = [score for score in map(whole, scores[:players]) if type(score) is int]
-        if len(first) == players and first.count(first[0]) == players and 1000 <= first[0] <= MAX_START:
-            return first[0]
+    """The points each player started with: the first hand's scores and the
+    sticks on the table shared out (a record that starts later still holds
+    every point of the start), when that is one whole number within the
+    game's bounds; else Tenhou's (25,000, three players 35,000)."""
+    entry = record.log[0] if record.log else None
+    if isinstance(entry, list) and len(entry) > 1 and isinstance(entry[0], list) and isinstance(entry[1], list):
+        # not yet read: anything may stand here
+        first = [score for score in map(whole, entry[1][:players]) if type(score) is int]
+        sticks = whole(entry[0][2]) if len(entry[0]) > 2 else None
+        if len(first) == players and type(sticks) is int:
+            start, left = divmod(sum(first) + 1000 * sticks, players)
+            if not left and 1000 <= start <= MAX_START:
+                return start
     return 35_000 if players == 3 else 25_000
+
+
+def _resume(record: TenhouRecord, players: int, start: int) -> dict[str, Any] | None:
+    """Where a record that starts after the game's first hand picks the game
+    up (its first hand's place, honba, sticks and scores); None for one that
+    starts at east 1 with every score `start`. Read before the hand is (a
+    first hand that is not the format's shape is the reader's 400)."""
+    entry = record.log[0] if record.log else None
+    if not (isinstance(entry, list) and len(entry) > 1 and isinstance(entry[0], list) and isinstance(entry[1], list)):
+        return None
+    place = [value for value in map(whole, entry[0][:3]) if type(value) is int]
+    scores = [value for value in map(whole, entry[1][:players]) if type(value) is int]
+    if len(place) != 3 or len(scores) != players:
+        return None
+    number, honba, sticks = place
+    if ((number, honba, sticks) == (0, 0, 0) and scores == [start] * players) or not 0 <= number < 16:
+        return None
+    return {
+        "round": SEATS[number // 4],
+        "hand_number": number % 4 + 1,
+        "honba": honba,
+        "riichi_sticks": sticks,
+        "scores": dict(zip(SEATS, scores, strict=False)),
+    }
 
 
 def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
@@ -98,6 +124,7 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
         rules["noten_payment"] = 2000
     yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
     start = _start_points(record, players)
+    resume = _resume(record, players, start)
     game: dict[str, Any] = {
         "players": players,
         "length": "east" if "東" in disp else "hanchan",
@@ -109,6 +136,8 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
         "extension": "sudden_death",
         "rounding": "nearest_thousand",
     }
+    if resume is not None:
+        game["resume"] = resume
     return {"rules": rules, "yaku_options": yaku_options, "game": game}
 
 
@@ -247,20 +276,11 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
     return item
 
 
-def _check_start(first: RecordedHand, players: int) -> None:
-    if first.number or first.honba or first.sticks:
-        raise RuleViolation(field_problem("/record/log/0/0", NOT_THE_START, number=first.number, honba=first.honba, sticks=first.sticks))
-    if len(set(first.scores[:players])) != 1:
-        raise RuleViolation(field_problem("/record/log/0/1", UNEQUAL_START, scores=list(first.scores[:players])))
-
-
 def replayed_hands(record: TenhouRecord, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
     """Each hand of the record read, played and made a games hand, in order."""
     for index, entry in enumerate(record.log):
         pointer = f"/record/log/{index}"
         hand = read_hand(entry, pointer)
-        if index == 0:
-            _check_start(hand, players)
         played = Table(hand, players, pointer).play()
         yield hand, hand_item(hand, played, players, pointer)
 

@@ -753,3 +753,18 @@ def test_four_riichi_leave_four_sticks(client: Any) -> None:
     assert first["type"] == "abort"
     assert answer["scores"] == {"east": 20000, "south": 27000, "west": 26000, "north": 23000}
     assert answer["next"] == {**answer["next"], "round": "east", "hand_number": 3, "honba": 1, "riichi_sticks": 4}
+
+
+def test_a_call_let_pass_then_made_on_the_same_tile_later(client: Any) -> None:
+    """North deals (east 4). Player 1 tsumogiri 7m; player 0's next step is a
+    pung of 7m from player 1, but the log shows player 0 let that tile pass:
+    player 1 pungs 2z from player 2 later and discards its other 7m, which
+    player 0 pungs, then discards 2z. Taking the first 7m would leave player
+    1's pung of 2z with no 2z discarded by player 2; the replay lets the
+    first 7m pass and plays the hand through: the draw's noten payments
+    (player 0 alone noten: 3,000 shared by the three tenpai players) are the
+    log's."""
+    answer = settle(client, {"format": "tenhou6", "record": PUBLIC_HANDS["added_red_kong_then_a_draw"]})
+    first = answer["hands"][0]
+    assert first["matches"] is True
+    assert first["draw"]["deltas"] == {"east": -3000, "south": 1000, "west": 1000, "north": 1000}

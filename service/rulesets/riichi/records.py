@@ -27,7 +27,7 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.replay import Played, Player, Table, kind_of, nagashi, tenpai
+from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai
 from service.rulesets.riichi.settlement import RiichiRules
 from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
 from service.rulesets.riichi.yaku import YakuOptions
@@ -281,7 +281,7 @@ def replayed_hands(record: TenhouRecord, players: int) -> Iterator[tuple[Recorde
     for index, entry in enumerate(record.log):
         pointer = f"/record/log/{index}"
         hand = read_hand(entry, pointer)
-        played = Table(hand, players, pointer).play()
+        played = play_hand(hand, players, pointer)
         yield hand, hand_item(hand, played, players, pointer)
 
 

@@ -13,9 +13,15 @@ call or kong between), the wall's last tile (70 draws with four players, 55
 with three, replacements included), a replacement draw (a kong's or, with
 three players, a north's), a robbed kong, a first-turn win.
 
-A step that cannot be played (a tile the player does not hold, a call of a
-tile nobody discarded, a fifth copy, a draw past the wall) is a
-:class:`~service.core.errors.RuleViolation` naming the hand and the step.
+A log does not say when a player let a tile pass that it could have called:
+a call stands in its steps at the call, and the same tile may be discarded to
+it earlier. So :func:`play_hand` takes each call at the first discard that
+fits, and where the play then breaks, plays the hand again with the last call
+taken so let pass (a search over those choices, at most ``MAX_PLAYS`` plays of
+a hand). A step that cannot be played by any of those (a tile the player does
+not hold, a call of a tile nobody discarded, a fifth copy, a draw past the
+wall) is a :class:`~service.core.errors.RuleViolation` naming the hand and
+the step, as the first play found it.
 """
 
 from __future__ import annotations
@@ -38,6 +44,15 @@ from service.rulesets.riichi.tenhou import (
     Riichi,
     kind_key,
 )
+
+MAX_PLAYS = 4
+"""Plays of one hand while looking for the calls a player let pass: a real
+log needs two at most where a player let a tile pass and called the same
+tile later; four keep a recorded hand's work inside the 12 units it is
+charged (service.api.work) however its calls are written."""
+
+Choice: TypeAlias = "tuple[int, int, int]"
+"""A call taken at a discard: the wall's draws so far, the caller, its take's index."""
 
 WALL_DRAWS = {4: 70, 3: 55}
 """Tiles the players draw in a hand, replacements included: 136 (108 with
@@ -137,8 +152,12 @@ replacement, or where the hand ended."""
 class Table:
     """One hand being played."""
 
-    def __init__(self, hand: RecordedHand, seats: int, pointer: str) -> None:
+    def __init__(self, hand: RecordedHand, seats: int, pointer: str, passed: frozenset[Choice] = frozenset()) -> None:
         self.hand = hand
+        self.passed = passed
+        """The calls let pass in this play."""
+        self.taken: list[Choice] = []
+        """The calls this play took, in order."""
         self.seats = seats
         self.pointer = pointer
         self.players = [Player(seat, list(hand.starts[seat])) for seat in range(seats)]
@@ -318,6 +337,10 @@ class Table:
             take = takes[caller][take_at[caller]]
             if isinstance(take, int) or take.called != code or (caller - seat) % 4 != take.offset:
                 continue
+            choice = (self.draws, caller, take_at[caller])
+            if choice in self.passed:
+                continue
+            self.taken.append(choice)
             if take.kind != "chow":
                 self._stick_stands(seat)
                 return self._call(caller, seat, take)
@@ -348,6 +371,25 @@ class Table:
         player.melds.append(Meld(call.kind, tiles))
         self._interrupt()
         return self._act(caller, after_call=call.kind)
+
+
+def play_hand(hand: RecordedHand, seats: int, pointer: str) -> Played:
+    """Play a hand, finding the calls its players let pass (module doc): a
+    depth-first search, the latest call taken let pass first."""
+    passed: frozenset[Choice] = frozenset()
+    first: RuleViolation | None = None
+    for _ in range(MAX_PLAYS):
+        table = Table(hand, seats, pointer, passed)
+        try:
+            return table.play()
+        except RuleViolation as exc:
+            first = first or exc
+            if not table.taken:
+                break
+            latest = table.taken[-1]
+            passed = frozenset(choice for choice in passed if choice < latest) | {latest}
+    assert first is not None
+    raise first
 
 
 def tenpai(player: Player) -> bool:

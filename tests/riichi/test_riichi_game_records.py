@@ -647,42 +647,57 @@ def test_a_public_league_hand(client: Any) -> None:
     assert first["settlement"]["deltas"] == {"east": 3000, "south": -2000, "west": 0, "north": 0}
 
 
-RANKED = Path(__file__).parent / "data" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
-"""A whole public Tenhou game: ranked game 2019050417gm-0029-0000-4f2a8622
-(特南喰赤, the special room's hanchan with red fives), its tenhou.net/6
-export (Tenhou serves it at tenhou.net/5/?log=<ref>; this copy as the
-convlog test data of the open-source mjai-reviewer keeps it, names
-anonymised). Three hands, then west falls below zero and the game ends."""
+DATA = Path(__file__).parent / "data"
+RANKED_GAMES = {
+    "2019050417gm-0029-0000-4f2a8622": {"east": 21100, "south": 55000, "west": -4900, "north": 28800},
+    "2020020316gm-0001-0000-7b22ddf5": {"east": 38000, "south": 29000, "west": -24000, "north": 57000},
+}
+"""Two whole public Tenhou ranked games and their final scores (each log's
+own `sc`), as Tenhou exports them (tenhou.net/6 JSON; Tenhou serves them at
+tenhou.net/5/?log=<ref>; these copies are the open-source mjai-reviewer's
+convlog test data, names anonymised). The first (特南喰赤, a hanchan): three
+hands, then west falls below zero. The second (般東喰赤, east only): two
+hands, the second a double ron on west's discard: north's four kongs (a
+yakuman, 32,000, with east's riichi stick, which the first winner in turn
+from the discarder takes: +33,000) and east's baiman (16,000); west falls
+below zero."""
 
 
-def test_a_whole_public_tenhou_game_ends_on_a_bust(client: Any) -> None:
+@pytest.mark.parametrize("ref", sorted(RANKED_GAMES))
+def test_a_whole_public_tenhou_game_ends_on_a_bust(client: Any, ref: str) -> None:
     """Every hand's payments are the log's; each hand's round, honba, sticks
-    and starting scores are the log's own; the game ends after the third
-    hand on west's bust (-4,900), and the standings are Tenhou's own `sc`
-    results: (score rounded to whole thousands − 30,000 return) / 1,000 +
-    uma 20/10/−10/−20, the first taking the oka 20 and what keeps the sum:
-    south 55 − 30 + 20 + 20 = +65, north 29 − 30 + 10 = +9, east 21 − 30 −
-    10 = −19, west −5 − 30 − 20 = −55."""
-    record = json.loads(RANKED.read_text(encoding="utf-8"))
+    and starting scores are the log's own; the game ends on a bust, and the
+    standings are Tenhou's own `sc` results: (score rounded to whole
+    thousands − 30,000 return) / 1,000 + uma 20/10/−10/−20, the first taking
+    the oka 20 and what keeps the sum. The first game: south 55 − 30 + 20 +
+    20 = +65, north 29 − 30 + 10 = +9, east 21 − 30 − 10 = −19, west −5 − 30
+    − 20 = −55. The second: north 57 − 30 + 20 + 20 = +67, east 38 − 30 + 10
+    = +18, south 29 − 30 − 10 = −11, west −24 − 30 − 20 = −74."""
+    record = json.loads((DATA / f"tenhou_{ref}.json").read_text(encoding="utf-8"))
     answer = settle(client, {"format": "tenhou6", "record": record})
+    assert record["ref"] == ref
     assert answer["mismatches"] == 0
-    assert [h["matches"] for h in answer["hands"]] == [True, True, True]
+    assert all(h["matches"] for h in answer["hands"]) and len(answer["hands"]) == len(record["log"])
     seats = ["east", "south", "west", "north"]
     before = {seat: 25000 for seat in seats}
     for logged, ours in zip(record["log"], answer["hands"], strict=True):
         (number, honba, sticks), start = logged[0], logged[1]
-        assert (ours["hand_number"], ours["honba"], ours["riichi_sticks"]) == (number % 4 + 1, honba, sticks)
+        assert (ours["hand_number"], ours["honba"]) == (number % 4 + 1, honba)
+        # the answer's sticks are those on the table when the hand is settled: the log's, and this hand's riichi
+        declared = sum(1 for seat in range(4) for step in logged[6 + 3 * seat] if isinstance(step, str) and step.startswith("r"))
+        assert sticks <= ours["riichi_sticks"] <= sticks + declared
         assert ours["round"] == seats[number // 4]
         assert before == dict(zip(seats, start, strict=True))
-        assert ours["recorded_deltas"] == dict(zip(seats, logged[-1][1], strict=True))
+        paid = [sum(column) for column in zip(*logged[-1][1::2], strict=True)]
+        assert ours["recorded_deltas"] == dict(zip(seats, paid, strict=True))
         before = ours["scores"]
     assert answer["finished"] is True and answer["end_reason"] == "bust"
-    assert answer["scores"] == {"east": 21100, "south": 55000, "west": -4900, "north": 28800}
+    assert answer["scores"] == RANKED_GAMES[ref]
     sc = record["sc"]  # [score, result] per seat, in seat order
+    assert {seat: sc[2 * i] for i, seat in enumerate(seats)} == RANKED_GAMES[ref]
     results = {seat: sc[2 * i + 1] for i, seat in enumerate(seats)}
-    assert results == {"east": -19, "south": 65, "west": -55, "north": 9}
     assert {s["seat"]: s["result"] for s in answer["standings"]["standings"]} == results
-    assert [s["seat"] for s in answer["standings"]["standings"]] == ["south", "north", "east", "west"]
+    assert [s["seat"] for s in answer["standings"]["standings"]] == sorted(results, key=lambda seat: -results[seat])
 
 
 PUBLIC_HANDS = json.loads((Path(__file__).parent / "data" / "tenhou_public_hands.json").read_text(encoding="utf-8"))

@@ -55,7 +55,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     "Differs: {deltas}",
     "{hands} hands replayed; {mismatches} differ from the log.",
     "{hands} hands replayed; every one agrees with the log.",
-    "The log is not JSON: paste the whole log, from its first { to its last }.",
+    "The log is not JSON: paste the whole log, from its first brace to its last.",
     "First dealer",
     "First round wind",
     "Round winds played",

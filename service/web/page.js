@@ -1460,7 +1460,7 @@ async function replayRecord() {
   try {
     record = JSON.parse($("record-text").value);
   } catch {
-    recordProblem(t("The log is not JSON: paste the whole log, from its first { to its last }."));
+    recordProblem(t("The log is not JSON: paste the whole log, from its first brace to its last."));
     return;
   }
   const placed = {};

@@ -17,7 +17,7 @@ import pytest
 
 from service.core.errors import RuleViolation
 from tests.conftest import TSUMO, D, paid, ron
-from tests.hongkong.test_hongkong_tiles import A, fan_of, hand
+from tests.rulesets.hongkong.test_tiles import A, fan_of, hand
 
 EIGHT = ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]
 

@@ -148,7 +148,7 @@ def test_published_body_schema_says_exactly_one() -> None:
     # validator and fuzzer reads, beside the properties client generators
     # build one model from (a top-level oneOf of bare `required` lists made
     # openapi-python-client give up on the model)
-    document = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(__file__).resolve().parents[3] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     body = document["paths"]["/v1/hongkong/settlements"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert body["allOf"] == [{"$ref": "#/components/schemas/HongKongRequest"}]
     for name in ("HongKongRequest", "HongKongItem", "HongKongGameWin"):
@@ -220,7 +220,7 @@ def test_liable_with_patterns(client) -> None:
 
 
 def test_published_schema_keeps_fan_bounds_and_makes_it_optional() -> None:
-    document = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(__file__).resolve().parents[3] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     request = document["components"]["schemas"]["HongKongRequest"]
     assert request["properties"]["fan"]["minimum"] == 0
     assert request["properties"]["fan"]["maximum"] == 1000

@@ -301,7 +301,7 @@ def test_yaku_must_agree_with_the_win(client, yaku, win, winner, pointer) -> Non
 
 
 def test_published_schema_says_dora_need_yaku() -> None:
-    document = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(__file__).resolve().parents[3] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     for component in ("RiichiRequest", "FurtherWinner"):
         schema = document["components"]["schemas"][component]
         assert schema["dependentRequired"] == {name: ["yaku"] for name in ("open", "dora", "aka_dora", "ura_dora", "nuki_dora")}

@@ -12,8 +12,8 @@ import pytest
 
 from service.core.errors import RuleViolation
 from tests.conftest import TSUMO, ron
-from tests.taiwan.test_taiwan_tai import P, count
-from tests.taiwan.test_taiwan_tiles import evaluate, hand, meld, tai_of
+from tests.rulesets.taiwan.test_tai import P, count
+from tests.rulesets.taiwan.test_tiles import evaluate, hand, meld, tai_of
 
 ISSUE_HAND = "123m456m789m222p567p55s"
 KONG = [meld("kong", "2222p", True)]

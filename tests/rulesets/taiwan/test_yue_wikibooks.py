@@ -18,8 +18,8 @@ from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
 from service.rulesets.taiwan.tai_table import ROWS, TAI
 from tests.conftest import TSUMO, ron
-from tests.taiwan.test_taiwan_tai import P, count
-from tests.taiwan.test_taiwan_tiles import evaluate, hand, meld, tai_of
+from tests.rulesets.taiwan.test_tai import P, count
+from tests.rulesets.taiwan.test_tiles import evaluate, hand, meld, tai_of
 
 YUE = "yue_wikibooks"
 

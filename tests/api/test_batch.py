@@ -6,7 +6,7 @@ from litestar.testing import TestClient
 
 from service.api import create_app
 from service.settings import Settings
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 HK = {"ruleset": "hongkong", "winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}
 RIICHI = {"ruleset": "riichi", "winner": "south", "win": {"type": "discard", "discarder": "west"}, "han": 3, "fu": 30}

@@ -16,7 +16,7 @@ import pytest
 from service.api import create_app
 from service.api.work import BUDGET, GAME_HAND, PATTERNS, RECORDED_HAND, VALUE, WEIGHTS
 from service.core.tiles import build_tables
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 from tests.rulesets.riichi.test_game_records import body as record_body
 from tests.rulesets.riichi.test_game_records import exhaustive_draw
 

@@ -28,7 +28,7 @@ from service.rulesets.mcr import settlement as mcr
 from service.rulesets.nmjl import settlement as nmjl
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.taiwan import settlement as taiwan
-from tests.conftest import D
+from tests.helpers import D
 
 DOCUMENT = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text(encoding="utf-8"))
 SCHEMAS = DOCUMENT["components"]["schemas"]

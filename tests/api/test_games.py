@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.core.game import places, settle_up
-from tests.conftest import TSUMO, D, ron
+from tests.helpers import TSUMO, D, ron
 
 
 def post(client: Any, ruleset: str, body: dict[str, Any]) -> Any:

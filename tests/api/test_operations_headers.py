@@ -14,7 +14,7 @@ import socket
 import httpx
 import pytest
 
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 from tests.server import free_port, start_service
 
 HK = {"winner": "east", "win": ron("south"), "fan": 3}

@@ -38,7 +38,7 @@ from service.core.errors import COMMA, OR, Listing, all_of, field_problem, one_o
 from service.i18n import CATALOGUES, TRANSLATED, render
 from service.rulesets.hongkong import patterns as hongkong_fan
 from service.rulesets.riichi import yaku as riichi_yaku
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 from tools.i18n_extract import placeholders
 
 SERVICE = Path(__file__).resolve().parents[2] / "service"

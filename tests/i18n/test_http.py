@@ -15,7 +15,7 @@ from litestar.testing import TestClient
 
 from service.api import create_app
 from service.settings import Settings
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 HK_TWO_FAN = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 2}

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from service.core.errors import RuleViolation
-from tests.conftest import TSUMO, D, paid, ron
+from tests.helpers import TSUMO, D, paid, ron
 from tests.rulesets.hongkong.test_tiles import A, fan_of, hand
 
 EIGHT = ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]

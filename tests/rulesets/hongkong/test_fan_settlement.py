@@ -21,7 +21,7 @@ from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.hongkong.patterns import FAN_TABLE
 from service.rulesets.hongkong.settlement import HongKongRequest, settle
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 SETTLE = "/v1/hongkong/settlements"
 SELF_DRAW = {"type": "self_draw"}

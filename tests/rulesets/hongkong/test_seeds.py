@@ -15,7 +15,7 @@ import pytest
 from service.core.codec import convert
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules
-from tests.conftest import D
+from tests.helpers import D
 
 
 def rules(**kw) -> HongKongRules:

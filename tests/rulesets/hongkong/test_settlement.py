@@ -11,7 +11,7 @@ import pytest
 
 from service.core.codec import convert
 from service.rulesets.hongkong import settlement as hongkong
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 DISCARD = {"type": "discard", "discarder": "south"}
 SELF_DRAW = {"type": "self_draw"}

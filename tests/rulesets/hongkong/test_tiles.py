@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
 from service.rulesets.hongkong.settlement import FanRequest, HongKongHandRequest, count_fan, evaluate_hand
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 
 A = "123m456p789s234s55m"
 """Four chows, a plain pair: 1m completes 123m two-sided, 3m completes it on the edge."""

@@ -19,7 +19,7 @@ from service.core.seats import SEATS
 from service.core.settlement import Discard, SelfDraw
 from service.rulesets.mcr import settlement as mcr
 from service.rulesets.mcr.settlement import McrRequest, McrRules
-from tests.conftest import D
+from tests.helpers import D
 
 
 def settle(**body: Any) -> mcr.McrSettlement:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 
 DISCARD = ron("south")
 

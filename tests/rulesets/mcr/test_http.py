@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 URL = "/v1/mcr/settlements"
 DISCARD = {"type": "discard", "discarder": "south"}

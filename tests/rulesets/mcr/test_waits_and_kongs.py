@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
 
-from tests.conftest import ron
+from tests.helpers import ron
 
 DISCARD = ron("south")
 

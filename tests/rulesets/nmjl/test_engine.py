@@ -20,7 +20,7 @@ from service.core.seats import SEATS, seats_for
 from service.core.settlement import Discard, Payment, SelfDraw
 from service.rulesets.nmjl import settlement as nmjl
 from service.rulesets.nmjl.settlement import Bettor, NmjlRequest, NmjlRules
-from tests.conftest import D
+from tests.helpers import D
 
 
 def settle(**body: Any) -> nmjl.NmjlSettlement:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import D
+from tests.helpers import D
 
 URL = "/v1/nmjl/settlements"
 DISCARD = {"type": "discard", "discarder": "south"}

@@ -9,7 +9,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiDrawRequest
-from tests.conftest import D, deltas, engine_or_http, lines
+from tests.helpers import D, deltas, engine_or_http, lines
 
 
 @pytest.fixture(params=["engine", "http"])

@@ -12,7 +12,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
-from tests.conftest import TSUMO, D, engine_or_http, paid
+from tests.helpers import TSUMO, D, engine_or_http, paid
 
 SEQ = {"kind": "sequence"}
 OPEN_SEQ = {"kind": "sequence", "open": True}

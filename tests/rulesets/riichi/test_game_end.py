@@ -18,7 +18,7 @@ import pytest
 
 from service.core.codec import convert
 from service.rulesets.riichi.game_results import GameResultsRequest, game_results, round_thousand
-from tests.conftest import TSUMO, D, ron
+from tests.helpers import TSUMO, D, ron
 
 
 def play(client: Any, hands: list[dict[str, Any]], **game: Any) -> dict[str, Any]:

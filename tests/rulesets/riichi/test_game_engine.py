@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.riichi.game_results import GameResultsRequest, game_results
-from tests.conftest import D
+from tests.helpers import D
 
 
 def run(**fields: Any):

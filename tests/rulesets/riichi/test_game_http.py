@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import D
+from tests.helpers import D
 from tests.schema_check import validator_for
 
 PATH = "/v1/riichi/game-results"

@@ -23,7 +23,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
-from tests.conftest import TSUMO, D, engine_or_http, lines, ron
+from tests.helpers import TSUMO, D, engine_or_http, lines, ron
 
 
 @pytest.fixture(params=["engine", "http"])

@@ -10,7 +10,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
-from tests.conftest import D, deltas, engine_or_http, lines
+from tests.helpers import D, deltas, engine_or_http, lines
 
 RON_NORTH = {"type": "discard", "discarder": "north"}
 

@@ -18,7 +18,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 NON_DEALER_TABLE = """\
 基本點\t240 30副1翻\t2000 滿貫\t8000 役滿

@@ -22,7 +22,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest, RiichiRules
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 NON_DEALER_TABLE = """\
 \t20副\t25副\t30副\t40副\t50副\t60副\t70副\t80副\t90副\t100副\t110副

@@ -10,7 +10,7 @@ import pytest
 
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest, RiichiRules, basic_points
-from tests.conftest import TSUMO, D, engine_or_http, paid
+from tests.helpers import TSUMO, D, engine_or_http, paid
 
 RON_SOUTH = {"type": "discard", "discarder": "south"}
 

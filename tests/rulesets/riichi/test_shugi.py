@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from service.core.codec import convert
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
-from tests.conftest import TSUMO, D, engine_or_http, ron
+from tests.helpers import TSUMO, D, engine_or_http, ron
 
 URL = "/v1/riichi/settlements"
 

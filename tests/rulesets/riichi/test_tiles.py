@@ -12,7 +12,7 @@ from mahjong.hand_calculating.yaku_config import YakuConfig
 
 from service.rulesets.riichi.tiles import DORA_CLASSES, NEVER_ASKED, YAKU_CODES, dora_of, hand_config
 from service.rulesets.riichi.yaku import YAKU
-from tests.conftest import TSUMO, D, ron
+from tests.helpers import TSUMO, D, ron
 
 HANDS = "/v1/riichi/hands"
 

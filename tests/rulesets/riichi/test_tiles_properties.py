@@ -19,7 +19,7 @@ from service.rulesets.riichi.fu import FuRules, count_fu
 from service.rulesets.riichi.settlement import RiichiRules, resolve_rules
 from service.rulesets.riichi.tiles import RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import HanRequest, YakuOptions, count_han
-from tests.conftest import D
+from tests.helpers import D
 
 SEATS = ("east", "south", "west", "north")
 

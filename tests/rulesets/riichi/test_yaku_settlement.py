@@ -30,7 +30,7 @@ from service.core.errors import RuleViolation
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.settlement import RiichiRequest
 from service.rulesets.riichi.yaku import YAKU_TABLE
-from tests.conftest import TSUMO, D, engine_or_http, paid, ron
+from tests.helpers import TSUMO, D, engine_or_http, paid, ron
 
 URL = "/v1/riichi/settlements"
 

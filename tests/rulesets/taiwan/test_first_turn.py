@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from service.core.errors import RuleViolation
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 from tests.rulesets.taiwan.test_tai import P, count
 from tests.rulesets.taiwan.test_tiles import evaluate, hand, meld, tai_of
 

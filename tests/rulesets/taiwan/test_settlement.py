@@ -14,7 +14,7 @@ from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.settlement import TaiwanRequest
-from tests.conftest import D, paid
+from tests.helpers import D, paid
 
 URL = "/v1/taiwan/settlements"
 SEATS = ("east", "south", "west", "north")

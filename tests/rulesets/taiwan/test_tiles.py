@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
 from service.rulesets.taiwan.settlement import TaiRequest, TaiwanHandRequest, evaluate_hand, tai
-from tests.conftest import TSUMO, ron
+from tests.helpers import TSUMO, ron
 
 B = "123456789m234p567s88p"
 """Five chows and a suited pair: 2p completes 34p two-sided (waits 2p 5p)."""

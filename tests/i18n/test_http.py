@@ -91,7 +91,7 @@ def test_fan_cap_warning_in_each_language(client, language) -> None:
 
 
 # Double ron on north's discard, head bump: east (first after north) is paid,
-# south is bumped (tests/test_riichi_multi_ron_pao.py: north pays east
+# south is bumped (tests/rulesets/riichi/test_multi_ron_pao.py: north pays east
 # 2900 + 300 honba). Seat codes in the message are shown by name.
 HEAD_BUMP = {
     "winner": "south",

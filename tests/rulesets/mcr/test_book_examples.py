@@ -21,7 +21,7 @@ guide is also written by the author of the C++ calculator PyMahjongGB
 packages, so agreement with it is weaker evidence than agreement with an
 independent book would be. Its examples are still text written by hand,
 fan by fan, not the library's output, and none of them is used in the
-hand-worked GOLDEN list (tests/mcr/test_mcr_golden_hands.py).
+hand-worked GOLDEN list (tests/rulesets/mcr/test_golden_hands.py).
 
 The guide prints the fan names only; the expected `fan` is their points
 added from the fan table (each fan's value × its count), flowers apart.

@@ -4,7 +4,7 @@ tiles are counted (邊張/嵌張/單釣將: the answer's `waits` and its fan agr
 and `rules.mixed_kong_fan` (明暗槓 5, or 明槓 1 + 暗槓 2 as the 81 fan read).
 
 Expected points are the fan table of the Chinese Official rules added by
-hand (中國麻將競賽規則, with its 不計 rules), as in test_mcr_golden_hands.py.
+hand (中國麻將競賽規則, with its 不計 rules), as in test_golden_hands.py.
 Winner east, dealer east, round east, a win on south's discard."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """POST /v1/riichi/fu over HTTP: the riichi scoring article's examples, options, and bad input as
-problem+json naming the field. Arithmetic as in test_riichi_fu_engine.py."""
+problem+json naming the field. Arithmetic as in test_fu_engine.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """POST /v1/riichi/settlements with `hand` (the structure of POST
 /v1/riichi/fu, without `tsumo`) instead of `fu`. Every case runs through the
-engine and over HTTP. Fu arithmetic as in test_riichi_fu_engine.py; payments
+engine and over HTTP. Fu arithmetic as in test_fu_engine.py; payments
 from the riichi scoring article's 得點 (basic = fu × 2^(han+2); non-dealer ron ×4, dealer ron ×6;
 tsumo: dealer ×2, non-dealers ×1; each payment up to 100)."""
 
@@ -60,7 +60,7 @@ def test_seed_001_example_3_from_the_structure(settle) -> None:
 def test_seed_001_example_1_counts_the_tsumo_from_win(settle) -> None:
     # South, 6 han tsumo: haneman, fu no longer used (null) but counted: 40, with the
     # tsumo 2 taken from `win` (the riichi scoring article's 例一: 共40符6翻). Payments follow the
-    # arithmetic, not the article's split (see test_riichi_settlement.py): 6000 + 3000 + 3000.
+    # arithmetic, not the article's split (see test_settlement.py): 6000 + 3000 + 3000.
     result = settle(winner="south", win=TSUMO, han=6, hand=EXAMPLE_1)
     assert result["fu"] is None
     assert result["fu_count"]["fu"] == 40

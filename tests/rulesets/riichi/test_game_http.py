@@ -1,5 +1,5 @@
 """POST /v1/riichi/game-results over HTTP. Arithmetic as in
-test_riichi_game_engine.py."""
+test_game_engine.py."""
 
 from __future__ import annotations
 

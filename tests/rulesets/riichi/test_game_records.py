@@ -485,7 +485,7 @@ HANCHAN = Path(__file__).parent / "data" / "hanchan_tenhou6.json"
 
 
 def test_a_whole_hanchan_written_by_hand(client: Any) -> None:
-    """Nine hands (tests/riichi/data/hanchan_tenhou6.json): east 1 is the
+    """Nine hands (tests/rulesets/riichi/data/hanchan_tenhou6.json): east 1 is the
     dealer's rinshan mangan (+12,000; the dealer keeps the deal), east 1 with
     one honba the double-riichi ippatsu ron of this module (5,200 + 300 from
     the dealer, +1,000 stick), then round the table the last-tile tsumo

@@ -182,7 +182,7 @@ def test_rules_are_echoed_resolved(settle) -> None:
     assert (result["players"], result["dealer"], result["honba"], result["riichi_sticks"]) == (4, "east", 0, 0)
 
 
-# --- The riichi scoring article's 例一 … 例五 (例六, three players, is in test_riichi_sanma.py) ------
+# --- The riichi scoring article's 例一 … 例五 (例六, three players, is in test_sanma.py) ------
 # "X位" in the article is the seat wind; with the dealer at east (the default) the
 # seat wind is the seat.
 

@@ -4,7 +4,7 @@ The riichi scoring article's worked examples 例一–例六, declared as yaku: 
 own sums, the payments the riichi scoring article's 得點 (non-dealer ron 4× basic, dealer ron 6×;
 tsumo: dealer 2×, non-dealer 1×; each rounded up to 100). Where the article's
 per-player split does not add up (例一, 例六) the arithmetic is followed, as in
-tests/test_riichi_settlement.py and tests/test_riichi_sanma.py.
+tests/rulesets/riichi/test_settlement.py and tests/rulesets/riichi/test_sanma.py.
 
 例三, 例四 and 例六 count their dora against the sources' own rule: they count
 the indicator tile itself, where 例一 (西 shown → 北 is dora) and the Wikibooks extract's
@@ -404,7 +404,7 @@ def test_pinfu_needs_the_pinfu_shape(client) -> None:
 def test_the_most_yakuman_one_hand_can_declare(client) -> None:
     """All honours 1 + big four winds 2 + four concealed pungs on a single
     wait 2 + four kans 1 + eight consecutive dealer wins 1 = 7 yakuman, the
-    most a consistent declaration holds (tests/test_riichi_yaku_rules.py).
+    most a consistent declaration holds (tests/rulesets/riichi/test_yaku_rules.py).
     The riichi scoring article's 得點: a dealer's tsumo is paid 2 × basic by each of three,
     basic 7 × 8,000 = 56,000."""
     yaku = ["tsuuiisou", "daisuushii", "suuankou_tanki", "suukantsu", "paarenchan"]

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORD = ROOT / "tests" / "riichi" / "data" / "hanchan_tenhou6.json"
+RECORD = ROOT / "tests" / "rulesets" / "riichi" / "data" / "hanchan_tenhou6.json"
 CALLS = 20
 
 CHILD = """

@@ -1,5 +1,5 @@
 """What a whole recorded game costs: `POST /v1/riichi/game-records` with the
-hand-written hanchan of the tests (tests/riichi/data/hanchan_tenhou6.json:
+hand-written hanchan of the tests (tests/rulesets/riichi/data/hanchan_tenhou6.json:
 nine hands, four of them played to the wall's last tile), and what one plain
 Hong Kong settlement costs beside it.
 
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORD = ROOT / "tests" / "riichi" / "data" / "hanchan_tenhou6.json"
+RECORD = ROOT / "tests" / "rulesets" / "riichi" / "data" / "hanchan_tenhou6.json"
 CALLS = 20
 
 CHILD = """

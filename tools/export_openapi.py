@@ -4,7 +4,7 @@
 
 writes ``openapi/openapi.json`` and ``openapi/openapi.yaml`` from exactly what
 the app serves at ``/schema/openapi.json`` (``/schema/openapi.yaml`` serves the
-same YAML bytes); ``tests/platform/test_openapi_file.py`` fails
+same YAML bytes); ``tests/api/test_openapi_file.py`` fails
 when they drift apart.
 """
 

@@ -7,6 +7,7 @@ Debian's chromedriver (no browser download: `.ci/run` installs the packages).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -49,6 +50,21 @@ def leaving_machine(urls: Iterable[str], base_url: str) -> list[str]:
             continue
         outside.append(url)
     return outside
+
+
+def console_errors(driver: Any) -> list[dict[str, Any]]:
+    """The browser console's errors since the last call."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def requested_urls(driver: Any) -> list[str]:
+    """Every URL the browser asked for since the last call (network log)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
 
 
 def browser_missing() -> str | None:

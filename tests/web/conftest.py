@@ -4,14 +4,13 @@ tests skip on a developer's machine and fail under CI (CI set), where
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.browser import browser_missing, leaving_machine, make_driver, quit_driver, serve
+from tests.web.browser import browser_missing, console_errors, leaving_machine, make_driver, quit_driver, requested_urls, serve
 
 
 @pytest.fixture(scope="session")
@@ -27,20 +26,6 @@ def _require_browser() -> None:
     if os.environ.get("CI"):
         pytest.fail(reason)
     pytest.skip(reason)
-
-
-def console_errors(driver: Any) -> list[dict[str, Any]]:
-    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def requested_urls(driver: Any) -> list[str]:
-    """Every URL the browser asked for since the last call (network log)."""
-    urls = []
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from tests.web.browser import PHONE, open_page, wait_ready
-from tests.web.conftest import requested_urls
+from tests.web.browser import PHONE, open_page, requested_urls, wait_ready
 from tests.web.test_page_browser import field, press, set_field, shown, table_rows
 
 RULESETS = ("hongkong", "riichi", "mcr", "nmjl", "taiwan")

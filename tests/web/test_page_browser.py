@@ -18,8 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.web.browser import PHONE, leaving_machine, open_page, wait_ready
-from tests.web.conftest import console_errors, requested_urls
+from tests.web.browser import PHONE, console_errors, leaving_machine, open_page, requested_urls, wait_ready
 
 # --- driving the form ---------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from tests.web.browser import open_page
 from tests.web.test_page_browser import api, as_shown, game_rows, press, set_field, shown, table_rows
 
-RECORD = Path(__file__).parent.parent / "riichi" / "data" / "hanchan_tenhou6.json"
+RECORD = Path(__file__).parents[1] / "rulesets" / "riichi" / "data" / "hanchan_tenhou6.json"
 
 
 def until(driver: Any, script: str, timeout: float = 10) -> Any:
@@ -93,9 +93,9 @@ def paste_record(page: Any, text: str) -> None:
 
 
 def test_a_pasted_record_is_replayed_into_a_ledger(page: Any, base_url: str) -> None:
-    """The hand-written hanchan record (tests/riichi/data): nine hands, each
+    """The hand-written hanchan record (tests/rulesets/riichi/data): nine hands, each
     agreeing with the log. The first: east, the dealer, self-draws 3 han 70
-    fu (the fu as tests/riichi/test_riichi_game_records.py counts them), a
+    fu (the fu as tests/rulesets/riichi/test_game_records.py counts them), a
     mangan: 4,000 from each. The end (Tenhou's rules, which the record states:
     results in whole thousands, uma 10-20, oka 20 to the first): east 34,100
     → 34 − 30 + 20 + 20 = +44."""

@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import msgspec
 from mahjong.hand_calculating.hand import HandCalculator
@@ -60,10 +60,10 @@ from service.core.tiles import (
 )
 from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, PairKind, RiichiMeld, Wait, count_fu
+from service.rulesets.riichi.limits import basic_points
+from service.rulesets.riichi.payments import YAKUMAN_BASIC
+from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
-
-if TYPE_CHECKING:
-    from service.rulesets.riichi.settlement import RiichiRules
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""
@@ -658,10 +658,7 @@ def evaluate(
     options: YakuOptions,
 ) -> Evaluated:
     """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
-    (applied by the settlement's `basic_points`)."""
-    from service.rulesets.riichi.payments import YAKUMAN_BASIC
-    from service.rulesets.riichi.settlement import basic_points
-
+    (applied by :func:`~service.rulesets.riichi.limits.basic_points`)."""
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     _check_flags(

@@ -18,7 +18,7 @@ module-level lookups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Literal, Protocol
 
 import msgspec
@@ -826,11 +826,73 @@ class HanCount(msgspec.Struct, kw_only=True):
     has_yaku: bool
 
 
+def _double_yakuman_value(options: YakuOptions) -> tuple[int, Limit | None]:
+    """A double yakuman (雙倍役滿): two yakuman, or one when the table counts
+    them single (the Wikibooks extract: 可以設定大四喜為單倍役滿)."""
+    return (2 if options.double_yakuman else 1), None
+
+
+def _renhou_value(options: YakuOptions) -> tuple[int, Limit | None]:
+    """人和: a yakuman, or the limit the table scores it as (the Wikibooks
+    extract: mangan, 亦可以設定人胡為跳滿，倍滿，三倍滿或役滿). `off` never gets
+    here: :func:`_check` refuses renhou then."""
+    rule = options.renhou
+    if rule == "yakuman":
+        return 1, None
+    assert rule != "off"
+    return 0, rule
+
+
+def _fixed_value(code: str) -> tuple[int, Limit | None]:
+    """A yaku no option changes: its yakuman and limit as the table has them."""
+    _closed_han, _open_han, yakuman, limit = VALUES[code]
+    return yakuman, limit
+
+
+OPTION_VALUED: dict[str, Callable[[YakuOptions], tuple[int, Limit | None]]] = {
+    **{row.code: _double_yakuman_value for row in YAKU_TABLE if row.yakuman == 2},
+    "renhou": _renhou_value,
+}
+"""The yaku whose worth the options decide → what they are worth under them,
+(yakuman, limit): the double yakuman (`double_yakuman`) and renhou
+(`renhou`). Every other yaku that is not plain han is worth what its row
+says (:func:`_fixed_value`)."""
+
+
+def _drop_beside_yakuman(items: list[HanItem], best: int, multiple_yakuman: bool) -> None:
+    """A yakuman hand: the other items add nothing (役滿唔可以有非役滿加計, the
+    Wikibooks extract), and with ``multiple_yakuman`` false only the first of
+    the highest yakuman counts (the riichi scoring article: 複合役滿 is a
+    rule). Replaces the dropped items in ``items``."""
+    kept = False
+    for index, item in enumerate(items):
+        if item.yakuman == 0:
+            items[index] = msgspec.structs.replace(item, han=0, dropped="yakuman")
+        elif not multiple_yakuman:
+            if item.yakuman == best and not kept:
+                kept = True
+            else:
+                items[index] = msgspec.structs.replace(item, yakuman=0, dropped="multiple_yakuman_off")
+
+
+def _renhou_or_the_rest(items: list[HanItem], at_renhou: int, han: int) -> int:
+    """人和 scored as a limit does not add to the other yaku: the higher of
+    renhou and the rest counts, the other is dropped in ``items``. Returns
+    the han that count (``han`` is every item's, renhou's included)."""
+    renhou = items[at_renhou]
+    if renhou.han >= han - renhou.han:
+        for index, item in enumerate(items):
+            if index != at_renhou:
+                items[index] = msgspec.structs.replace(item, han=0, dropped="renhou_counts_instead")
+        return renhou.han
+    items[at_renhou] = msgspec.structs.replace(renhou, han=0, dropped="other_yaku_higher")
+    return han - renhou.han
+
+
 def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: bool, at: str = "", options_at: str = "/rules") -> HanCount:
     """Add up a hand's yaku and dora. Yakuman replace everything else;
     ``multiple_yakuman`` false keeps the highest yakuman only."""
     positions = _check(hand, options, at, options_at)
-    rules = options
 
     items: list[HanItem] = []
     han = 0
@@ -845,15 +907,8 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
             han += item.han
             items.append(item)
             continue
-        _closed_han, _open_han, value, limit = VALUES[code]
-        if value == 2 and not rules.double_yakuman:
-            value = 1
-        elif code == "renhou":
-            renhou_rule = rules.renhou
-            if renhou_rule == "yakuman":
-                value = 1
-            elif renhou_rule != "off":  # off: _check has refused renhou
-                limit = renhou_rule
+        valued = OPTION_VALUED.get(code)
+        value, limit = _fixed_value(code) if valued is None else valued(options)
         if value:
             yakuman += value
             best = max(best, value)
@@ -878,31 +933,12 @@ def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: boo
         items.append(BONUS_ITEMS["nuki_dora"][hand.nuki_dora])
 
     if yakuman:
-        # 役滿（唔可以有非役滿加計，役滿牌型可以加計）; the riichi scoring article: 複合役滿 is a rule
         han = 0
-        kept = False
-        for index, item in enumerate(items):
-            if item.yakuman == 0:
-                items[index] = msgspec.structs.replace(item, han=0, dropped="yakuman")
-            elif not multiple_yakuman:
-                if item.yakuman == best and not kept:
-                    kept = True
-                else:
-                    items[index] = msgspec.structs.replace(item, yakuman=0, dropped="multiple_yakuman_off")
+        _drop_beside_yakuman(items, best, multiple_yakuman)
         if not multiple_yakuman:
             yakuman = best
     elif "renhou" in positions:
-        # 人和 scored as a limit does not add to other yaku: the higher counts
-        at_renhou = positions["renhou"]
-        renhou = items[at_renhou]
-        if renhou.han >= han - renhou.han:
-            for index, item in enumerate(items):
-                if index != at_renhou:
-                    items[index] = msgspec.structs.replace(item, han=0, dropped="renhou_counts_instead")
-            han = renhou.han
-        else:
-            han -= renhou.han
-            items[at_renhou] = msgspec.structs.replace(renhou, han=0, dropped="other_yaku_higher")
+        han = _renhou_or_the_rest(items, positions["renhou"], han)
     return HanCount(items=items, han=han, yakuman=yakuman, positions=positions, has_yaku=has_yaku)
 
 

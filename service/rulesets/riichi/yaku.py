@@ -296,9 +296,6 @@ BONUS_TABLE: tuple[BonusRow, ...] = (
 """The Wikibooks extract's 懸賞牌 (+1 han each; 赤紅5 and 裏面 (立直 only) likewise), the riichi scoring article
 example 6 拔 (three-player north set aside, counted as dora)."""
 
-NAMES_EN: dict[str, str] = {row.code: row.name_en for row in YAKU_TABLE} | {row.code: row.name_en for row in BONUS_TABLE}
-"""code → English name, for the items of a count."""
-
 RIICHI_CODES: frozenset[str] = frozenset({"riichi", "double_riichi"})
 
 _YAKUHAI: tuple[YakuCode, ...] = ("haku", "hatsu", "chun", "seat_wind", "round_wind")

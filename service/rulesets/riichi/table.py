@@ -22,7 +22,7 @@ HonbaCount = Annotated[int, msgspec.Meta(ge=0, le=100, description="本場: coun
 SticksCount = Annotated[int, msgspec.Meta(ge=0, le=200, description="Riichi sticks (1000 each) on the table before this hand (default 0).")]
 
 SEATS_FOR: dict[int, tuple[Seat, ...]] = {players: seats_for(players) for players in (3, 4)}
-"""The seats per table size (:func:`seats_for` without the call)."""
+"""The seats per table size (:func:`seats_for`, made once)."""
 
 OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
     (players, seat): others(seat, players) for players in (3, 4) for seat in seats_for(players)
@@ -30,7 +30,7 @@ OTHERS: dict[tuple[int, str], tuple[Seat, ...]] = {
 """The other seats in turn order after a seat, per table size (precomputed)."""
 
 NO_POINTS: dict[int, dict[Seat, int]] = {players: dict.fromkeys(seats_for(players), 0) for players in (3, 4)}
-"""Every seat at 0 points, per table size (copied: cheaper than building it)."""
+"""Every seat at 0 points, per table size (each settlement starts from a copy)."""
 
 
 def check_seat(seat: Seat, seats: tuple[Seat, ...], pointer: str) -> None:

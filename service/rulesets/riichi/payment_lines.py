@@ -24,6 +24,9 @@ from service.rulesets.riichi.value import ResolvedHand
 
 ZERO_POINTS = POINTS[0]
 
+NO_LIABILITY = Liability((), None)
+"""A multiple ron's winner without pao: the lines of :func:`liable_lines` with no liable seat."""
+
 
 def winner_lines(
     winner: Seat,
@@ -84,10 +87,6 @@ def winner_lines(
         else:
             lines.append(Payment(payer, winner, ZERO_POINTS, "other"))
     return hand
-
-
-NO_LIABILITY = Liability((), None)
-"""A multiple ron's winner without pao: the lines of :func:`liable_lines` with no liable seat."""
 
 
 KAZOE_CHIP_TIMES: dict[str | None, int] = {"kazoe_yakuman": 1, "kazoe_double_yakuman": 2}

@@ -256,24 +256,16 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     )
     settlement.rules = rules
     settlement.yaku_options = request.yaku_options
-    if main.fu_count is not None or main.yaku_items is not None or evaluations:
-        _add_details(settlement, main, evaluations)
-    if rules.shugi:
-        settlement.chip_payments, settlement.chip_deltas = chip_lines, _chip_deltas(chip_lines, seats)
-    return settlement
-
-
-def _add_details(settlement: RiichiSettlement, main: WinnerResult, evaluations: dict[str, RiichiEvaluation]) -> None:
-    """The main winner's fu count and yaku items, and every winner's
-    evaluation, on the settlement (their fields stay at their defaults
-    without them)."""
     if main.fu_count is not None:
         settlement.fu_count = main.fu_count
     if main.yaku_items is not None:
         settlement.yaku_items = main.yaku_items
     if evaluations:
-        settlement.evaluation = evaluations.get(settlement.winner, msgspec.UNSET)
+        settlement.evaluation = evaluations.get(winner, msgspec.UNSET)
         settlement.evaluations = evaluations
+    if rules.shugi:
+        settlement.chip_payments, settlement.chip_deltas = chip_lines, _chip_deltas(chip_lines, seats)
+    return settlement
 
 
 def _add_chips(

@@ -34,7 +34,7 @@ calls = int(sys.argv[2])
 if kind == "record":
     from service.rulesets.riichi import records
     from service.rulesets.riichi.game import RiichiGameSetup
-    from service.rulesets.riichi.settlement import RiichiRules
+    from service.rulesets.riichi.rules import RiichiRules
     from service.rulesets.riichi.yaku import YakuOptions
     from service.rulesets.riichi.tenhou import TenhouRecord
     record = msgspec.convert(json.loads(Path(sys.argv[3]).read_text()), TenhouRecord)

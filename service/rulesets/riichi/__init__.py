@@ -4,16 +4,16 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, hands, settlement, yaku
+from service.rulesets.riichi import fu, game, hands, rules, schemas, settlement, yaku
 
 RULESET = Ruleset(
     name="riichi",
     names={"en": "Japanese riichi mahjong", "zh-Hant": "日本立直麻雀", "zh-Hans": "日本立直麻将", "ja": "リーチ麻雀"},
     unit="飜+符",
     unit_en="han and fu",
-    request=settlement.RiichiRequest,
-    result=settlement.RiichiSettlement,
-    rules=settlement.RiichiRules,
+    request=schemas.RiichiRequest,
+    result=schemas.RiichiSettlement,
+    rules=rules.RiichiRules,
     settle=settlement.settle,
     more_options=(OptionGroup("/yaku_options", yaku.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
     game=game.game,

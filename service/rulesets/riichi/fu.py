@@ -410,8 +410,8 @@ _MELD_ITEMS: dict[MeldKind, tuple[tuple[tuple[FuItem, ...], ...], ...]] = {
     )
     for kind in get_args(MeldKind)
 }
-"""``_MELD_ITEMS[kind][open][terminal_or_honor][index]``: a meld's line
-(indexed by the flags: a lookup each, cheaper than hashing a tuple key)."""
+"""``_MELD_ITEMS[kind][open][terminal_or_honor][index]``: a meld's line,
+indexed by its flags."""
 _PAIR_ITEMS: dict[tuple[PairKind, int], FuItem] = {
     (pair, fu): FuItem(code, fu) for pair, (code, default) in PAIR_FU.items() for fu in {default, *get_args(DoubleWindFu)}
 }

@@ -49,6 +49,7 @@ from service.core.game import (
     snapshot,
 )
 from service.core.seats import SEATS, Seat
+from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.game_end import Extension, GameEnd
 from service.rulesets.riichi.game_results import (
     MAX_START,
@@ -62,18 +63,10 @@ from service.rulesets.riichi.game_results import (
     UmaValue,
     game_results,
 )
-from service.rulesets.riichi.settlement import (
-    HonbaCount,
-    Players,
-    RiichiDrawRequest,
-    RiichiDrawResult,
-    RiichiRequest,
-    RiichiRules,
-    RiichiSettlement,
-    SticksCount,
-    draw,
-    settle,
-)
+from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
+from service.rulesets.riichi.settlement import settle
+from service.rulesets.riichi.table import HonbaCount, Players, SticksCount
 
 Declared = Annotated[
     list[Seat],

@@ -9,7 +9,8 @@ import msgspec
 
 from service.core.seats import Seat, seats_for
 from service.core.settlement import Win, check_discarder
-from service.rulesets.riichi.settlement import Players, RiichiRules, check_seat, resolve_hand_rules
+from service.rulesets.riichi.rules import RiichiRules, resolve_hand_rules
+from service.rulesets.riichi.table import Players, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import YakuOptions
 

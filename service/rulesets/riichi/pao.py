@@ -1,7 +1,7 @@
 """Riichi liability (包牌, 責任払い): who answers for which part of a hand.
 
 The riichi scoring article's 地方變異 names the ways tables differ here, each a
-rule of :class:`~service.rulesets.riichi.settlement.RiichiRules`:
+rule of :class:`~service.rulesets.riichi.rules.RiichiRules`:
 
 * 複合役滿的包牌（包全額或包一個役滿…）: the liable seat answers for the yakuman
   it caused (`pao_scope: yakuman`, `liable_yakuman` of them) or for the whole
@@ -23,29 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.seats import Seat
 from service.core.settlement import Role
-from service.rulesets.riichi.payments import MAX_YAKUMAN, YAKUMAN_BASIC, PaymentRule, ron_amount, tsumo_shares, up100
-
-if TYPE_CHECKING:
-    from service.rulesets.riichi.settlement import ResolvedHand, RiichiRules, WinnerFields
-
-PaoScope = Literal["yakuman", "whole_hand"]
-PaoHonba = Literal["liable", "as_hand"]
-
-
-class AlsoLiable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
-    """A further liable seat: another player made another of the hand's yakuman."""
-
-    seat: Annotated[Seat, msgspec.Meta(description="The seat liable for this yakuman (not the winner, not `liable`).")]
-    yakuman: Annotated[
-        int, msgspec.Meta(ge=1, le=MAX_YAKUMAN, description="How many of the hand's yakuman this seat answers for (default 1).")
-    ] = 1
+from service.rulesets.riichi.payments import YAKUMAN_BASIC, PaymentRule, ron_amount, tsumo_shares, up100
+from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.schemas import WinnerFields
+from service.rulesets.riichi.value import ResolvedHand
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,7 +115,7 @@ def tsumo_shares(basic: int, winner_is_dealer: bool, payer_count: int, rule: Pay
     """(what the dealer pays, what each other payer pays) on a tsumo of
     ``basic`` points (no honba): :func:`tsumo_share` for both kinds of payer
     in one call. When the dealer wins, both are what each payer pays."""
-    if rule.tsumo == "multipliers":  # the four-player payments (written out: a call costs more than the sum)
+    if rule.tsumo == "multipliers":  # the four-player payments, written out (docs/performance.md)
         if winner_is_dealer:
             each = -(-basic * TSUMO_DEALER_WINS // ROUND_TO) * ROUND_TO + rule.bonus
             return each, each

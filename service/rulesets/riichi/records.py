@@ -28,7 +28,7 @@ from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
 from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai
-from service.rulesets.riichi.settlement import RiichiRules
+from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
 from service.rulesets.riichi.yaku import YakuOptions
 

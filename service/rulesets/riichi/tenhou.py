@@ -335,7 +335,6 @@ def _tile_or_422(code: int, text: str, original: object) -> int:
 
 ResultKind = Literal["win", "draw", "abort"]
 DRAW_RESULTS = frozenset({"流局", "全員聴牌", "全員不聴", "流し満貫"})
-ABORT_RESULTS = frozenset({"九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了"})
 WIN_RESULT = "和了"
 
 

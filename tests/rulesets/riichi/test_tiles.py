@@ -10,7 +10,8 @@ import pytest
 from litestar.testing import TestClient
 from mahjong.hand_calculating.yaku_config import YakuConfig
 
-from service.rulesets.riichi.tiles import DORA_CLASSES, NEVER_ASKED, YAKU_CODES, dora_of, hand_config
+from service.rulesets.riichi.library import DORA_CLASSES, NEVER_ASKED, YAKU_CODES
+from service.rulesets.riichi.tiles import dora_of, hand_config
 from service.rulesets.riichi.yaku import YAKU
 from tests.helpers import TSUMO, D, ron
 

@@ -22,8 +22,7 @@ from litestar.static_files import create_static_files_router
 from service.core.codec import ENCODER
 from service.core.seats import SEATS
 from service.i18n import LANGUAGES, gettext
-from service.rulesets.taiwan.rows import PRESETS as TAIWAN_PRESETS
-from service.rulesets.taiwan.tai_table import MODE_NOT_SCORED as TAIWAN_MODES
+from service.rulesets.registry import RULESETS
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 PAGE_CONTEXT = "page"
@@ -428,9 +427,12 @@ def page_strings(language: str) -> dict[str, object]:
         "language": language,
         "page": {text: gettext(text, language, PAGE_CONTEXT) for text in PAGE_STRINGS},
         "seat": {seat: gettext(seat, language, "seat") for seat in SEATS},
-        # Taiwan's presets and modes by the names the API's messages use
-        "preset": {code: gettext(code, language, "taiwan preset") for code in TAIWAN_PRESETS},
-        "mode": {code: gettext(code, language, "taiwan mode") for code in TAIWAN_MODES},
+        # each ruleset's own codes (its presets, …) by the names the API's messages use
+        **{
+            names.param: {code: gettext(code, language, names.context) for code in names.codes}
+            for ruleset in RULESETS
+            for names in ruleset.code_names
+        },
     }
 
 

@@ -30,6 +30,7 @@ import msgspec
 
 from service.api.problems import LocalizedHTTPException
 from service.i18n import N_
+from service.rulesets.registry import RULESETS
 
 BUDGET = 300
 """The most work one request may ask for, in plain Hong Kong settlements."""
@@ -50,14 +51,12 @@ its steps (up to the whole wall), then settled from the tiles."""
 WEIGHTS: dict[str, float] = {
     VALUE: 0.3,
     PATTERNS: 0.5,
-    "hongkong": 2.0,
-    "riichi": 4.5,
-    "mcr": 0.8,
-    "taiwan": 2.5,
+    **{ruleset.name: ruleset.tiles_weight for ruleset in RULESETS if ruleset.tiles_weight is not None},
     RECORDED_HAND: 12.0,
 }
 """Units of work per batch item or game hand: :data:`VALUE`,
-:data:`PATTERNS`, or valued from its `tiles` in that ruleset. Each is the
+:data:`PATTERNS`, or valued from its `tiles` in that ruleset (its
+``tiles_weight``). Each is the
 costliest item of its kind bench/costs.py tried (long runs in one suit,
 riichi with ippatsu and ten dora and ura dora indicators, answered in
 Japanese), measured in the worker's CPU time, with a margin of about two

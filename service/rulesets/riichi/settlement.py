@@ -33,7 +33,7 @@ from service.core.settlement import (
     Win,
     check_discarder,
 )
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand, count_fu
 from service.rulesets.riichi.pao import AlsoLiable, Liability, PaoHonba, PaoScope, liability, liable_lines
 from service.rulesets.riichi.payments import (
@@ -48,6 +48,7 @@ from service.rulesets.riichi.payments import (
     tsumo_shares,
 )
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
+from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku import (
     KAZOE_DOUBLE_HAN,
     MAX_AKA_DORA,

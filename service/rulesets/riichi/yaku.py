@@ -34,7 +34,8 @@ from service.core.errors import (
 )
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.warnings import warning
 
 YakuCode = Literal[
     # 一番役

@@ -2,7 +2,8 @@
 
 Every ruleset with its names, unit, endpoints and every rule option — type,
 allowed values, bounds, default, a one-line meaning, and where a settlement
-request carries it (`rule_groups`) — read from the same rules Structs that
+request carries it (`rule_groups`) — and the calculator page's spec of it
+(`page`, `Ruleset.page`), read from the same rules Structs that
 validate requests (`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
 response's language from the catalogue (msgctxt ``rule option``)."""
@@ -64,6 +65,16 @@ class RulesetEntry(msgspec.Struct):
     ]
     rule_groups: Annotated[
         list[RuleGroup], msgspec.Meta(description="Where a settlement request carries each option of `rules`, group by group.")
+    ]
+    page: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description=(
+                "What the service's calculator page (`GET /`) asks for and shows for the ruleset besides `rules`: "
+                "the hand's fields, pattern checklist, hand from tiles, result wording and printable table "
+                "(docs/page.md). Its labels are the page's English msgids; its shape may grow. Empty: no tab."
+            )
+        ),
     ]
 
 
@@ -132,6 +143,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),
                 rules=options[ruleset.name],
                 rule_groups=RULE_GROUPS[ruleset.name],
+                page=ruleset.page,
             )
         )
     return json_response(Rulesets(rulesets=entries))

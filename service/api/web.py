@@ -1,10 +1,10 @@
 """The calculator page: ``GET /`` and its static files, built on the public API.
 
 The page (``service/web/``: one HTML file, one script, one stylesheet; no
-CDN, no build step) reads ``GET /v1/rulesets`` for its tabs and settings and
-posts to the settlement endpoints like any client. Its own strings are
+CDN, no build step) reads ``GET /v1/rulesets`` for its tabs, settings and
+each ruleset's page spec (``page``) and posts to the settlement endpoints like any client. Its own strings are
 English msgids under msgctxt ``page`` in the same catalogues as the API's
-messages (:data:`PAGE_STRINGS`, extracted by ``tools.i18n_extract``), served
+messages (:data:`PAGE_STRINGS`, with those of every ruleset's page spec; extracted by ``tools.i18n_extract``), served
 per language at ``GET /web/strings/{language}`` together with the seat names.
 None of these routes are part of the API's OpenAPI document.
 """
@@ -20,6 +20,7 @@ from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from service.core.codec import ENCODER
+from service.core.page import page_strings
 from service.core.seats import SEATS
 from service.i18n import LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
@@ -418,6 +419,9 @@ INDEX = (WEB_DIR / "index.html").read_bytes()
 GUIDE_STRINGS = _texts_of(INDEX.decode())
 """The explanations under the calculator, read from the page itself."""
 PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in GUIDE_STRINGS if text not in PAGE_STRINGS)
+SPEC_STRINGS = tuple(dict.fromkeys(text for ruleset in RULESETS for text in page_strings(ruleset.page)))
+"""The labels and words of every ruleset's page spec (``Ruleset.page``)."""
+PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in SPEC_STRINGS if text not in PAGE_STRINGS)
 
 
 def page_strings(language: str) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import game, patterns, settlement, warnings
+from service.rulesets.hongkong import game, page, patterns, settlement, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -42,6 +42,7 @@ RULESET = Ruleset(
     named=(patterns.FanRow, patterns.FanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
+    page=page.PAGE,
     catalogue=(
         *((row.name_en, PATTERN_CONTEXT) for row in patterns.FAN_TABLE),
         *((reason, CONTRADICTION) for *_, reason in patterns.CONTRADICTIONS),

@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.mcr import fan_table, game, hands, settlement, tiles, warnings
+from service.rulesets.mcr import fan_table, game, hands, page, settlement, tiles, warnings
 
 PATTERN_CONTEXT = "mcr fan"
 """Catalogue context of the fan table's names (msgid: the English name)."""
@@ -39,5 +39,6 @@ RULESET = Ruleset(
     named=(fan_table.McrFanRow, tiles.McrItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
+    page=page.PAGE,
     catalogue=tuple((row.name_en, PATTERN_CONTEXT) for row in fan_table.FAN_TABLE),
 )

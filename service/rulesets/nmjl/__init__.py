@@ -4,7 +4,7 @@ functions, no web framework), and its HTTP module (`http`)."""
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.nmjl import game, settlement, warnings
+from service.rulesets.nmjl import game, page, settlement, warnings
 
 RULESET = Ruleset(
     name="nmjl",
@@ -26,4 +26,5 @@ RULESET = Ruleset(
     ),
     game_examples=(Example("One hand", {"hands": [{"winner": "north", "win": {"type": "self_draw"}, "value": 25}]}),),
     warnings=warnings.TEMPLATES,
+    page=page.PAGE,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, hands, settlement, warnings, yaku
+from service.rulesets.riichi import fu, game, hands, page, settlement, warnings, yaku
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
@@ -48,6 +48,7 @@ RULESET = Ruleset(
     named=(yaku.YakuRow, yaku.BonusRow, yaku.HanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
+    page=page.PAGE,
     messages=(settlement.WITHOUT_YAKU,),
     catalogue=(
         *((row.name_en, PATTERN_CONTEXT) for row in yaku.YAKU_TABLE),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
-from service.rulesets.taiwan import catalogue, counting, game, rows, settlement, tai_table, warnings
+from service.rulesets.taiwan import catalogue, counting, game, page, rows, settlement, tai_table, warnings
 
 PATTERN_CONTEXT = "taiwan pattern"
 """Catalogue context of the tai table's names (msgid: the English name)."""
@@ -52,6 +52,7 @@ RULESET = Ruleset(
     named=(counting.TaiItem, catalogue.TaiTableRow),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
+    page=page.PAGE,
     code_names=CODE_NAMES,
     catalogue=(
         *((code, names.context) for names in CODE_NAMES for code in names.codes),

@@ -20,7 +20,7 @@ from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from service.core.codec import ENCODER
-from service.core.page import page_strings
+from service.core.page import spec_strings
 from service.core.seats import SEATS
 from service.i18n import LANGUAGES, gettext
 from service.rulesets.registry import RULESETS
@@ -419,7 +419,7 @@ INDEX = (WEB_DIR / "index.html").read_bytes()
 GUIDE_STRINGS = _texts_of(INDEX.decode())
 """The explanations under the calculator, read from the page itself."""
 PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in GUIDE_STRINGS if text not in PAGE_STRINGS)
-SPEC_STRINGS = tuple(dict.fromkeys(text for ruleset in RULESETS for text in page_strings(ruleset.page)))
+SPEC_STRINGS = tuple(dict.fromkeys(text for ruleset in RULESETS for text in spec_strings(ruleset.page)))
 """The labels and words of every ruleset's page spec (``Ruleset.page``)."""
 PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in SPEC_STRINGS if text not in PAGE_STRINGS)
 

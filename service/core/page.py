@@ -62,7 +62,7 @@ HOW_WON: list[Field] = [
 WITH_FLOWERS: list[Field] = [["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]]
 
 
-def page_strings(spec: dict[str, Any]) -> list[str]:
+def spec_strings(spec: dict[str, Any]) -> list[str]:
     """Every page msgid a spec holds: labels, words, captions, templates."""
     found: list[str] = []
 

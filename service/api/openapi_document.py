@@ -61,8 +61,8 @@ ACTIONS = {
     "game-results": "compute{ruleset}GameResults",
     "game-records": "replay{ruleset}GameRecord",
 }
-"""operationIds (``settleHongKong``) from a ruleset path's last segment;
-another segment reads as the method and its words (``getRiichiYakuTable``)."""
+"""operationIds (``settle<Ruleset>``, the ruleset's ``identifier``) from a ruleset path's last segment;
+another segment reads as the method and its words (``get<Ruleset>YakuTable``)."""
 SHARED_OPERATIONS = {
     "/v1/settlements": "settleAnyRuleset",
     "/v1/settlements/batch": "settleBatch",
@@ -293,7 +293,7 @@ def _discriminate(document: dict[str, Any], schemas: dict[str, Any]) -> None:
 
 def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:
     """A branch's constant tag as a one-value enum component, one per value
-    (``McrRuleset``, ``DrawType``): a generator that ignores ``const`` (Go)
+    (``<Ruleset>Ruleset``, ``DrawType``): a generator that ignores ``const`` (Go)
     then rejects the wrong branch while decoding, as ``const`` says."""
     prop = schema["properties"][tag]
     if "$ref" in prop:
@@ -371,7 +371,7 @@ def _scalar_unions(node: dict[str, Any]) -> None:
 
 
 def _merge_string_enums(node: dict[str, Any]) -> None:
-    """``oneOf`` of string enums (a riichi item's code: a yaku or a dora)
+    """``oneOf`` of string enums (an item's code that is a yaku or a dora)
     is one string enum: generators make an empty class of such a union."""
     branches = node.get("oneOf")
     if not isinstance(branches, list) or len(branches) < 2:

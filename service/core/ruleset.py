@@ -77,8 +77,8 @@ class Ruleset:
     """Values that hand (`POST /v1/<name>/hands`), from its `hands` or
     settlement module."""
     camel: str = ""
-    """How its name reads inside an identifier (schema names, operationIds):
-    `HongKong`; empty: the name capitalised."""
+    """How its name reads inside an identifier (schema names, operationIds)
+    when it is two words; empty: the name capitalised."""
     tiles_weight: float | None = None
     """Units of work (`service.api.work`) of a batch item or game hand
     valued from its tiles; None: the costliest ruleset's."""
@@ -87,6 +87,9 @@ class Ruleset:
     (English, with its unit)."""
     tags: tuple[ApiTag, ...] = ()
     """Its OpenAPI tags, the first one its settlement endpoint's."""
+    batch_example: Example | None = None
+    """Its item in the documented batch body (`POST /v1/settlements/batch`);
+    the first ruleset's is also the documented body of `POST /v1/settlements`."""
     game_examples: tuple[Example, ...] = ()
     """Documented bodies of `POST /v1/<name>/games`."""
     named: tuple[type, ...] = ()

@@ -28,6 +28,7 @@ RULESET = Ruleset(
     tiles_weight=2.0,
     blurb="Hong Kong (番)",
     tags=(ApiTag("Hong Kong", "番: half/full spicy ladders, cap, full/half gun, 包."),),
+    batch_example=Example("A Hong Kong hand", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}),
     game_examples=(
         Example(
             "Two hands: the dealer wins (keeps the deal), then south wins (the deal passes)",

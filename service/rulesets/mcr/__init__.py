@@ -30,6 +30,10 @@ RULESET = Ruleset(
             "國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum.",
         ),
     ),
+    batch_example=Example(
+        "An impossible hand: the discarder is the winner",
+        {"winner": "east", "win": {"type": "discard", "discarder": "east"}, "fan": 8},
+    ),
     game_examples=(
         Example(
             "The deal passes after every hand",

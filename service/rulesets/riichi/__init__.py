@@ -33,6 +33,7 @@ RULESET = Ruleset(
         ),
         ApiTag("Riichi extras", "飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
     ),
+    batch_example=Example("A riichi ron", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30}),
     game_examples=(
         Example(
             "East-only: a riichi ron by the dealer, then a draw with the dealer noten",

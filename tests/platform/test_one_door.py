@@ -133,6 +133,34 @@ def _messages(tree: ast.AST) -> set[int]:
     return exempt
 
 
+def _import_findings(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+    modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+    if isinstance(node, ast.ImportFrom):
+        modules += [f"{node.module}.{alias.name}" for alias in node.names]
+    for module in modules:
+        parts = module.split(".")
+        if parts[:2] == ["service", "rulesets"] and len(parts) > 2 and parts[2] in NAMES:
+            yield f"import {module}", parts[2]
+    for alias in node.names:
+        for identifier in (alias.name.split(".")[-1], alias.asname or ""):
+            if identifier and (name := identifier_names(identifier)) is not None:
+                yield f"name {identifier}", name
+
+
+def _identifiers(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.keyword) and node.arg:
+        return [node.arg]
+    return []
+
+
 def python_findings(source: str) -> Iterator[tuple[int, str, str]]:
     """(line, what, ruleset) for each place ``source`` names a ruleset."""
     tree = ast.parse(source)
@@ -140,28 +168,9 @@ def python_findings(source: str) -> Iterator[tuple[int, str, str]]:
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Import | ast.ImportFrom):
-            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-            if isinstance(node, ast.ImportFrom):
-                modules += [f"{node.module}.{alias.name}" for alias in node.names]
-            for module in modules:
-                parts = module.split(".")
-                if parts[:2] == ["service", "rulesets"] and len(parts) > 2 and parts[2] in NAMES:
-                    yield line, f"import {module}", parts[2]
-            for alias in node.names:
-                for identifier in (alias.name.split(".")[-1], alias.asname or ""):
-                    if identifier and (name := identifier_names(identifier)) is not None:
-                        yield line, f"name {identifier}", name
+            yield from ((line, what, name) for what, name in _import_findings(node))
             continue
-        identifiers: list[str] = []
-        if isinstance(node, ast.Name):
-            identifiers = [node.id]
-        elif isinstance(node, ast.Attribute):
-            identifiers = [node.attr]
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            identifiers = [node.name]
-        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
-            identifiers = [node.arg]
-        for identifier in identifiers:
+        for identifier in _identifiers(node):
             if (name := identifier_names(identifier)) is not None:
                 yield line, f"name {identifier}", name
         text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in exempt else ""

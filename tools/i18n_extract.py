@@ -6,20 +6,19 @@ merge it into each language's ``.po``.
 
 Where msgids come from:
 
-* every warning template in :data:`service.core.warnings.MESSAGES` and
-  :data:`~service.core.warnings.MESSAGE_VARIANTS`;
+* every warning template of the assembled catalogue
+  (:data:`service.rulesets.registry.WARNINGS`, variants included);
 * string literals in ``service/`` passed as the detail of ``FieldProblem``
   / ``field_problem`` / ``LocalizedHTTPException`` (or an engine module's
   ``_fail(pointer, template, **params)``), or marked with
   ``template(...)`` (engine) or ``N_(...)`` (API) — found with Babel's Python
   extractor;
-* names shown in place of codes: seats (msgctxt ``seat``), Taiwan presets
-  and modes (``taiwan preset``, ``taiwan mode``) and pattern names, msgid the
-  English name as printed: ``taiwan pattern`` (the Taiwan tai table), ``hongkong
-  pattern`` (the Hong Kong fan sheet), ``riichi yaku`` (the Wikibooks extract's yaku list);
-* the reasons two patterns or yaku contradict each other (``contradiction``,
-  from the ``CONTRADICTIONS`` tables) and the separators that join a list of
-  codes (``list separator``);
+* names shown in place of codes: seats (msgctxt ``seat``), and each
+  ruleset's ``catalogue`` (``Ruleset.catalogue``): its pattern names (msgid
+  the English name as printed, msgctxt its ``pattern_context``), the codes
+  its messages quote by name (its ``code_names``) and the reasons two of its
+  patterns contradict each other (``contradiction``);
+* the separators that join a list of codes (``list separator``);
 * the one-line meaning of every rule option that ``GET /v1/rulesets`` lists
   (``rule option``: the first line of the option's schema description);
 * the calculator page's own strings (``page``: service.api.web.PAGE_STRINGS).
@@ -44,7 +43,6 @@ from babel.messages.pofile import read_po, write_po
 from service.i18n import (
     DEFAULT,
     LIST_SEPARATOR,
-    PARAM_CONTEXTS,
     POT_FILE,
     TRANSLATED,
     po_file,
@@ -68,27 +66,12 @@ def _data_messages() -> list[tuple[str, str | None]]:
     from service.api.web import PAGE_CONTEXT, PAGE_STRINGS
     from service.core.errors import SEPARATORS
     from service.core.seats import SEATS
-    from service.core.warnings import MESSAGE_VARIANTS, MESSAGES
-    from service.rulesets.hongkong import patterns as hongkong_fan
-    from service.rulesets.hongkong.patterns import FAN_TABLE
-    from service.rulesets.mcr.fan_table import FAN_TABLE as MCR_FAN_TABLE
-    from service.rulesets.riichi import yaku as riichi_yaku
-    from service.rulesets.riichi.yaku import BONUS_TABLE, YAKU_TABLE
-    from service.rulesets.taiwan import tai_table as taiwan_tai
-    from service.rulesets.taiwan.tai_table import MODE_NOT_SCORED, PRESETS, ROWS
+    from service.rulesets.registry import RULESETS, WARNINGS
 
-    messages: list[tuple[str, str | None]] = [(text, None) for text in MESSAGES.values()]
-    messages += [(text, None) for variants in MESSAGE_VARIANTS.values() for text in variants.values()]
+    messages: list[tuple[str, str | None]] = [(text, None) for text in WARNINGS.texts()]
     messages += [(seat, "seat") for seat in SEATS]
-    messages += [(preset, "taiwan preset") for preset in PRESETS]
-    messages += [(mode, "taiwan mode") for mode in MODE_NOT_SCORED]
-    messages += [(row.name_en, "taiwan pattern") for row in ROWS]
-    messages += [(row.name_en, "hongkong pattern") for row in FAN_TABLE]
-    messages += [(row.name_en, "riichi yaku") for row in (*YAKU_TABLE, *BONUS_TABLE)]
-    messages += [(row.name_en, "mcr fan") for row in MCR_FAN_TABLE]
+    messages += [(text, context) for ruleset in RULESETS for text, context in ruleset.catalogue]
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
-    contradictions = (*hongkong_fan.CONTRADICTIONS, *riichi_yaku.CONTRADICTIONS, *taiwan_tai.CONTRADICTIONS)
-    messages += [(reason, PARAM_CONTEXTS["reason"]) for *_, reason in contradictions]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
     messages += [(option.description, OPTION_CONTEXT) for options in GAME_OPTIONS[DEFAULT].values() for option in options]
     messages += [(text, PAGE_CONTEXT) for text in PAGE_STRINGS]

@@ -128,17 +128,13 @@ class _BatchBody(StrictBody):
         return decode_strict(value, _BatchWire)
 
 
-ITEM_EXAMPLE = {"ruleset": "hongkong", "winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}
+ITEMS = [(ruleset, ruleset.batch_example) for ruleset in RULESETS if ruleset.batch_example is not None]
+"""Each ruleset's documented batch item (``Ruleset.batch_example``), in registry order."""
+ITEM_EXAMPLE = {"ruleset": ITEMS[0][0].name, **ITEMS[0][1].value}
 BATCH_EXAMPLES = [
     Example(
         summary="Three rulesets in one batch, one item impossible",
-        value={
-            "items": [
-                ITEM_EXAMPLE,
-                {"ruleset": "riichi", "winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30},
-                {"ruleset": "mcr", "winner": "east", "win": {"type": "discard", "discarder": "east"}, "fan": 8},
-            ]
-        },
+        value={"items": [{"ruleset": ruleset.name, **example.value} for ruleset, example in ITEMS]},
     )
 ]
 
@@ -252,7 +248,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             responses=problem_responses(),
         )
         def settle_one(
-            self, data: Annotated[SettlementItem, Body(examples=[Example(summary="A Hong Kong hand", value=ITEM_EXAMPLE)])]
+            self, data: Annotated[SettlementItem, Body(examples=[Example(summary=ITEMS[0][1].summary, value=ITEM_EXAMPLE)])]
         ) -> Response[AnySettlement]:
             """The body is that ruleset's settlement body plus `"ruleset"`;
             the answer is that ruleset's settlement."""

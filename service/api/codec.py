@@ -29,7 +29,7 @@ from service.core.money import DECIMAL_MESSAGES
 from service.core.seats import SEATS
 from service.core.tiles import NOTATION_MESSAGES
 from service.i18n import N_
-from service.rulesets.riichi.settlement import WITHOUT_YAKU
+from service.rulesets.registry import RULESETS
 
 JSON = "application/json"
 
@@ -70,12 +70,12 @@ SCHEMA_MESSAGES: tuple[str, ...] = (
     N_("Invalid value {value}"),
     N_("Number out of range"),
     *DECIMAL_MESSAGES,
-    WITHOUT_YAKU,
     *NOTATION_MESSAGES,
     BAD_HAND_TYPE,
+    *(message for ruleset in RULESETS for message in ruleset.messages),
 )
 """msgspec's validation sentences (and the engine's own ``__post_init__``
-ones) as catalogue templates, so a 400's detail follows Accept-Language. A
+ones, each ruleset's own among them) as catalogue templates, so a 400's detail follows Accept-Language. A
 message is matched against each template in turn; a sentence no template
 reproduces exactly stays English."""
 

@@ -2,7 +2,8 @@
 
 Every ruleset with its names, unit, endpoints and every rule option — type,
 allowed values, bounds, default, a one-line meaning, and where a settlement
-request carries it (`rule_groups`) — read from the same rules Structs that
+request carries it (`rule_groups`) — and the calculator page's spec of it
+(`page`, `Ruleset.page`), read from the same rules Structs that
 validate requests (`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
 response's language from the catalogue (msgctxt ``rule option``)."""
@@ -29,7 +30,7 @@ class RuleOption(msgspec.Struct, omit_defaults=True):
     name: str
     type: Annotated[
         Literal["string", "integer", "number", "boolean", "array"],
-        msgspec.Meta(description="`array` (game options only, e.g. riichi's `uma`): a list of integers, each within the bounds."),
+        msgspec.Meta(description="`array` (game options only, such as an uma): a list of integers, each within the bounds."),
     ]
     default: Any
     description: Annotated[
@@ -74,8 +75,18 @@ class RulesetEntry(msgspec.Struct):
         list[RuleOption],
         msgspec.Meta(
             description=(
-                "Every option of a game's `game` object (`POST /v1/{ruleset}/games`; riichi's recorded games take the same): "
+                "Every option of a game's `game` object (`POST /v1/{ruleset}/games`, and the ruleset's recorded games): "
                 "how the game runs, its end and its standings. Empty for a ruleset without games."
+            )
+        ),
+    ]
+    page: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description=(
+                "What the service's calculator page (`GET /`) asks for and shows for the ruleset besides `rules`: "
+                "the hand's fields, pattern checklist, hand from tiles, result wording and printable table "
+                "(docs/page.md). Its labels are the page's English msgids; its shape may grow. Empty: no tab."
             )
         ),
     ]
@@ -160,6 +171,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 rules=options[ruleset.name],
                 rule_groups=RULE_GROUPS[ruleset.name],
                 game_rules=games[ruleset.name],
+                page=ruleset.page,
             )
         )
     return json_response(Rulesets(rulesets=entries))

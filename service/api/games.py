@@ -23,51 +23,6 @@ from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
 
-EXAMPLES: dict[str, list[Example]] = {
-    "hongkong": [
-        Example(
-            summary="Two hands: the dealer wins (keeps the deal), then south wins (the deal passes)",
-            value={
-                "hands": [
-                    {"winner": "east", "win": {"type": "self_draw"}, "fan": 3},
-                    {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "fan": 4},
-                ]
-            },
-        )
-    ],
-    "riichi": [
-        Example(
-            summary="East-only: a riichi ron by the dealer, then a draw with the dealer noten",
-            value={
-                "game": {"length": "east"},
-                "hands": [
-                    {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30, "riichi": ["east"]},
-                    {"type": "draw", "tenpai": ["south"], "riichi": ["south"]},
-                ],
-            },
-        )
-    ],
-    "mcr": [
-        Example(
-            summary="The deal passes after every hand",
-            value={"hands": [{"winner": "east", "win": {"type": "self_draw"}, "fan": 8}, {"type": "draw"}]},
-        )
-    ],
-    "nmjl": [Example(summary="One hand", value={"hands": [{"winner": "north", "win": {"type": "self_draw"}, "value": 25}]})],
-    "taiwan": [
-        Example(
-            summary="連1拉1: the dealer wins, then a draw, then a non-dealer wins on the dealer's discard",
-            value={
-                "hands": [
-                    {"winner": "east", "win": {"type": "self_draw"}, "tai": 3},
-                    {"type": "draw"},
-                    {"winner": "south", "win": {"type": "discard", "discarder": "east"}, "tai": 2},
-                ]
-            },
-        )
-    ],
-}
-
 
 def _field_type(struct: Any, name: str) -> Any:
     return next(field.type for field in msgspec.structs.fields(struct) if field.name == name)
@@ -77,6 +32,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
     types = ruleset.game_types
     assert ruleset.game is not None and types is not None
     steps: Callable[[Any], Steps] = import_module(f"{ruleset.package}.game").steps
+    examples = [Example(summary=example.summary, value=example.value) for example in ruleset.game_examples]
 
     class GameBody(StrictBody):
         """Decodes the envelope; the hands stay raw until the handler."""
@@ -115,7 +71,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             responses=problem_responses(),
             operation_id=f"V1{ruleset.name.capitalize()}GamesPlay",
         )
-        async def play_game(self, data: Annotated[types.request, Body(examples=EXAMPLES.get(ruleset.name, []))]) -> Response[types.answer]:  # type: ignore[name-defined]
+        async def play_game(self, data: Annotated[types.request, Body(examples=examples)]) -> Response[types.answer]:  # type: ignore[name-defined]
             """Stateless: send the hands so far, get what a score-keeper
             derives — each hand settled exactly as the settlement endpoint
             settles it with the derived dealer (riichi: honba and sticks;

@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from service.core.warnings import SettlementWarning, template_of
+from service.core.warnings import SettlementWarning
 from service.i18n import (
     DEFAULT,
     LANGUAGE,
@@ -30,11 +30,7 @@ from service.i18n import (
     pattern_name,
     render,
 )
-from service.rulesets.hongkong.patterns import FanItem, FanRow
-from service.rulesets.mcr.fan_table import McrFanRow
-from service.rulesets.mcr.tiles import McrItem
-from service.rulesets.riichi.yaku import BonusRow, HanItem, YakuRow
-from service.rulesets.taiwan.settlement import TaiItem, TaiTableRow
+from service.rulesets.registry import RULESETS, WARNINGS
 
 CONTENT_LANGUAGE = {language: language.encode("ascii") for language in LANGUAGES}
 LANGUAGE_HEADERS: dict[str, tuple[tuple[bytes, bytes], ...]] = {
@@ -56,12 +52,12 @@ def request_language(scope: Any) -> Language:
 
 
 def _warning(item: SettlementWarning, language: str) -> SettlementWarning:
-    return SettlementWarning(code=item.code, message=render(template_of(item), item.params, language), params=item.params)
+    return SettlementWarning(code=item.code, message=render(WARNINGS.template_of(item), item.params, language), params=item.params)
 
 
-def _set_name(ruleset: str) -> Callable[[Any, str], Any]:
+def _set_name(context: str) -> Callable[[Any, str], Any]:
     def named(item: Any, language: str) -> Any:
-        name = pattern_name(ruleset, item.name_en, language)
+        name = pattern_name(context, item.name_en, language)
         if item.__struct_config__.frozen:  # a shared row of a module-level table: copy it
             return msgspec.structs.replace(item, name=name)
         item.name = name
@@ -70,20 +66,10 @@ def _set_name(ruleset: str) -> Callable[[Any, str], Any]:
     return named
 
 
-NAMED: dict[type, Callable[[Any, str], Any]] = {
-    TaiItem: _set_name("taiwan"),
-    TaiTableRow: _set_name("taiwan"),
-    FanRow: _set_name("hongkong"),
-    YakuRow: _set_name("riichi"),
-    BonusRow: _set_name("riichi"),
-    FanItem: _set_name("hongkong"),
-    HanItem: _set_name("riichi"),
-    McrFanRow: _set_name("mcr"),
-    McrItem: _set_name("mcr"),
-}
+NAMED: dict[type, Callable[[Any, str], Any]] = {cls: _set_name(ruleset.pattern_context) for ruleset in RULESETS for cls in ruleset.named}
 """Response types carrying a pattern name → what gives them their `name`
-(returns the item, or a named copy of a frozen one). A ruleset with its own
-pattern table registers its row types here."""
+(returns the item, or a named copy of a frozen one): each ruleset's
+``named`` types, under its ``pattern_context``."""
 
 _PLANS: dict[type, tuple[str, ...]] = {}
 

@@ -9,8 +9,8 @@ from inside the request's task when the response starts — carries its
 ``duration`` (seconds since the request arrived). A line looks like::
 
     {"time": "2026-11-30T16:06:32.875Z", "level": "info", "logger": "uvicorn.access",
-     "message": "127.0.0.1:50000 - \\"POST /v1/mcr/settlements HTTP/1.1\\" 200",
-     "request_id": "3f2a9c41d0be-17", "method": "POST", "path": "/v1/mcr/settlements",
+     "message": "127.0.0.1:50000 - \\"POST /v1/settlements HTTP/1.1\\" 200",
+     "request_id": "3f2a9c41d0be-17", "method": "POST", "path": "/v1/settlements",
      "status": 200, "duration": 0.000412}
 
 ``MAHJONG_LOG_FORMAT=text`` keeps uvicorn's plain lines instead.

@@ -63,7 +63,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import msgspec
 from litestar import Response, get
@@ -71,7 +71,6 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from service.core.warnings import WarningCode
 from service.metrics_files import (
     FILE_BYTES,
     MAX_PATHS,
@@ -82,7 +81,7 @@ from service.metrics_files import (
     REQUEST_SLOTS,
     STATUS_LABELS,
 )
-from service.rulesets.registry import RULESETS
+from service.rulesets.registry import RULESETS, WARNINGS
 from service.settings import METRICS_RUN_DIR_VARIABLE
 
 log = logging.getLogger("service.metrics")
@@ -111,7 +110,7 @@ STATUSES = (200, 204, 304, 400, 404, 405, 413, 415, 422, 431, 499, 500, 503)
 """The statuses the service answers (499: the client went away first); any
 other is counted as ``other``."""
 RULESET_NAMES = tuple(ruleset.name for ruleset in RULESETS)
-WARNING_CODES: tuple[str, ...] = get_args(WarningCode)
+WARNING_CODES: tuple[str, ...] = tuple(WARNINGS.messages)
 assert len(METHODS) + 1 == METHOD_LABELS and len(STATUSES) + 1 == STATUS_LABELS
 assert len(RULESET_NAMES) <= MAX_RULESETS and len(WARNING_CODES) <= MAX_WARNING_CODES
 

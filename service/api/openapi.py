@@ -13,6 +13,7 @@ import json
 from decimal import Decimal
 from itertools import combinations
 from typing import Any
+from unicodedata import east_asian_width
 
 import yaml  # type: ignore[import-untyped]
 from litestar import Request
@@ -31,13 +32,40 @@ from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__
 from service.api.openapi_document import finish_document
+from service.rulesets.registry import RULESETS
 
 STATIC = "/schema/static"
 
-DESCRIPTION = """\
-Turns an agreed hand value plus a table's house rules into who pays whom, for
-Hong Kong (番), Japanese riichi (飜/符), Chinese Official/MCR (分), American
-NMJL (card value) and Taiwanese 16-tile (台) mahjong.
+
+def _wrapped(text: str, width: int = 79) -> str:
+    """``text`` folded at spaces into lines of at most ``width`` columns, a
+    CJK character taking two."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and sum(2 if east_asian_width(c) in "WF" else 1 for c in candidate) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return "\n".join([*lines, line])
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+SETTLES = _wrapped(
+    "Turns an agreed hand value plus a table's house rules into who pays whom, for "
+    + _listed([ruleset.blurb for ruleset in RULESETS])
+    + " mahjong."
+)
+"""The description's first paragraph: what the service settles, each ruleset
+by its ``blurb``."""
+EXAMPLE_PATH = f"/v1/{RULESETS[0].name}/settlements"
+
+DESCRIPTION = f"""\
+{SETTLES}
 
 Amounts are exact decimals sent as JSON numbers. Errors are RFC 9457
 `application/problem+json`: 400 when the body is not valid JSON or does not
@@ -47,14 +75,14 @@ Unknown fields are rejected everywhere. A request field's default is stated in
 its description (`Default: ...`); the answer echoes every resolved value.
 Generated clients (TypeScript, Python, Go, Kotlin): docs/clients.md.
 A JSON object must not repeat a key: the service reads such a body as its
-last occurrence (`{"winner": "east", "winner": "west"}` is west's win), other
+last occurrence (`{{"winner": "east", "winner": "west"}}` is west's win), other
 JSON readers may not, so a client
 must never send one.
 
 Every POST body is JSON: `Content-Type: application/json` (any `charset`
 parameter) or a `+json` type; anything else, or none, is 415. Every path is
 answered identically with or without a trailing slash
-(`/v1/hongkong/settlements/` is `/v1/hongkong/settlements`). `HEAD` is
+(`{EXAMPLE_PATH}/` is `{EXAMPLE_PATH}`). `HEAD` is
 answered on every `GET` path. Every response carries `X-Request-ID`: the
 request's own when it has one of at most 128 letters, digits or `._~:/+=-`,
 else one the service made; the service's log lines about the request name it.
@@ -216,24 +244,7 @@ def openapi_config() -> OpenAPIConfig:
         path="/schema",
         use_handler_docstrings=True,
         tags=[
-            Tag(name="Hong Kong", description="番: half/full spicy ladders, cap, full/half gun, 包."),
-            Tag(
-                name="Riichi",
-                description="飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
-            ),
-            Tag(name="Riichi extras", description="飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
-            Tag(
-                name="MCR",
-                description="國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum.",
-            ),
-            Tag(
-                name="NMJL",
-                description="American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables.",
-            ),
-            Tag(
-                name="Taiwan",
-                description="台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (the Taiwan tai table), the tai table.",
-            ),
+            *(Tag(name=tag.name, description=tag.description) for ruleset in RULESETS for tag in ruleset.tags),
             Tag(
                 name="Games",
                 description="A whole game as a ledger of hands: dealer, honba and sticks or streaks, totals, standings, settle-up.",

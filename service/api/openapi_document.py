@@ -27,6 +27,8 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from service.rulesets.registry import RULESETS, WARNINGS
+
 SEATS = ["east", "south", "west", "north"]
 SCHEMAS = "#/components/schemas/"
 
@@ -45,8 +47,8 @@ WIN = {
 }
 TAGS = ("ruleset", "type")
 
-RULESET_NAMES = {"hongkong": "HongKong"}
-"""How a ruleset's path segment reads inside an operationId (others: capitalised)."""
+RULESET_NAMES = {ruleset.name: ruleset.identifier for ruleset in RULESETS}
+"""How a ruleset's path segment reads inside an operationId (``Ruleset.identifier``)."""
 ACTIONS = {
     "settlements": "settle{ruleset}",
     "hands": "evaluate{ruleset}Hand",
@@ -59,8 +61,8 @@ ACTIONS = {
     "game-results": "compute{ruleset}GameResults",
     "game-records": "replay{ruleset}GameRecord",
 }
-"""operationIds (``settleHongKong``) from a ruleset path's last segment;
-another segment reads as the method and its words (``getRiichiYakuTable``)."""
+"""operationIds (``settle<Ruleset>``, the ruleset's ``identifier``) from a ruleset path's last segment;
+another segment reads as the method and its words (``get<Ruleset>YakuTable``)."""
 SHARED_OPERATIONS = {
     "/v1/settlements": "settleAnyRuleset",
     "/v1/settlements/batch": "settleBatch",
@@ -113,6 +115,7 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     """The served document, from the one litestar builds (left unchanged)."""
     document = copy.deepcopy(document)
     schemas: dict[str, Any] = document["components"]["schemas"]
+    _list_warning_codes(schemas)
     _name_seat_and_win(document, schemas)
     _split_requests_and_answers(document, schemas)
     _type_batch_items(document, schemas)
@@ -138,6 +141,13 @@ def _walk(node: Any, visit: Callable[[dict[str, Any]], None]) -> None:
     elif isinstance(node, list):
         for value in node:
             _walk(value, visit)
+
+
+def _list_warning_codes(schemas: dict[str, Any]) -> None:
+    """A warning's ``code`` is one of the catalogue's codes, which the
+    registry assembles from every ruleset (the type in the rules library is a
+    plain string)."""
+    schemas["Warning"]["properties"]["code"]["enum"] = list(WARNINGS.messages)
 
 
 def _name_seat_and_win(document: dict[str, Any], schemas: dict[str, Any]) -> None:
@@ -283,7 +293,7 @@ def _discriminate(document: dict[str, Any], schemas: dict[str, Any]) -> None:
 
 def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:
     """A branch's constant tag as a one-value enum component, one per value
-    (``McrRuleset``, ``DrawType``): a generator that ignores ``const`` (Go)
+    (``<Ruleset>Ruleset``, ``DrawType``): a generator that ignores ``const`` (Go)
     then rejects the wrong branch while decoding, as ``const`` says."""
     prop = schema["properties"][tag]
     if "$ref" in prop:
@@ -361,7 +371,7 @@ def _scalar_unions(node: dict[str, Any]) -> None:
 
 
 def _merge_string_enums(node: dict[str, Any]) -> None:
-    """``oneOf`` of string enums (a riichi item's code: a yaku or a dora)
+    """``oneOf`` of string enums (an item's code that is a yaku or a dora)
     is one string enum: generators make an empty class of such a union."""
     branches = node.get("oneOf")
     if not isinstance(branches, list) or len(branches) < 2:

@@ -6,8 +6,8 @@ parameter has the field's name, type, bounds, default and description, and
 the handler receives the rules Struct itself::
 
     @get("/points-table", ...)
-    @rules_query(rules=Rules(HongKongRules))
-    def points_table(self, rules: HongKongRules) -> Response[PointsTable]: ...
+    @rules_query(rules=Rules(TableRules))
+    def points_table(self, rules: TableRules) -> Response[PointsTable]: ...
 
 Litestar parses and checks each parameter as it does any query parameter (a
 bad value is a 400 naming it); the Struct is then built as a request's
@@ -53,7 +53,7 @@ class Rules:
 @dataclass(frozen=True)
 class Value:
     """The handler receives one field's value as it is (a request field that
-    is not a rule, e.g. the riichi table size)."""
+    is not a rule, e.g. a score table's number of players)."""
 
     struct: type
     field: str

@@ -1,10 +1,10 @@
 """The calculator page: ``GET /`` and its static files, built on the public API.
 
 The page (``service/web/``: one HTML file, one script, one stylesheet; no
-CDN, no build step) reads ``GET /v1/rulesets`` for its tabs and settings and
-posts to the settlement endpoints like any client. Its own strings are
+CDN, no build step) reads ``GET /v1/rulesets`` for its tabs, settings and
+each ruleset's page spec (``page``) and posts to the settlement endpoints like any client. Its own strings are
 English msgids under msgctxt ``page`` in the same catalogues as the API's
-messages (:data:`PAGE_STRINGS`, extracted by ``tools.i18n_extract``), served
+messages (:data:`PAGE_STRINGS`, with those of every ruleset's page spec; extracted by ``tools.i18n_extract``), served
 per language at ``GET /web/strings/{language}`` together with the seat names.
 None of these routes are part of the API's OpenAPI document.
 """
@@ -20,10 +20,10 @@ from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from service.core.codec import ENCODER
+from service.core.page import spec_strings
 from service.core.seats import SEATS
 from service.i18n import LANGUAGES, gettext
-from service.rulesets.taiwan.rows import PRESETS as TAIWAN_PRESETS
-from service.rulesets.taiwan.tai_table import MODE_NOT_SCORED as TAIWAN_MODES
+from service.rulesets.registry import RULESETS
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 PAGE_CONTEXT = "page"
@@ -456,6 +456,9 @@ INDEX = (WEB_DIR / "index.html").read_bytes()
 GUIDE_STRINGS = _texts_of(INDEX.decode())
 """The explanations under the calculator, read from the page itself."""
 PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in GUIDE_STRINGS if text not in PAGE_STRINGS)
+SPEC_STRINGS = tuple(dict.fromkeys(text for ruleset in RULESETS for text in spec_strings(ruleset.page)))
+"""The labels and words of every ruleset's page spec (``Ruleset.page``)."""
+PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in SPEC_STRINGS if text not in PAGE_STRINGS)
 
 
 def page_strings(language: str) -> dict[str, object]:
@@ -465,9 +468,12 @@ def page_strings(language: str) -> dict[str, object]:
         "language": language,
         "page": {text: gettext(text, language, PAGE_CONTEXT) for text in PAGE_STRINGS},
         "seat": {seat: gettext(seat, language, "seat") for seat in SEATS},
-        # Taiwan's presets and modes by the names the API's messages use
-        "preset": {code: gettext(code, language, "taiwan preset") for code in TAIWAN_PRESETS},
-        "mode": {code: gettext(code, language, "taiwan mode") for code in TAIWAN_MODES},
+        # each ruleset's own codes (its presets, …) by the names the API's messages use
+        **{
+            names.param: {code: gettext(code, language, names.context) for code in names.codes}
+            for ruleset in RULESETS
+            for names in ruleset.code_names
+        },
     }
 
 

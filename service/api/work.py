@@ -5,8 +5,8 @@ for 360 ms without a pause holds every other request of that worker, its
 health probe included, for as long. So:
 
 - **Every request's work is bounded.** Work is counted in units of one plain
-  Hong Kong settlement (``POST /v1/hongkong/settlements`` with a `fan`, as
-  served): a request may ask for at most :data:`BUDGET` units, and a batch
+  settlement of the first ruleset (its settlement endpoint with a stated
+  value, as served; :data:`BUDGET_EXCEEDED` names it): a request may ask for at most :data:`BUDGET` units, and a batch
   or game that asks for more is refused with 413 naming the bound, before
   anything is settled. What each item weighs (:data:`WEIGHTS`) was measured
   by bench/costs.py, which also prints what the costliest accepted request
@@ -30,9 +30,10 @@ import msgspec
 
 from service.api.problems import LocalizedHTTPException
 from service.i18n import N_
+from service.rulesets.registry import RULESETS
 
 BUDGET = 300
-"""The most work one request may ask for, in plain Hong Kong settlements."""
+"""The most work one request may ask for, in units of work."""
 
 SLICE_SECONDS = 0.001
 """A long request gives the event loop back once this much time has passed
@@ -44,23 +45,20 @@ VALUE = "value"
 PATTERNS = "patterns"
 """An item or hand valued from the patterns or yaku the client declares."""
 RECORDED_HAND = "recorded_hand"
-"""A hand of a recorded game (`POST /v1/riichi/game-records`): played from
-its steps (up to the whole wall), then settled from the tiles."""
+"""A hand of a recorded game (a ruleset's `game-records` endpoint): played
+from its steps (up to the whole wall), then settled from the tiles."""
 
 WEIGHTS: dict[str, float] = {
     VALUE: 0.3,
     PATTERNS: 0.5,
-    "hongkong": 2.0,
-    "riichi": 4.5,
-    "mcr": 0.8,
-    "taiwan": 2.5,
+    **{ruleset.name: ruleset.tiles_weight for ruleset in RULESETS if ruleset.tiles_weight is not None},
     RECORDED_HAND: 12.0,
 }
 """Units of work per batch item or game hand: :data:`VALUE`,
-:data:`PATTERNS`, or valued from its `tiles` in that ruleset. Each is the
+:data:`PATTERNS`, or valued from its `tiles` in that ruleset (its
+``tiles_weight``). Each is the
 costliest item of its kind bench/costs.py tried (long runs in one suit,
-riichi with ippatsu and ten dora and ura dora indicators, answered in
-Japanese), measured in the worker's CPU time, with a margin of about two
+ippatsu with ten dora and ura dora indicators, answered in Japanese), measured in the worker's CPU time, with a margin of about two
 fifths for what one run to the next varies on a busy machine."""
 
 GAME_HAND = 0.5

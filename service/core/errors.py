@@ -61,6 +61,8 @@ def all_of(items: Iterable[str]) -> Listing:
     return Listing(tuple(items), COMMA)
 
 
+CONTRADICTION = "contradiction"
+"""Catalogue context of the reasons two patterns contradict each other (msgid: the reason)."""
 CANNOT_GO_TOGETHER = template("`{code}` and `{other}` cannot be declared together: {reason}.")
 """Two declared patterns (or yaku) that contradict each other; ``reason`` is
 an English sentence of the ruleset's contradiction table (translated by the

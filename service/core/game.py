@@ -10,8 +10,8 @@ Rotation (Hong Kong, MCR, NMJL, Taiwan): the deal passes after a non-dealer
 win and stays after a dealer win or a draw (MCR passes it after every hand;
 Taiwan's draw keeps it only with ``draw_keeps_dealer``); the round's wind
 advances after the deal has gone round the table once; the game ends when the
-last round's deal passes on. Riichi has its own driver
-(:mod:`service.rulesets.riichi.game`) over the same shapes.
+last round's deal passes on. A ruleset whose game carries more (counters,
+sticks on the table) has its own driver in its package over the same shapes.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Every amount the service computes is a :class:`decimal.Decimal` produced by the
 helpers here, under a context that *traps* inexact results: a division that
 would need rounding raises instead of silently losing a cent. Rounding happens
 only where a ruleset says so, in that ruleset's own whole-number arithmetic
-(riichi rounds each payment up to 100 in integer points before it becomes
-money).
+(a ruleset that rounds each payment up to 100 does so in integer points
+before the amount becomes money).
 """
 
 from __future__ import annotations
@@ -187,8 +187,8 @@ DECIMAL_TEXTS = DecimalTexts()
 
 
 class WholeDecimals(dict[int, Decimal]):
-    """``POINTS[n]`` is ``Decimal(n)``, made once per value: riichi works in
-    whole points (3900, 1000, 300) and turns each into the money type;
+    """``POINTS[n]`` is ``Decimal(n)``, made once per value: a ruleset that
+    works in whole points (3900, 1000, 300) turns each into the money type;
     ``Decimal(n)`` parses its arguments on every call. Bounded like
     :class:`DecimalTexts`."""
 

@@ -134,8 +134,8 @@ def _holds_struct(info: Any) -> bool:
 
 def settings_of(struct: type) -> tuple[Option, ...]:
     """The options of a Struct that also carries state (a game's setup, with
-    riichi's `resume`): every field but those holding a Struct, which are
-    not options but where the game stands."""
+    a `resume`): every field but those holding a Struct, which are not
+    options but where the game stands."""
     info = msgspec.inspect.type_info(struct)
     if not isinstance(info, msgspec.inspect.StructType):
         raise TypeError(f"{struct!r} is not a msgspec Struct")

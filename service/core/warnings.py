@@ -1,84 +1,80 @@
-"""Warning codes: the one catalogue.
+"""Warnings: the one warning type, and the codes every ruleset shares.
 
 A warning says something a player should know about a settlement that was
 still computed (a hand under the table minimum, a fan above the cap). Codes are
 stable snake_case identifiers clients can switch on; messages are English text
-for people. Each ruleset only emits codes listed here, and the OpenAPI schema
-lists them all (``WarningCode``).
+for people.
 
-``MESSAGES`` holds the English templates; each is also the msgid of its
-translations in the message catalogue (service/i18n), so a warning keeps its
-``params`` and the API shows it in the client's language. A new code needs a
-template here and a translation in every catalogue (docs/i18n.md).
+Each code has an English template, also the msgid of its translations in the
+message catalogue (service/i18n), so a warning keeps its ``params`` and the
+API shows it in the client's language. The codes shared by several rulesets
+are here (:data:`SHARED`); a ruleset's own codes are in its package (its
+``warnings`` module, on its ``RULESET``), and ``service.rulesets.registry``
+assembles the one catalogue (``WARNINGS``) the API and the OpenAPI schema
+list. A new code needs a template and a translation in every catalogue
+(docs/i18n.md).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar
 
 import msgspec
 
-WarningCode = Literal[
-    "below_minimum_fan",
-    "fan_capped",
-    "limit_hand_declared",
-    "flowers_not_counted_toward_minimum",
-    "below_minimum_value",
-    "taiwan_tai_capped",
-    "taiwan_pattern_not_scored_in_preset",
-    "taiwan_pattern_not_scored_in_mode",
-    "taiwan_preset_value_missing",
-    "taiwan_preset_sources_disagree",
-    "taiwan_preset_name_differs",
-    "fu_20_on_ron",
-    "fu_20_tsumo_below_2_han",
-    "fu_25_below_2_han",
-    "fu_25_tsumo_below_3_han",
-    "yakuman_capped",
-    "head_bumped",
-    "tie_share_remainder",
-    "riichi_sticks_left_the_game",
-    "no_yaku",
-]
 
-MESSAGES: dict[str, str] = {
-    "below_minimum_fan": "{fan} fan is below this table's minimum of {min_fan}; the hand is still settled.",
-    "fan_capped": "{fan} fan is above this table's cap of {cap}; it is paid as {cap} fan.",
-    "limit_hand_declared": "A limit hand is paid at the table's cap of {cap} fan.",
-    "flowers_not_counted_toward_minimum": (
-        "{fan} points plus {flowers} flowers make {total}, but flowers never count toward the minimum of {min_fan}."
-    ),
-    "below_minimum_value": "A card value of {value} is below this table's minimum of {min_value}; the hand is still settled.",
-    "taiwan_tai_capped": "{tai} tai is above this table's cap of {cap}; it is paid as {cap} tai (dealer and streak tai are added after the cap).",
-    "taiwan_pattern_not_scored_in_preset": "The {preset} preset does not score {pattern} ({name_zh}); it counts 0 tai.",
-    "taiwan_pattern_not_scored_in_mode": "{pattern} ({name_zh}) is not scored in {mode} mode; it counts 0 tai.",
-    "taiwan_preset_value_missing": "The {preset} preset lists {pattern} ({name_zh}) without a tai value; the default {tai} tai is used.",
-    "taiwan_preset_sources_disagree": "The {preset} preset's sources disagree on {pattern} ({name_zh}): {note}; the default {tai} tai is used.",
-    "taiwan_preset_name_differs": "The {preset} preset's source uses the name {name_zh} for a different win ({note}); the default {tai} tai is used for {pattern}.",
-    "fu_20_on_ron": "{seat}: 20 fu on a ron — no real hand has it (20 fu is pinfu tsumo only); still settled.",
-    "fu_20_tsumo_below_2_han": "{seat}: 20 fu is pinfu tsumo, at least 2 han, not {han}; still settled.",
-    "fu_25_below_2_han": "{seat}: 25 fu is seven pairs, at least 2 han, not {han}; still settled.",
-    "fu_25_tsumo_below_3_han": "{seat}: 25 fu on a tsumo is seven pairs with menzen tsumo, at least 3 han, not {han}; still settled.",
-    "yakuman_capped": "{seat}: {yakuman} yakuman are paid as one (multiple_yakuman is off).",
-    "head_bumped": "{seat} also won on this discard but only {first}, the first winner after the discarder, is paid (head bump).",
-    "tie_share_remainder": "The tied seats {seats} could not share their uma, oka and sticks in equal whole points; the odd points went to them in seat order.",
-    "riichi_sticks_left_the_game": "{sticks} riichi stick(s) left on the table went to nobody; the results add up to minus that many thousand.",
-    "no_yaku": "The hand has no yaku: dora, red fives and ura dora only count once a hand has a yaku, so it cannot win as declared.",
-}
+@dataclass(frozen=True)
+class Templates:
+    """Warning codes → English templates, and other wordings of a code
+    (``variants``: code → variant → template) for a ruleset that counts in
+    another unit. The code stays the one clients switch on; only the sentence
+    (and its translations, each a msgid of its own) follows the unit."""
+
+    messages: dict[str, str]
+    variants: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def warning(self, code: str, variant: str | None = None, **params: str | int) -> SettlementWarning:
+        """A warning worded from its code's template, or from the ``variant``
+        wording of :attr:`variants`; a code not here is one of :data:`SHARED`."""
+        if variant is not None:
+            text = self.variants[code][variant]
+        else:
+            text = self.messages.get(code) or SHARED.messages[code]
+        return SettlementWarning(code=code, message=_worded(text, **params), params=params)
+
+    def texts(self) -> list[str]:
+        """Every template, variants included (each a msgid)."""
+        return [*self.messages.values(), *(text for wordings in self.variants.values() for text in wordings.values())]
+
+    def template_of(self, item: SettlementWarning) -> str:
+        """The template ``item``'s (English) message was worded from."""
+        for text in self.variants.get(item.code, {}).values():
+            if text.format(**item.params) == item.message:
+                return text
+        return self.messages[item.code]
 
 
-MESSAGE_VARIANTS: dict[str, dict[str, str]] = {
-    "below_minimum_fan": {
-        # MCR counts 分 (points), with an 8-point minimum 起和 (the reference calculator), not HK's 番 / 起糊
-        "points": "{fan} points are below this table's minimum of {min_fan}; the hand is still settled.",
-        # hands from tiles: the evaluation says it outright (its `fan` never holds the flowers)
-        "points_without_flowers": "{fan} points (flowers do not count) are below this table's minimum of {min_fan}; the hand is still settled.",
-    },
-}
-"""Other wordings of a code, for a ruleset that counts in another unit. The
-code stays the one clients switch on; only the sentence (and its
-translations, each a msgid of its own) follows the ruleset's unit."""
+def assembled(*catalogues: Templates) -> Templates:
+    """One catalogue of several: every code once, in the order given."""
+    messages: dict[str, str] = {}
+    variants: dict[str, dict[str, str]] = {}
+    for catalogue in catalogues:
+        for code, text in catalogue.messages.items():
+            if code in messages:
+                raise ValueError(f"warning code {code!r} is declared twice")
+            messages[code] = text
+        for code, wordings in catalogue.variants.items():
+            variants.setdefault(code, {}).update(wordings)
+    return Templates(messages, variants)
+
+
+SHARED = Templates(
+    {
+        "below_minimum_fan": "{fan} fan is below this table's minimum of {min_fan}; the hand is still settled.",
+    }
+)
+"""The codes several rulesets emit."""
 
 
 class SettlementWarning(msgspec.Struct, frozen=True):
@@ -88,7 +84,7 @@ class SettlementWarning(msgspec.Struct, frozen=True):
     """Its name in the OpenAPI document, which clients generated code from
     before the class was renamed (``Warning`` shadowed the builtin)."""
 
-    code: WarningCode
+    code: str  # a code of the assembled catalogue, service.rulesets.registry.WARNINGS
     message: Annotated[
         str,
         msgspec.Meta(description="For people, in the response's language (`Content-Language`); never parse it."),
@@ -105,24 +101,9 @@ class SettlementWarning(msgspec.Struct, frozen=True):
     ]
 
 
-def warning(code: WarningCode, variant: str | None = None, **params: str | int) -> SettlementWarning:
-    """A warning worded from its code's template, or from the ``variant``
-    wording of :data:`MESSAGE_VARIANTS`."""
-    text = MESSAGES[code] if variant is None else MESSAGE_VARIANTS[code][variant]
-    return SettlementWarning(code=code, message=_worded(text, **params), params=params)
-
-
 @lru_cache(maxsize=4096)
 def _worded(text: str, **params: str | int) -> str:
     """A template filled in, memoised: the same warnings come back with the
     same few values, and formatting a sentence by name costs more than
     finding it again."""
     return text.format(**params)
-
-
-def template_of(item: SettlementWarning) -> str:
-    """The template ``item``'s (English) message was worded from."""
-    for text in MESSAGE_VARIANTS.get(item.code, {}).values():
-        if text.format(**item.params) == item.message:
-            return text
-    return MESSAGES[item.code]

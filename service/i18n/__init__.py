@@ -10,9 +10,9 @@ msgid; ``python -m tools.i18n_extract`` regenerates it from the code and
 merges new msgids into the ``.po`` files (docs/i18n.md).
 
 Messages are python-brace templates (``{fan} fan is below …``): a translation
-uses the same placeholders. Parameters that are codes (seats, Taiwan presets
-and modes) and the reasons two patterns contradict each other are shown
-localized (:data:`PARAM_CONTEXTS`); a list of codes (``Listing``) is joined
+uses the same placeholders. Parameters that are codes (seats, a ruleset's
+own codes such as its presets) and the reasons two patterns contradict each
+other are shown localized (:data:`PARAM_CONTEXTS`); a list of codes (``Listing``) is joined
 with the language's own "or" or comma. The codes themselves never change.
 
 The language of the request being answered lives in :data:`LANGUAGE`, set by
@@ -28,7 +28,8 @@ from typing import Literal
 
 from babel.messages.pofile import read_po
 
-from service.core.errors import Listing
+from service.core.errors import CONTRADICTION, Listing
+from service.rulesets.registry import RULESETS
 
 Language = Literal["en", "zh-Hant", "zh-Hans", "ja"]
 DEFAULT: Language = "en"
@@ -51,20 +52,12 @@ LANGUAGE: ContextVar[Language] = ContextVar("language", default=DEFAULT)
 PARAM_CONTEXTS: dict[str, str] = {
     "seat": "seat",
     "first": "seat",
-    "preset": "taiwan preset",
-    "mode": "taiwan mode",
-    "reason": "contradiction",
+    "reason": CONTRADICTION,
+    **{names.param: names.context for ruleset in RULESETS for names in ruleset.code_names},
 }
 """Message parameters whose value is a code shown by its localized name: the
-parameter's name → the catalogue context of those names."""
-
-PATTERN_CONTEXTS: dict[str, str] = {
-    "taiwan": "taiwan pattern",
-    "hongkong": "hongkong pattern",
-    "riichi": "riichi yaku",
-    "mcr": "mcr fan",
-}
-"""Catalogue context of each ruleset's pattern names (msgid: the English name)."""
+parameter's name → the catalogue context of those names (the seats, the
+reasons of the contradiction tables, and each ruleset's ``code_names``)."""
 
 LIST_SEPARATOR = "list separator"
 """Catalogue context of the separators that join a :class:`Listing` parameter."""
@@ -122,9 +115,10 @@ def render(template: str, params: Mapping[str, object], language: str) -> str:
     return gettext(template, language).format(**localized_params(params, language))
 
 
-def pattern_name(ruleset: str, english: str, language: str) -> str:
-    """A pattern's name (given by its English name) in ``language``."""
-    return gettext(english, language, PATTERN_CONTEXTS[ruleset])
+def pattern_name(context: str, english: str, language: str) -> str:
+    """A pattern's name (given by its English name) in ``language``, from
+    the catalogue context of its ruleset's names (``Ruleset.pattern_context``)."""
+    return gettext(english, language, context)
 
 
 # --- Accept-Language ----------------------------------------------------------

@@ -2,15 +2,17 @@
 
 Adding a ruleset is one package under `service/rulesets/` (its `RULESET` and
 its `http` module with `CONTROLLERS`) plus one line here: batch settlement,
-the direct settlement path, discovery and the app's routes are built from
-this tuple."""
+the direct settlement path, discovery, the app's routes, the warning
+catalogue, the named pattern types, the message catalogue's names, the
+OpenAPI tags and the calculator page's tabs are built from this tuple."""
 
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
+from service.core.warnings import SHARED, Templates, assembled
 from service.rulesets import hongkong, mcr, nmjl, riichi, taiwan
 
-__all__ = ["RULESETS", "Ruleset"]
+__all__ = ["RULESETS", "WARNINGS", "Ruleset"]
 
 RULESETS: tuple[Ruleset, ...] = (
     hongkong.RULESET,
@@ -19,3 +21,7 @@ RULESETS: tuple[Ruleset, ...] = (
     nmjl.RULESET,
     taiwan.RULESET,
 )
+
+WARNINGS: Templates = assembled(SHARED, *(ruleset.warnings for ruleset in RULESETS))
+"""The one catalogue of warning codes and English templates: the shared
+codes, then each ruleset's own, in the order of :data:`RULESETS`."""

@@ -14,38 +14,7 @@ const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
 const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
 
-// Each ruleset's own words: the tab's unit, the winner's unit, the name of
-// the figure before the split, the hint under the value, and the "which
-// ruleset" table's where-played and what-you-enter (page msgids).
-const RULESET_TEXT = {
-  hongkong: {
-    unit: N_("Fan"), receives: N_("points (or chips)"), pre: N_("Table points before the split"),
-    hint: N_("Enter the fan your table counted. Most tables need 3 fan to win."),
-    where: N_("Hong Kong, Macau, southern China, and most sets sold in the West"), enter: N_("The fan"),
-  },
-  riichi: {
-    unit: N_("Han and fu"), receives: N_("points"), pre: N_("Basic points"),
-    hint: N_("The han with dora, and the fu after rounding (or let the page count the fu)."),
-    where: N_("Japan, and online play everywhere"), enter: N_("Han and fu, or the hand's shape"),
-  },
-  mcr: {
-    unit: N_("Points"), receives: N_("points"), pre: N_("Pattern points + flowers + 8"),
-    hint: N_("The pattern points without flowers; a hand needs 8 to win."),
-    where: N_("International tournaments and official play in China"), enter: N_("The total of the pattern points"),
-  },
-  nmjl: {
-    unit: N_("Card value"), receives: N_("points (often a cent each)"), pre: N_("Card value after doubling"),
-    hint: N_("The value printed on the card beside your hand."),
-    where: N_("The United States, with the National Mah Jongg League card"), enter: N_("The value printed on the card"),
-  },
-  taiwan: {
-    unit: N_("Tai"), receives: N_("dollars"), pre: N_("Base + tai × unit"),
-    hint: N_("The hand's tai, without the dealer's own tai and the streak."),
-    where: N_("Taiwan, with sixteen tiles in hand"), enter: N_("The tai"),
-  },
-};
-
-// The table rules' names on the page (msgids; `<ruleset>.<name>` first).
+// The table rules' names on the page (msgids; a ruleset's spec may name its own, `labels`).
 const RULE_LABELS = {
   table: N_("Conversion table"), fan_cap: N_("Fan cap"), min_fan: N_("Minimum to win"), discard_payment: N_("On a discard"),
   payment_scheme: N_("Payment scheme"), point_value: N_("Point value"), eight_immortals: N_("Eight immortals (八仙過海)"),
@@ -56,7 +25,7 @@ const RULE_LABELS = {
   shugi_kazoe: N_("Chips for a counted yakuman"), shugi_per_yakuman: N_("Chips for each yakuman"), double_yakuman: N_("Double yakuman count twice"),
   renhou: N_("Blessing of man (人和)"), open_tanyao: N_("Open all simples (喰いタン)"), double_wind_pair_fu: N_("Fu for a double wind pair"),
   rinshan_tsumo_fu: N_("Tsumo fu after a kan"), pinfu_tsumo_fu: N_("Tsumo fu on a pinfu"),
-  "mcr.base": N_("Paid by everyone on top"), "taiwan.base": N_("Base (底)"), unit: N_("Per tai (單位)"), dealer_tai: N_("Dealer's tai (莊家台)"),
+  unit: N_("Per tai (單位)"), dealer_tai: N_("Dealer's tai (莊家台)"),
   streak_tai_per: N_("Tai per streak"), tai_cap: N_("Tai cap"), preset: N_("Tai table"), mode: N_("Mode"), min_value: N_("Lowest card value"),
   players: N_("Players"),
   kazoe_double: N_("26 han and more count double (累計雙倍役滿)"), pao_scope: N_("What a liable player pays (包牌)"),
@@ -97,83 +66,17 @@ const SUIT_NAMES = { m: N_("{n} Characters"), p: N_("{n} Dots"), s: N_("{n} Bamb
 const RED_NAMES = { m: N_("Red 5 Characters"), p: N_("Red 5 Dots"), s: N_("Red 5 Bamboo") };
 const HONOUR_NAMES = [N_("East wind"), N_("South wind"), N_("West wind"), N_("North wind"), N_("White dragon"), N_("Green dragon"), N_("Red dragon")];
 
-// The fields of the tiles object (`tilesExtra`: name, label, kind, default,
-// options) several rulesets share. A "checks" field is a list of codes, one
-// box each; `options.when` shows a field only when the form's values allow it.
-const ROUND_WIND = ["round_wind", "Round wind", "wind", "east"];
-// number n belongs to seat n counted from east
-const FLOWERS = [["f1", "Plum"], ["f2", "Orchid"], ["f3", "Chrysanthemum"], ["f4", "Bamboo"],
-  ["s1", "Spring"], ["s2", "Summer"], ["s3", "Autumn"], ["s4", "Winter"]];
-const FLOWER_CODES = ["flowers", "Flowers and seasons", "checks", "", { choices: FLOWERS, codes: true }];
-const HOW_WON = [["last_tile", "Last tile", "bool", ""], ["after_kong", "After a kong", "bool", ""], ["robbing_kong", "Robbing a kong", "bool", ""]];
-const WITH_FLOWERS = [["after_flower", "After a flower", "bool", ""], ["blessing", "Blessing", "bool", ""]];
+// What each ruleset asks for and shows besides the table rules: its page
+// spec, served in GET /v1/rulesets (`page`; docs/page.md), by ruleset name.
+// Field names are the request's; labels are page msgids; bounds come from the
+// schema. A ruleset without a spec has no tab.
+const SPECS = {};
 
-// What each ruleset asks for besides the table rules. Field names are the
-// request's; labels are page msgids; bounds come from the schema. `melds`:
-// how many called sets a hand from tiles can hold.
-const SPECS = {
-  hongkong: {
-    schema: "HongKongRequest",
-    value: [["fan", "Fan", "int", "3"]],
-    extra: [["limit_hand", "Limit hand", "bool", ""], ["liable", "Liable (包)", "seat?", ""]],
-    patterns: { url: "/v1/hongkong/fan-table", field: "patterns", replaces: ["fan", "limit_hand"], value: (r) => r.fan },
-    tilesReplace: ["fan", "limit_hand"],
-    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS],
-    melds: 4,
-    reference: "hongkong",
-  },
-  riichi: {
-    schema: "RiichiRequest",
-    value: [["han", "Han", "int", "1"], ["fu", "Fu", "enum", "30"], ["yakuman", "Yakuman", "int0", "0"]],
-    extra: [["honba", "Honba", "int", "0"], ["riichi_sticks", "Riichi sticks", "int", "0"], ["players", "Players", "enum", "4"]],
-    patterns: {
-      url: "/v1/riichi/yaku-table", field: "yaku", replaces: ["han", "yakuman"],
-      value: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.han === null ? word(r.limit || "") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
-      extra: [["dora", "Dora", "int", "0"], ["aka_dora", "Red fives", "int", "0"], ["ura_dora", "Ura dora", "int", "0"], ["open", "Open hand", "bool", ""]],
-    },
-    tilesReplace: ["han", "fu", "yakuman"],
-    tilesExtra: [["riichi", "Riichi", "bool", ""], ["ippatsu", "Ippatsu", "bool", ""], ["double_riichi", "Double riichi", "bool", ""],
-      ["dora_indicators", "Dora indicators", "notation", ""], ["ura_dora_indicators", "Ura dora indicators", "notation", ""],
-      ["nukidora", "Nukidora", "count", "0", { when: (v) => v.players === "3" }],
-      ROUND_WIND, ...HOW_WON, ["blessing", "Blessing", "bool", ""]],
-    melds: 4,
-    reference: "riichi",
-  },
-  mcr: {
-    schema: "McrRequest",
-    value: [["fan", "Points", "int", "8"], ["flowers", "Flowers", "int", "0"]],
-    extra: [],
-    tilesReplace: ["fan", "flowers"],
-    tilesExtra: [ROUND_WIND, FLOWER_CODES, ["last_of_its_kind", "Last of its kind", "bool", ""], ...HOW_WON],
-    melds: 4,
-    reference: "mcr",
-  },
-  nmjl: {
-    schema: "NmjlRequest",
-    value: [["value", "Card value", "int", "25"], ["jokerless", "Jokerless", "bool", ""], ["singles_and_pairs", "Singles and pairs", "bool", ""]],
-    extra: [],
-    bettors: true,
-    reference: "nmjl",
-  },
-  taiwan: {
-    schema: "TaiwanRequest",
-    value: [["tai", "Tai", "int", "1"], ["dealer_streak", "Dealer streak", "int", "0"]],
-    extra: [["preset", "Preset", "enum", "default"], ["mode", "Mode", "enum", "standard"]],
-    patterns: { url: "/v1/taiwan/tai-table", field: "patterns", replaces: ["tai"], value: (r) => r.cell || String(r.tai) },
-    tilesReplace: ["tai"],
-    tilesExtra: [ROUND_WIND, FLOWER_CODES, ...HOW_WON, ...WITH_FLOWERS,
-      // what only the table knows (the tiles decide the rest)
-      ["context", "Declared at the table", "checks", "", {
-        choices: [["declared_ready", "Declared ready"], ["heavenly_ready", "Heavenly ready"], ["earthly_ready", "Earthly ready"],
-          ["flower_win_from_deal", "Flower win from the deal"], ["earthly_ready_first", "Earthly ready, first tile"],
-          ["two_kongs_bloom", "Two kongs in a row, won on the replacement"],
-          ["three_kongs_bloom", "Three kongs in a row, won on the replacement"]],
-      }],
-      // 門風 from the dice: the seat that is east, when it is not the dealer
-      ["east_seat", "East seat (from the dice)", "seat?", "", { none: "The dealer" }]],
-    melds: 5, // 16 tiles: five sets and a pair
-    reference: "taiwan",
-  },
+// What a pattern row of the checklist shows after its name (the spec's `shows`).
+const PATTERN_VALUES = {
+  fan: (r) => r.fan,
+  han: (r) => (r.yakuman ? r.yakuman + "× " + t("Yakuman") : r.han === null ? word(r.limit || "") : r.open_han !== null && r.open_han !== r.han ? r.han + "/" + r.open_han : String(r.han)),
+  cell: (r) => r.cell || String(r.tai),
 };
 
 const app = {
@@ -233,9 +136,10 @@ function pretty(code) {
   return String(code).replace(/_/g, " ");
 }
 
-// A rule's name, and a value's (a Taiwan preset or mode by the API's own name for it).
+// A rule's name, and a value's (a ruleset's own code, such as a preset, by the API's own name for it).
 function ruleLabel(name) {
-  const key = RULE_LABELS[app.ruleset + "." + name] || RULE_LABELS[name];
+  const own = (SPECS[app.ruleset] && SPECS[app.ruleset].labels) || {};
+  const key = own[name] || RULE_LABELS[name];
   return key ? t(key) : pretty(name);
 }
 
@@ -367,7 +271,7 @@ function readHash() {
   return values;
 }
 
-// The shown ruleset's values as they are (`fan=5`), another's behind its name (`riichi~han=3`).
+// The shown ruleset's values as they are (`fan=5`), another's behind its name (`<ruleset>~han=3`).
 const OTHER = "~";
 
 function writeHash() {
@@ -396,9 +300,10 @@ function schemaField(name, schema) {
   return (component && component.properties && component.properties[name]) || {};
 }
 
-// Three-player riichi (三人麻雀): no north seat, no 2m–8m, no chow.
+// A three-player table (三人麻雀, the spec's `threePlayers`): no north seat, no 2m–8m, no chow.
 function threePlayers() {
-  return app.ruleset === "riichi" && app.values.players === "3";
+  const three = SPECS[app.ruleset].threePlayers;
+  return !!three && app.values[three.field] === three.value;
 }
 
 function seatsInPlay() {
@@ -494,7 +399,7 @@ function buildValue(spec) {
   for (const [name, label, kind, def] of [...spec.value, ...spec.extra]) {
     if (name === "players") grid.append(control(name, t(label), "enum", def, { choices: schemaField(name).enum || [4, 3] }));
     // the hint under the hand's value, as the table says it
-    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(RULESET_TEXT[app.ruleset].hint) } : {}));
+    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(SPECS[app.ruleset].text.hint) } : {}));
   }
 }
 
@@ -575,14 +480,14 @@ async function buildPatterns(spec) {
   $("use-patterns").checked = app.values.use_patterns === "1";
   for (const [name, label, kind, def] of spec.patterns.extra || []) extra.append(fieldControl(name, label, kind, def));
   let url = spec.patterns.url;
-  if (app.ruleset === "taiwan") url += "?" + new URLSearchParams({ preset: app.values.preset || "default", mode: app.values.mode || "standard" });
+  if (spec.patterns.query) url += "?" + formQuery(spec.patterns.query);
   const table = await cached(url);
-  let rows = table.rows;
-  if (app.ruleset === "taiwan") rows = rows.filter((r) => r.pattern && r.scored_in_mode !== false);
-  if (app.ruleset === "riichi") rows = rows.filter((r) => r.played !== false);
+  const shown = spec.patterns.rows || {};
+  const hide = Object.entries(shown.hide || {});
+  const rows = table.rows.filter((r) => (!shown.require || r[shown.require]) && hide.every(([field, value]) => r[field] !== value));
   for (const row of rows) {
     const name = "p." + row.code;
-    const label = patternName(row) + " · " + spec.patterns.value(row);
+    const label = patternName(row) + " · " + PATTERN_VALUES[spec.patterns.shows](row);
     const node = row.max_count > 1
       ? control(name, label, "int", "0", { min: 0, max: row.max_count })
       : control(name, label, "bool", "");
@@ -590,6 +495,11 @@ async function buildPatterns(spec) {
     list.append(node);
   }
   syncModes();
+}
+
+// Form values by name, each with its default when unset (`{preset: "default"}`), as a query.
+function formQuery(defaults) {
+  return new URLSearchParams(Object.fromEntries(Object.entries(defaults).map(([name, def]) => [name, app.values[name] || def])));
 }
 
 // The value's inputs that the request leaves out are disabled: those the
@@ -604,7 +514,7 @@ function syncModes() {
   }
   const helper = fuHelperOn() && !tiles;
   const replaced = new Set([...(patterns ? spec.patterns.replaces : []), ...(tiles ? spec.tilesReplace || [] : []), ...(helper ? ["fu"] : [])]);
-  for (const name of [...(spec.patterns ? spec.patterns.replaces : []), ...(spec.tilesReplace || []), ...(app.ruleset === "riichi" ? ["fu"] : [])]) {
+  for (const name of [...(spec.patterns ? spec.patterns.replaces : []), ...(spec.tilesReplace || []), ...(spec.fuHelper ? ["fu"] : [])]) {
     const input = document.querySelector(`#value-grid [name="${name}"]`);
     if (!input) continue;
     const was = input.disabled;
@@ -612,14 +522,14 @@ function syncModes() {
     // enabled again, a box shows what was typed into it
     if (was && !input.disabled && name in app.values) input.value = app.values[name];
   }
-  if (app.ruleset === "riichi") {
+  if (spec.fuHelper) {
     $("fu-fields").hidden = !fuHelperOn();
     $("fu-helper").hidden = tiles;
     if (!helper) { app.fuCount = null; $("fu-card").hidden = true; }
   }
 }
 
-// --- riichi's fu helper: the fu from the hand's shape, by POST /v1/riichi/fu -------------
+// --- the fu helper: the fu from the hand's shape, by the spec's `fuHelper.url` ------------
 
 const FU_ITEMS = {
   base: N_("Base (副底)"), closed_ron: N_("Closed ron (門前榮和)"), tsumo: N_("Tsumo (自摸)"), pinfu_tsumo: N_("Pinfu tsumo (平和自摸)"),
@@ -635,12 +545,12 @@ const FU_ITEMS = {
 const FU_KINDS = [["sequence", N_("Sequence")], ["triplet", N_("Triplet")], ["kan", N_("Kan")]];
 
 function fuHelperOn() {
-  return app.ruleset === "riichi" && app.values.fu_helper === "1";
+  return !!SPECS[app.ruleset].fuHelper && app.values.fu_helper === "1";
 }
 
 function buildFuHelper() {
   const box = $("fu-helper");
-  box.hidden = app.ruleset !== "riichi";
+  box.hidden = !SPECS[app.ruleset].fuHelper;
   app.fuCount = null;
   $("fu-card").hidden = true;
   if (box.hidden) return;
@@ -689,7 +599,7 @@ function fuBody() {
 
 // The fu counted and shown on its card; the settlement then takes that fu.
 async function countFu() {
-  const response = await fetch("/v1/riichi/fu", {
+  const response = await fetch(SPECS[app.ruleset].fuHelper.url, {
     method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": app.lang }, body: fuBody(),
   });
   const answer = await response.json();
@@ -755,7 +665,7 @@ function buildTiles() {
   for (const [suit, count] of suits) {
     const row = el("div", { class: "tile-row" });
     for (let n = 1; n <= count; n++) row.append(tileButton(n + suit, { "data-tile": n + suit }));
-    if (app.ruleset === "riichi" && suit !== "z") row.append(tileButton("0" + suit, { "data-tile": "0" + suit }));
+    if (SPECS[app.ruleset].redFives && suit !== "z") row.append(tileButton("0" + suit, { "data-tile": "0" + suit }));
     picker.append(row);
   }
   syncPicker();
@@ -764,7 +674,7 @@ function buildTiles() {
   extra.replaceChildren();
   for (const [name, label, kind, def, options] of SPECS[app.ruleset].tilesExtra || []) {
     const key = "tiles." + name;
-    if (options && options.when && !options.when(app.values)) continue;
+    if (!shownWhen(options, app.values)) continue;
     if (kind === "wind") extra.append(control(key, t(label), "select", def, { choices: SEATS.map((wind) => [wind, t(ROUND_NAMES[wind])]) }));
     else if (kind === "bool") extra.append(control(key, t(label), "bool", def));
     else if (kind === "checks") extra.append(checkGroup(key, t(label), def, options));
@@ -774,8 +684,13 @@ function buildTiles() {
   }
 }
 
-// A list of codes, one box each (flowers and seasons, Taiwan's table
-// declarations): the value is the ticked codes in order (`f1 s3`, as the
+// A tiles field shown only `when` the form's values are so (`{players: "3"}`).
+function shownWhen(options, values) {
+  return !(options && options.when) || Object.entries(options.when).every(([field, value]) => values[field] === value);
+}
+
+// A list of codes, one box each (flowers and seasons, what the table
+// declared): the value is the ticked codes in order (`f1 s3`, as the
 // request's list and the link write them).
 function checkGroup(name, label, def, options) {
   app.defaults[name] = def;
@@ -804,7 +719,7 @@ function tilesBody(spec, v) {
   if (called.length) tiles.melds = called.map(meldBody);
   for (const [name, , kind, def, options] of spec.tilesExtra || []) {
     const value = v["tiles." + name];
-    if (value === undefined || value === def || (options && options.when && !options.when(v))) continue;
+    if (value === undefined || value === def || !shownWhen(options, v)) continue;
     if (kind === "bool") tiles[name] = value === "1";
     else if (kind === "checks") tiles[name] = value.split(/[\s,]+/).filter(Boolean);
     else if (kind === "count") tiles[name] = typed("int", value);
@@ -839,9 +754,9 @@ function tileCounts(called) {
 }
 
 // The picker offers only the tiles the set still has (four of each, one red
-// five a suit; a three-player riichi wall has no 2m–8m), and says how many
-// tiles the hand holds of those a whole hand has (14, Taiwan's 17, one more
-// for each kong).
+// five a suit; a three-player wall has no 2m–8m), and says how many
+// tiles the hand holds of those a whole hand has (14 or the spec's
+// `handTiles`, one more for each kong).
 function syncPicker() {
   const called = melds();
   const { counts, total } = tileCounts(called);
@@ -864,10 +779,10 @@ function syncPicker() {
   }));
 }
 
-// How many tiles a whole hand holds: 14 (Taiwan's 17), one more for each kong.
+// How many tiles a whole hand holds: 14 (or the spec's `handTiles`), one more for each kong.
 function tilesNeeded(called) {
   const kongs = called.filter((meld) => meld.kind === "kong" || meld.kind === "concealed_kong").length;
-  return (app.ruleset === "taiwan" ? 17 : 14) + kongs;
+  return (SPECS[app.ruleset].handTiles || 14) + kongs;
 }
 
 // How many tiles the hand from tiles still lacks (0: whole, or the notation
@@ -981,7 +896,7 @@ function editMeld(target) {
   changed();
 }
 
-// --- bettors (NMJL) ------------------------------------------------------------------
+// --- bettors (the spec's `bettors`) --------------------------------------------------------------
 
 function bettors() {
   return (app.values.bettors || "").split(";").filter(Boolean).map((item) => {
@@ -1037,7 +952,7 @@ function requestBody() {
   const skip = new Set();
   if (tiles) for (const name of spec.tilesReplace || []) skip.add(name);
   if (patterns) for (const name of spec.patterns.replaces) skip.add(name);
-  if (app.ruleset === "riichi" && Number(v.yakuman) > 0) { skip.add("han"); skip.add("fu"); }
+  for (const [field, names] of Object.entries(spec.skipWhen || {})) if (Number(v[field]) > 0) for (const name of names) skip.add(name);
   if (fuHelperOn() && !tiles && !skip.has("fu") && app.fuCount) { skip.add("fu"); body.fu = app.fuCount.fu; }
   for (const [name, , kind] of [...spec.value, ...spec.extra]) {
     if (skip.has(name)) continue;
@@ -1144,7 +1059,7 @@ function items(result) {
   if (result.fan_items) return result.fan_items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   if (result.yaku_items) return result.yaku_items.map((i) => [i.name || i.name_en, i.count, i.yakuman ? i.yakuman + "× " + t("Yakuman") : i.han]);
   if (result.tai_breakdown) return result.tai_breakdown.items.map((i) => [i.name || (app.lang === "en" ? i.name_en : i.name_zh), i.count, i.tai]);
-  // MCR from tiles: its fan are itemised only in the evaluation
+  // a hand from tiles whose settlement does not itemise its fan: the evaluation does
   if (result.evaluation && result.evaluation.items) return result.evaluation.items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   return [];
 }
@@ -1165,17 +1080,16 @@ function shapeText(evaluation) {
   return t("Arrangement") + ": " + sets.join(" ") + " · " + t("Waits") + ": " + (evaluation.waits || "–");
 }
 
+// The result's value in words: the spec's first `valueText` whose `when` the
+// result has, its params read from the result (`form.<name>`: from the form).
 function valueText(result) {
-  const r = app.ruleset;
-  if (r === "hongkong") return fill(t("{fan} fan"), { fan: result.fan_paid ?? "" });
-  if (r === "riichi") {
-    if (result.yakuman) return fill(t("{count} × yakuman"), { count: result.yakuman });
-    return result.fu ? fill(t("{han} han {fu} fu"), { han: result.han, fu: result.fu }) : fill(t("{han} han"), { han: result.han });
+  const chosen = (SPECS[app.ruleset].valueText || []).find((alternative) => !alternative.when || result[alternative.when]);
+  if (!chosen) return "";
+  const params = {};
+  for (const [name, from] of Object.entries(chosen.params)) {
+    params[name] = from.startsWith("form.") ? app.values[from.slice(5)] : result[from] ?? "";
   }
-  if (r === "mcr") return fill(t("{points} points"), { points: result.hand_points });
-  if (r === "nmjl") return fill(t("card value {value}"), { value: app.values.value });
-  if (r === "taiwan") return fill(t("{tai} tai"), { tai: result.tai_paid });
-  return "";
+  return fill(t(chosen.text), params);
 }
 
 function headline(result) {
@@ -1207,7 +1121,7 @@ function showResult(result) {
   markInvalid(null);
   $("headline").textContent = headline(result);
   $("receives").textContent = String(result.winner_receives);
-  $("unit").textContent = t(RULESET_TEXT[app.ruleset].receives);
+  $("unit").textContent = t(SPECS[app.ruleset].text.receives);
   $("who-pays").textContent = whoPays(result);
   $("each-pays").textContent = toWinner(result).map((p) => String(p.amount)).join(" / ");
   const pay = $("payments").tBodies[0];
@@ -1236,7 +1150,7 @@ function showDecided(result) {
   const evaluation = result && result.evaluation;
   const spec = SPECS[app.ruleset];
   const decided = {
-    fan: app.ruleset === "hongkong" ? evaluation && evaluation.fan : evaluation && evaluation.fan,
+    fan: evaluation && evaluation.fan,
     han: evaluation && evaluation.han, fu: evaluation && evaluation.fu, yakuman: evaluation && evaluation.yakuman,
     flowers: evaluation && evaluation.flowers, tai: evaluation && evaluation.tai,
   };
@@ -1298,7 +1212,7 @@ function showSummary(result, message) {
     return;
   }
   $("summary-head").textContent = fill(t("{winner} receives {amount}"), { winner: seatName(result.winner), amount: result.winner_receives }) +
-    " " + t(RULESET_TEXT[app.ruleset].receives);
+    " " + t(SPECS[app.ruleset].text.receives);
   const lines = result.payments.filter((p) => Number(p.amount) !== 0);
   $("summary-lines").replaceChildren(...lines.map((p) => el("li", { text: `${who(p.payer)} → ${who(p.payee)} ${p.amount}` })));
 }
@@ -1359,7 +1273,8 @@ function changed() {
 
 // --- the game: the hands so far, replayed by POST /v1/<ruleset>/games ------------------
 
-const DERIVED = ["dealer", "rules", "honba", "riichi_sticks", "players", "dealer_streak"];
+// What the game derives, left out of each hand: the dealer, the rules, and the spec's `derived` fields.
+const DERIVED = ["dealer", "rules"];
 
 function gameHands() {
   try {
@@ -1381,7 +1296,7 @@ function addToGame(hand) {
 
 function formHand() {
   const body = JSON.parse(requestBody());
-  for (const name of DERIVED) delete body[name];
+  for (const name of [...DERIVED, ...(SPECS[app.ruleset].derived || [])]) delete body[name];
   return body;
 }
 
@@ -1527,7 +1442,7 @@ function summaryLines() {
   if (result.evaluation) lines.push(shapeText(result.evaluation));
   for (const p of result.payments) if (Number(p.amount) !== 0) lines.push(`${who(p.payer)} → ${who(p.payee)} ${p.amount} (${word(p.role)})`);
   lines.push(fill(t("{label}: {value}"), { label: t("Net change"), value: joined(Object.entries(result.deltas).map(([s, a]) => who(s) + " " + signed(a))) }));
-  lines.push(fill(t("{label}: {value}"), { label: t(RULESET_TEXT[app.ruleset].pre), value: result.pre_payout_total }) +
+  lines.push(fill(t("{label}: {value}"), { label: t(SPECS[app.ruleset].text.pre), value: result.pre_payout_total }) +
     (result.tier ? " · " + fill(t("{label}: {value}"), { label: t("Tier"), value: t(result.tier) }) : ""));
   for (const w of result.warnings) lines.push("⚠ " + w.message);
   return lines;
@@ -1587,7 +1502,7 @@ function cardCanvas() {
     lines.push(["gap"]);
     for (const [seat, amount] of Object.entries(result.deltas)) lines.push(["delta", who(seat), signed(amount)]);
     lines.push(["gap"]);
-    lines.push(["fact", t(RULESET_TEXT[app.ruleset].pre), String(result.pre_payout_total)]);
+    lines.push(["fact", t(SPECS[app.ruleset].text.pre), String(result.pre_payout_total)]);
     if (result.tier) lines.push(["fact", t("Tier"), t(result.tier)]);
     for (const w of result.warnings) lines.push(["warn", "⚠ " + w.message]);
   }
@@ -1656,26 +1571,15 @@ function table(caption, heads, rows) {
 
 const TAI_UNITS = { per_hand: N_("Once a hand"), per_dealer_payment: N_("On each payment the dealer is part of"), per_streak: N_("For each hand of the streak"), per_set: N_("For each set"), per_tile: N_("For each tile") };
 
-// MCR and NMJL: a few hands settled in one batch (POST /v1/settlements/batch)
-// under the table's rules, east winning, south discarding.
-const BATCH_ROWS = {
-  mcr: {
-    caption: N_("Chinese Official payments (no flowers)"), head: [N_("Points"), N_("Discarder pays"), N_("Others pay"), N_("Winner receives"), N_("Self-draw, each"), N_("Winner receives")],
-    rows: [8, 10, 12, 16, 24, 32, 48, 64, 88],
-    hands: (n) => [{ fan: n }, { fan: n, self: true }],
-  },
-  nmjl: {
-    caption: N_("NMJL payments by card value"), head: [N_("Card value"), N_("Discarder pays"), N_("Others pay"), N_("Self-draw, each"), N_("Jokerless: discarder pays"), N_("Jokerless: self-draw, each")],
-    rows: [25, 30, 35, 40, 45, 50],
-    hands: (n) => [{ value: n }, { value: n, self: true }, { value: n, jokerless: true }, { value: n, jokerless: true, self: true }],
-  },
-};
-
-async function batchTable(ruleset) {
-  const layout = BATCH_ROWS[ruleset];
+// A `batch` reference: a few hands settled in one batch (POST /v1/settlements/batch)
+// under the table's rules, east winning, south discarding; the spec gives the
+// rows' values (`rows`, into `field`), the hands of each row (`hands`; `self`: a
+// self-draw) and what each column shows (`columns`: a payer's payment or what the
+// winner receives, of the row's hand at that index).
+async function batchTable(ruleset, layout) {
   const rules = tableRules();
-  const items = layout.rows.flatMap((n) => layout.hands(n).map(({ self, ...value }) => ({
-    ruleset, winner: "east", win: self ? { type: "self_draw" } : { type: "discard", discarder: "south" }, ...value, rules,
+  const items = layout.rows.flatMap((n) => layout.hands.map(({ self, ...value }) => ({
+    ruleset, winner: "east", win: self ? { type: "self_draw" } : { type: "discard", discarder: "south" }, [layout.field]: n, ...value, rules,
   })));
   const response = await fetch("/v1/settlements/batch", {
     method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": app.lang }, body: asJSON({ items }),
@@ -1684,12 +1588,11 @@ async function batchTable(ruleset) {
   const results = response.ok ? answer.results.map((entry) => entry.result) : [];
   const paid = (result, payer) => (result ? String(result.payments.find((p) => p.payer === payer).amount) : "–");
   const rows = layout.rows.map((n, i) => {
-    const per = layout.hands(n).length;
-    const [discard, self, jokerDiscard, jokerSelf] = results.slice(i * per, i * per + per);
-    if (ruleset === "mcr") return [n, paid(discard, "south"), paid(discard, "west"), discard && discard.winner_receives, paid(self, "south"), self && self.winner_receives];
-    return [n, paid(discard, "south"), paid(discard, "west"), paid(self, "south"), paid(jokerDiscard, "south"), paid(jokerSelf, "south")];
+    const per = layout.hands.length;
+    const hands = results.slice(i * per, i * per + per);
+    return [n, ...layout.columns.map(([what, index, payer]) => (what === "paid" ? paid(hands[index], payer) : hands[index] && hands[index].winner_receives))];
   });
-  const head = layout.head.map((h, i) => (ruleset === "mcr" && (i === 3 || i === 5) ? `${t(h)} (${t(i === 3 ? "Discard" : "Self-draw")})` : t(h)));
+  const head = layout.head.map((h) => (Array.isArray(h) ? `${t(h[0])} (${t(h[1])})` : t(h)));
   return table(t(layout.caption), head, rows);
 }
 
@@ -1697,34 +1600,34 @@ async function buildReference() {
   const spec = SPECS[app.ruleset];
   const box = $("reference");
   const holder = $("reference-table");
-  document.body.classList.toggle("has-reference", !!spec.reference);
-  box.hidden = !spec.reference;
-  if (!spec.reference) { holder.replaceChildren(); return; }
+  const reference = spec.reference;
+  document.body.classList.toggle("has-reference", !!reference);
+  box.hidden = !reference;
+  if (!reference) { holder.replaceChildren(); return; }
   const ruleset = app.ruleset;
   let node;
-  if (spec.reference === "hongkong") {
-    const params = ruleQuery(["table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"]);
-    const data = await getJSON("/v1/hongkong/points-table?" + params);
+  if (reference.kind === "points") {
+    const params = ruleQuery(reference.rules);
+    const data = await getJSON(reference.url + "?" + params);
     const r = data.rules;
-    node = table(`${t("Hong Kong points table")} · ${valueLabel(r.table, "table")} · ${valueLabel(r.discard_payment, "discard_payment")} · ${valueLabel(r.payment_scheme, "payment_scheme")} · ≤${r.fan_cap} · ×${r.point_value}`,
+    node = table(`${t(reference.caption)} · ${valueLabel(r.table, "table")} · ${valueLabel(r.discard_payment, "discard_payment")} · ${valueLabel(r.payment_scheme, "payment_scheme")} · ≤${r.fan_cap} · ×${r.point_value}`,
       [t("Fan"), t("Half spicy"), t("Full spicy"), t("Self-draw, each"), t("Discarder pays"), t("Others pay")],
       data.rows.map((row) => [row.fan, row.half_spicy, row.full_spicy, row.self_draw_each, row.discarder_pays, row.others_pay]));
-  } else if (spec.reference === "riichi") {
-    const params = ruleQuery(["kiriage", "kazoe", "sanma_tsumo"]);
-    params.set("players", app.values.players || "4");
-    const data = await getJSON("/v1/riichi/score-table?" + params);
+  } else if (reference.kind === "score") {
+    const params = ruleQuery(reference.rules);
+    for (const [name, value] of formQuery(reference.query)) params.set(name, value);
+    const data = await getJSON(reference.url + "?" + params);
     const rows = [...data.rows, ...data.limits].map((row) => [
       row.han_max && row.han_max !== row.han ? `${row.han}–${row.han_max}` : row.han + (row.han_max === null ? "+" : ""),
       row.fu ?? t(row.tier || ""), row.non_dealer_ron, `${row.non_dealer_tsumo_non_dealer_pays}/${row.non_dealer_tsumo_dealer_pays}`, row.dealer_ron, row.dealer_tsumo_each]);
-    node = table(`${t("Riichi score table")} · ${data.players}P`, [t("Han"), t("Fu"), t("Non-dealer ron"), t("Non-dealer tsumo"), t("Dealer ron"), t("Dealer tsumo, each")], rows);
-  } else if (spec.reference === "mcr" || spec.reference === "nmjl") {
-    node = await batchTable(spec.reference);
+    node = table(`${t(reference.caption)} · ${data.players}P`, [t("Han"), t("Fu"), t("Non-dealer ron"), t("Non-dealer tsumo"), t("Dealer ron"), t("Dealer tsumo, each")], rows);
+  } else if (reference.kind === "batch") {
+    node = await batchTable(ruleset, reference);
   } else {
-    const params = new URLSearchParams({ preset: app.values.preset || "default", mode: app.values.mode || "standard" });
-    const data = await cached("/v1/taiwan/tai-table?" + params);
+    const data = await cached(reference.url + "?" + formQuery(reference.query));
     // the rows' Chinese explanations on a Chinese page; elsewhere how each row is counted, in words
     const chinese = app.lang.startsWith("zh");
-    node = table(`${t("Taiwan tai table")} · ${valueLabel(data.preset, "preset")} · ${valueLabel(data.mode, "mode")}`, [t("Name"), t("Tai"), t("How counted")],
+    node = table(`${t(reference.caption)} · ${valueLabel(data.preset, "preset")} · ${valueLabel(data.mode, "mode")}`, [t("Name"), t("Tai"), t("How counted")],
       data.rows.map((row) => [patternName(row), row.cell, chinese ? row.how_zh || row.description_zh || "" : t(TAI_UNITS[row.unit] || "per hand")]));
     node.classList.add("wide-text");
   }
@@ -1748,7 +1651,7 @@ function buildTabs() {
     const tab = el("button", {
       type: "button", role: "tab", id: "tab-" + entry.name, "data-ruleset": entry.name,
       "aria-selected": selected ? "true" : "false", "aria-controls": "panel", tabindex: selected ? "0" : "-1",
-    }, el("span", { class: "tab-name", text: entry.names[app.lang] || entry.names.en }), el("span", { class: "tab-unit", text: t(RULESET_TEXT[entry.name].unit) }));
+    }, el("span", { class: "tab-name", text: entry.names[app.lang] || entry.names.en }), el("span", { class: "tab-unit", text: t(SPECS[entry.name].text.unit) }));
     nav.append(tab);
   }
   $("panel").setAttribute("aria-labelledby", "tab-" + app.ruleset);
@@ -1773,7 +1676,7 @@ function msgidOf(node) {
 // The "which ruleset are you playing" table: a row per tab, its name a button to it.
 function buildWhich() {
   const rows = app.rulesets[app.lang].rulesets.filter((entry) => SPECS[entry.name]).map((entry) => {
-    const text = RULESET_TEXT[entry.name];
+    const text = SPECS[entry.name].text;
     const go = el("button", { type: "button", class: "link", "data-ruleset": entry.name, text: entry.names[app.lang] || entry.names.en });
     return el("tr", { class: entry.name === app.ruleset ? "current" : null }, el("th", { scope: "row" }, go),
       el("td", { text: t(text.where) }), el("td", { text: t(text.unit) }), el("td", { text: t(text.enter) }));
@@ -1798,6 +1701,7 @@ async function loadLanguage(lang) {
   ]);
   app.strings[lang] = strings;
   app.rulesets[lang] = discovery;
+  for (const entry of discovery.rulesets) if (entry.page && Object.keys(entry.page).length) SPECS[entry.name] = entry.page;
 }
 
 // Lets the browser breathe between building steps: no one long task holds a phone's main thread.
@@ -1821,7 +1725,7 @@ async function render() {
   buildRules(entry);
   buildGameRules(entry);
   buildWhich();
-  $("pre-label").textContent = t(RULESET_TEXT[app.ruleset].pre);
+  $("pre-label").textContent = t(SPECS[app.ruleset].text.pre);
   await buildPatterns(spec);
   syncModes();
   writeHash();

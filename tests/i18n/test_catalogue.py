@@ -7,6 +7,7 @@ zh-Hant pattern names are the Taiwan tai table's names as printed."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import subprocess
 import sys
@@ -17,13 +18,17 @@ import pytest
 from babel.messages.pofile import read_po
 
 from service.core.errors import FieldProblem, field_problem
-from service.core.warnings import MESSAGES, WarningCode, warning
+from service.core.warnings import SHARED
 from service.i18n import CATALOGUES, POT_FILE, TRANSLATED, gettext, po_file, render
+from service.rulesets.hongkong.warnings import warning as hongkong_warning
+from service.rulesets.registry import RULESETS, WARNINGS
+from service.rulesets.riichi.warnings import warning as riichi_warning
 from service.rulesets.taiwan.tai_table import ROWS
 from tools.i18n_extract import main as extract_main
 from tools.i18n_extract import placeholders, template_catalog
 
-WARNING_CODES = typing.get_args(WarningCode)
+MESSAGES = WARNINGS.messages
+WARNING_CODES = tuple(MESSAGES)
 
 
 def _catalog(path):
@@ -31,8 +36,13 @@ def _catalog(path):
         return read_po(handle)
 
 
-def test_every_warning_code_has_an_english_template() -> None:
-    assert set(WARNING_CODES) == set(MESSAGES)
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda ruleset: ruleset.name)
+def test_every_warning_code_has_an_english_template(ruleset) -> None:
+    """The codes a ruleset's ``warning`` takes are its own templates' and
+    shared ones, and the assembled catalogue holds them all."""
+    codes = set(typing.get_args(importlib.import_module(f"{ruleset.package}.warnings").Code))
+    assert set(ruleset.warnings.messages) <= codes <= set(ruleset.warnings.messages) | set(SHARED.messages)
+    assert codes <= set(MESSAGES)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -137,10 +147,10 @@ def test_render_shows_seat_and_preset_codes_by_name() -> None:
 
 
 def test_warning_keeps_its_params_and_english_message() -> None:
-    item = warning("below_minimum_fan", fan=2, min_fan=3)
+    item = hongkong_warning("below_minimum_fan", fan=2, min_fan=3)
     assert item.params == {"fan": 2, "min_fan": 3}
     assert item.message == "2 fan is below this table's minimum of 3; the hand is still settled."
-    assert warning("no_yaku").params == {}
+    assert riichi_warning("no_yaku").params == {}
 
 
 def test_field_problem_keeps_its_template() -> None:

@@ -182,7 +182,7 @@ def test_entry_adds_headers_and_leaves_the_language_as_it_was(path, method, body
 
 def test_english_content_is_not_touched() -> None:
     from service.api.language import localize
-    from service.core.warnings import warning
+    from service.rulesets.hongkong.warnings import warning
 
     item = warning("below_minimum_fan", fan=2, min_fan=3)
     content = [item]

@@ -3,8 +3,12 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.hongkong import game, settlement
+from service.core.errors import CONTRADICTION
+from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
+from service.rulesets.hongkong import game, page, patterns, settlement, warnings
+
+PATTERN_CONTEXT = "hongkong pattern"
+"""Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
 
 RULESET = Ruleset(
     name="hongkong",
@@ -20,4 +24,28 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=settlement.HongKongHandRequest,
     evaluate_hand=settlement.evaluate_hand,
+    camel="HongKong",
+    tiles_weight=2.0,
+    blurb="Hong Kong (番)",
+    tags=(ApiTag("Hong Kong", "番: half/full spicy ladders, cap, full/half gun, 包."),),
+    batch_example=Example("A Hong Kong hand", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}),
+    game_examples=(
+        Example(
+            "Two hands: the dealer wins (keeps the deal), then south wins (the deal passes)",
+            {
+                "hands": [
+                    {"winner": "east", "win": {"type": "self_draw"}, "fan": 3},
+                    {"winner": "south", "win": {"type": "discard", "discarder": "west"}, "fan": 4},
+                ]
+            },
+        ),
+    ),
+    named=(patterns.FanRow, patterns.FanItem),
+    pattern_context=PATTERN_CONTEXT,
+    warnings=warnings.TEMPLATES,
+    page=page.PAGE,
+    catalogue=(
+        *((row.name_en, PATTERN_CONTEXT) for row in patterns.FAN_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in patterns.CONTRADICTIONS),
+    ),
 )

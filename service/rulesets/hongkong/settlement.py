@@ -42,7 +42,7 @@ from service.core.settlement import (
     pay_winner,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
 from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
 from service.rulesets.hongkong.patterns import (
@@ -55,6 +55,7 @@ from service.rulesets.hongkong.patterns import (
     tally_fan,
 )
 from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
+from service.rulesets.hongkong.warnings import warning
 
 # --- Rule tables (data) -------------------------------------------------------
 

@@ -3,8 +3,11 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import Ruleset
-from service.rulesets.mcr import game, hands, settlement
+from service.core.ruleset import ApiTag, Example, Ruleset
+from service.rulesets.mcr import fan_table, game, hands, page, settlement, tiles, warnings
+
+PATTERN_CONTEXT = "mcr fan"
+"""Catalogue context of the fan table's names (msgid: the English name)."""
 
 RULESET = Ruleset(
     name="mcr",
@@ -19,4 +22,27 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=hands.McrHandRequest,
     evaluate_hand=hands.evaluate_hand,
+    tiles_weight=0.8,
+    blurb="Chinese Official/MCR (分)",
+    tags=(
+        ApiTag(
+            "MCR",
+            "國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum.",
+        ),
+    ),
+    batch_example=Example(
+        "An impossible hand: the discarder is the winner",
+        {"winner": "east", "win": {"type": "discard", "discarder": "east"}, "fan": 8},
+    ),
+    game_examples=(
+        Example(
+            "The deal passes after every hand",
+            {"hands": [{"winner": "east", "win": {"type": "self_draw"}, "fan": 8}, {"type": "draw"}]},
+        ),
+    ),
+    named=(fan_table.McrFanRow, tiles.McrItem),
+    pattern_context=PATTERN_CONTEXT,
+    warnings=warnings.TEMPLATES,
+    page=page.PAGE,
+    catalogue=tuple((row.name_en, PATTERN_CONTEXT) for row in fan_table.FAN_TABLE),
 )

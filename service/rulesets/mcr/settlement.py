@@ -36,8 +36,9 @@ from service.core.settlement import (
     Win,
     check_discarder,
 )
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.mcr.tiles import McrEvaluation, McrTiles, evaluate
+from service.rulesets.mcr.warnings import warning
 
 # --- Rule tables (data) -------------------------------------------------------
 

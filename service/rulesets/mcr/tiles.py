@@ -36,9 +36,10 @@ from service.core.tiles import (
     read_hand,
     split_and_waits,
 )
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.mcr.fan_rules import by_rule
 from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
+from service.rulesets.mcr.warnings import warning
 
 SUIT_LETTERS = ("W", "B", "T")
 """Our suits m, p, s → the library's W (萬), B (餅/筒), T (條/索)."""

@@ -3,8 +3,8 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import Ruleset
-from service.rulesets.nmjl import game, settlement
+from service.core.ruleset import ApiTag, Example, Ruleset
+from service.rulesets.nmjl import game, page, settlement, warnings
 
 RULESET = Ruleset(
     name="nmjl",
@@ -17,4 +17,14 @@ RULESET = Ruleset(
     settle=settlement.settle,
     game=game.game,
     game_types=game.TYPES,
+    blurb="American NMJL (card value)",
+    tags=(
+        ApiTag(
+            "NMJL",
+            "American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables.",
+        ),
+    ),
+    game_examples=(Example("One hand", {"hands": [{"winner": "north", "win": {"type": "self_draw"}, "value": 25}]}),),
+    warnings=warnings.TEMPLATES,
+    page=page.PAGE,
 )

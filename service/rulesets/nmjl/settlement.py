@@ -37,7 +37,8 @@ from service.core.settlement import (
     Win,
     check_discarder,
 )
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
+from service.rulesets.nmjl.warnings import warning
 
 # --- Rule tables (data) -------------------------------------------------------
 

@@ -3,8 +3,12 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, hands, rules, schemas, settlement, yaku
+from service.core.errors import CONTRADICTION
+from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
+from service.rulesets.riichi import fu, game, hands, page, rules, schemas, settlement, warnings, yaku
+
+PATTERN_CONTEXT = "riichi yaku"
+"""Catalogue context of the yaku list's names (msgid: the English name)."""
 
 RULESET = Ruleset(
     name="riichi",
@@ -20,4 +24,36 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=hands.RiichiHandRequest,
     evaluate_hand=hands.evaluate_hand,
+    tiles_weight=4.5,
+    blurb="Japanese riichi (飜/符)",
+    tags=(
+        ApiTag(
+            "Riichi",
+            "飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
+        ),
+        ApiTag("Riichi extras", "飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
+    ),
+    batch_example=Example("A riichi ron", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30}),
+    game_examples=(
+        Example(
+            "East-only: a riichi ron by the dealer, then a draw with the dealer noten",
+            {
+                "game": {"length": "east"},
+                "hands": [
+                    {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30, "riichi": ["east"]},
+                    {"type": "draw", "tenpai": ["south"], "riichi": ["south"]},
+                ],
+            },
+        ),
+    ),
+    named=(yaku.YakuRow, yaku.BonusRow, yaku.HanItem),
+    pattern_context=PATTERN_CONTEXT,
+    warnings=warnings.TEMPLATES,
+    page=page.PAGE,
+    messages=(settlement.WITHOUT_YAKU,),
+    catalogue=(
+        *((row.name_en, PATTERN_CONTEXT) for row in yaku.YAKU_TABLE),
+        *((row.name_en, PATTERN_CONTEXT) for row in yaku.BONUS_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in yaku.CONTRADICTIONS),
+    ),
 )

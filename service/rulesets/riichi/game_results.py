@@ -40,7 +40,8 @@ from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrNone
 from service.core.money import ZERO, ExactNumber, check_decimal, clean, decimal_meta, exact
 from service.core.seats import SEATS, Seat
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.warnings import warning
 
 # --- Rule tables (data) ------------------------------------------------------
 

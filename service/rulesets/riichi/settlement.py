@@ -32,7 +32,7 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem
 from service.core.money import POINTS
 from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.draws import DrawPayment, RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.limits import FU_VALUES, basic_points
 from service.rulesets.riichi.pao import liability
@@ -44,6 +44,7 @@ from service.rulesets.riichi.score_table import ScoreTable, score_table
 from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, Players, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.value import DEALER_YAKU, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU, ResolvedHand, resolve_hand
+from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku import YakuOptions, yakuman_tier
 
 __all__ = [

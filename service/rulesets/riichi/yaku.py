@@ -33,7 +33,8 @@ from service.core.errors import (
 )
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku_list import BONUS_TABLE as BONUS_TABLE
 from service.rulesets.riichi.yaku_list import (
     CONFLICT_BITS,

@@ -3,8 +3,17 @@ functions, no web framework), and its HTTP module (`http`)."""
 
 from __future__ import annotations
 
-from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.taiwan import game, settlement
+from service.core.errors import CONTRADICTION
+from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
+from service.rulesets.taiwan import catalogue, counting, game, page, rows, settlement, tai_table, warnings
+
+PATTERN_CONTEXT = "taiwan pattern"
+"""Catalogue context of the tai table's names (msgid: the English name)."""
+CODE_NAMES = (
+    CodeNames("preset", "taiwan preset", rows.PRESETS),
+    CodeNames("mode", "taiwan mode", tuple(tai_table.MODE_NOT_SCORED)),
+)
+"""The presets and modes the messages quote, by their localized names."""
 
 RULESET = Ruleset(
     name="taiwan",
@@ -20,4 +29,34 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=settlement.TaiwanHandRequest,
     evaluate_hand=settlement.evaluate_hand,
+    tiles_weight=2.5,
+    blurb="Taiwanese 16-tile (台)",
+    tags=(
+        ApiTag(
+            "Taiwan",
+            "台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (the Taiwan tai table), the tai table.",
+        ),
+    ),
+    game_examples=(
+        Example(
+            "連1拉1: the dealer wins, then a draw, then a non-dealer wins on the dealer's discard",
+            {
+                "hands": [
+                    {"winner": "east", "win": {"type": "self_draw"}, "tai": 3},
+                    {"type": "draw"},
+                    {"winner": "south", "win": {"type": "discard", "discarder": "east"}, "tai": 2},
+                ]
+            },
+        ),
+    ),
+    named=(counting.TaiItem, catalogue.TaiTableRow),
+    pattern_context=PATTERN_CONTEXT,
+    warnings=warnings.TEMPLATES,
+    page=page.PAGE,
+    code_names=CODE_NAMES,
+    catalogue=(
+        *((code, names.context) for names in CODE_NAMES for code in names.codes),
+        *((row.name_en, PATTERN_CONTEXT) for row in tai_table.ROWS),
+        *((reason, CONTRADICTION) for *_, reason in tai_table.CONTRADICTIONS),
+    ),
 )

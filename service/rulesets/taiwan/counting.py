@@ -19,7 +19,7 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, contradiction_problems, field_problem, template
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
-from service.core.warnings import SettlementWarning, WarningCode, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.listed import as_counted
 from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Replacement, Unit
 from service.rulesets.taiwan.tai_table import (
@@ -32,6 +32,7 @@ from service.rulesets.taiwan.tai_table import (
     TAI,
     PatternCode,
 )
+from service.rulesets.taiwan.warnings import Code, warning
 from service.rulesets.taiwan.yue_table import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 
 MAX_COUNT = 8
@@ -291,7 +292,7 @@ def _item(
     )
 
 
-_CELL_WARNINGS: dict[CellStatus, WarningCode] = {
+_CELL_WARNINGS: dict[CellStatus, Code] = {
     "listed_without_value": "taiwan_preset_value_missing",
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",

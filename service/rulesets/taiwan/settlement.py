@@ -49,7 +49,7 @@ from service.core.settlement import (
     pay_winner,
 )
 from service.core.tiles import Arranged
-from service.core.warnings import SettlementWarning, warning
+from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.catalogue import TaiTable, TaiTableRow, tai_table
 from service.rulesets.taiwan.counting import WON_ON, ItemStatus, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
 from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
@@ -58,6 +58,7 @@ from service.rulesets.taiwan.tai_table import (
     PATTERN_CODES,
 )
 from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
+from service.rulesets.taiwan.warnings import warning
 
 # --- Bounds --------------------------------------------------------------------
 

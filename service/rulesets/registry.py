@@ -1,9 +1,8 @@
 """The rulesets the service settles, in the order clients see them.
 
-Adding a ruleset is one package under `service/rulesets/` (its `RULESET` and
-its `http` module with `CONTROLLERS`) plus one line here: batch settlement,
-the direct settlement path, discovery and the app's routes are built from
-this tuple."""
+Adding a ruleset is one package under `service/rulesets/` (its `RULESET`,
+with its endpoints as data) plus one line here: batch settlement, the fast
+path, discovery and the app's routes are built from this tuple."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """The mcr ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
-from service.rulesets.mcr import game, hands, settlement
+from service.rulesets.mcr import endpoints, game, hands, settlement
 
 RULESET = Ruleset(
     name="mcr",
@@ -19,4 +20,5 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=hands.McrHandRequest,
     evaluate_hand=hands.evaluate_hand,
+    endpoints=endpoints.ENDPOINTS,
 )

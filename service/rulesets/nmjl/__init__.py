@@ -1,10 +1,11 @@
 """The nmjl ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import Ruleset
-from service.rulesets.nmjl import game, settlement
+from service.rulesets.nmjl import endpoints, game, settlement
 
 RULESET = Ruleset(
     name="nmjl",
@@ -17,4 +18,5 @@ RULESET = Ruleset(
     settle=settlement.settle,
     game=game.game,
     game_types=game.TYPES,
+    endpoints=endpoints.ENDPOINTS,
 )

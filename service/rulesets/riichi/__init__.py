@@ -1,10 +1,11 @@
 """The riichi ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, hands, settlement, yaku
+from service.rulesets.riichi import endpoints, fu, game, hands, settlement, yaku
 
 RULESET = Ruleset(
     name="riichi",
@@ -20,4 +21,5 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=hands.RiichiHandRequest,
     evaluate_hand=hands.evaluate_hand,
+    endpoints=endpoints.ENDPOINTS,
 )

@@ -1,10 +1,11 @@
 """The taiwan ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import OptionGroup, Ruleset
-from service.rulesets.taiwan import game, settlement
+from service.rulesets.taiwan import endpoints, game, settlement
 
 RULESET = Ruleset(
     name="taiwan",
@@ -20,4 +21,5 @@ RULESET = Ruleset(
     game_types=game.TYPES,
     hand_request=settlement.TaiwanHandRequest,
     evaluate_hand=settlement.evaluate_hand,
+    endpoints=endpoints.ENDPOINTS,
 )

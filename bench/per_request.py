@@ -9,7 +9,7 @@ the decimal context, are gone for the next).
     .venv/bin/python bench/per_request.py [name ...]
 
 Needs valgrind (Debian: apt-get install valgrind). The app is the one
-``python -m service`` serves (``service.serving.create_app``, default
+``python -m service`` serves (``service.serving.worker_app``, default
 settings, metrics counted in a worker's memory-mapped slots as in
 production). Each request is driven
 without an event loop (the coroutine is stepped: the app never waits on
@@ -60,8 +60,8 @@ elif path == "/floor":
     from floor import app
 else:
     os.environ.update(MAHJONG_LOG_FORMAT="json", MAHJONG_LOG_LEVEL="warning")
-    from service.serving import create_app  # the factory `python -m service` gives uvicorn
-    app = create_app()
+    from service.serving import worker_app  # the factory `python -m service` gives uvicorn
+    app = worker_app()
 headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
 message = {"type": "http.request", "body": body, "more_body": False}
 sent = []

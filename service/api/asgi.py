@@ -33,9 +33,9 @@ import itertools
 import logging
 import os
 import re
-import time
 from collections.abc import Iterable
 from decimal import getcontext, setcontext
+from time import perf_counter
 from typing import Any
 
 from litestar import Litestar
@@ -311,7 +311,7 @@ class Entry:
         if scope["type"] != "http":
             await self.litestar(scope, receive, send)
             return
-        started = time.perf_counter()
+        started = perf_counter()
         # the engine's exact decimal context for this request's task (so a
         # batch does not swap it in and out around every item). Under
         # `python -m service` each task inherits it from the worker
@@ -320,7 +320,8 @@ class Entry:
             setcontext(CONTEXT)
         method: str = scope["method"]
         content_type, content_length, language, request_id, origin, preflight = scan_headers(scope["headers"])
-        request_id = self.request_id(request_id)
+        if request_id is None or REQUEST_ID.fullmatch(request_id) is None:
+            request_id = b"%b%d" % (self.request_id_prefix, next(self._request_numbers))
         headers = [*LANGUAGE_HEADERS[language], (REQUEST_ID_HEADER, request_id), NOSNIFF]
         if method == "POST":  # an answer computed from the body: never stored
             headers.append(NO_STORE)
@@ -328,7 +329,11 @@ class Entry:
         # each request runs in its own task, whose context starts at English:
         # the variable is only set for another language
         language_token = LANGUAGE.set(language) if language is not DEFAULT else None
-        operation, path = self.fast_operation(scope, method)
+        # the fast path's operation, found by the path as sent in the usual case
+        operation = self.fast.get(scope["path"]) if method == "POST" and not self.metrics_port else None
+        path = ""
+        if operation is None:
+            operation, path = self.fast_operation(scope, method)
         # the request as log lines name it (service.api.logs): set for
         # litestar's routes and for the access log; a request on the fast
         # path logs nothing else unless it fails (below)
@@ -351,22 +356,13 @@ class Entry:
                 request_token = REQUEST.set(context)
             status = await self.failed(scope, send, headers, context)
         finally:
-            observe(method, template, status, time.perf_counter() - started)
-            finish(context, status, request_token, language_token)
-
-    def request_id(self, sent: bytes | None) -> bytes:
-        """The client's request id when it is one to keep, else a new one."""
-        if sent is None or REQUEST_ID.fullmatch(sent) is None:
-            return b"%b%d" % (self.request_id_prefix, next(self._request_numbers))
-        return sent
+            observe(method, template, status, perf_counter() - started)
+            if context is not None or language_token is not None:
+                finish(context, status, request_token, language_token)
 
     def fast_operation(self, scope: Any, method: str) -> tuple[Operation | None, str]:
-        """The fast path's operation for this request (or None), and the
-        path as litestar routes it ("" when not needed)."""
-        if method == "POST" and not self.metrics_port:
-            operation = self.fast.get(scope["path"])
-            if operation is not None:
-                return operation, ""
+        """The path as litestar routes it (no trailing or doubled slashes), and
+        the fast path's operation for it (None: litestar's)."""
         path = route_path(scope)
         if method == "POST" and not self.on_metrics_port(scope):
             return self.fast.get(path), path

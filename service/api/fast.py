@@ -183,7 +183,8 @@ async def answer_directly(
     except RuleViolation as exc:
         return await problem(send, 422, violation_problem(exc, template), headers)
     answer = operation.answer(result, language)
-    headers[:0] = (JSON_HEADERS, content_length_header(len(answer)))
+    size = len(answer)
+    headers[:0] = (JSON_HEADERS, CONTENT_LENGTHS[size] if size < 4096 else (b"content-length", b"%d" % size))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": answer})
     return 200

@@ -136,7 +136,7 @@ def ruleset_routes(ruleset: Ruleset, operations: dict[str, Operation]) -> list[H
     routes = []
     for endpoint in ruleset.endpoints:
         template = f"/v1/{ruleset.name}{endpoint.path}"
-        if endpoint.request is None:
+        if endpoint.method == "GET":
             handler = query_route(template, endpoint)
         elif endpoint.wire is not None:
             handler = read_route(template, endpoint)

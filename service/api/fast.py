@@ -3,8 +3,8 @@ by the entry itself, without litestar's per-request machinery.
 
 Each of these routes is one :class:`Operation`: the decode, the library
 function and the encode its litestar handler (service.api.routes) calls. The
-fast path calls the same three, with the body read here; it is only an
-optimisation of that handler, and tests/platform/test_fast_path.py sends every
+fast path runs the same three (inline: the same decoders, function and
+encoder), with the body read here; it is only an optimisation of that handler, and tests/platform/test_fast_path.py sends every
 ruleset's settlement and hands requests, good and bad, through both and
 compares the answers byte for byte. Profiling showed a settlement spending
 most of its time in the framework's machinery, not in the rules
@@ -176,13 +176,21 @@ async def answer_directly(
     except BodyTooLarge:
         # the rest of the body is never read: close rather than leave the client blocked writing it
         return await problem(send, 413, too_large_problem(template), headers, close=True)
+    # Operation.read, compute and Operation.answer, inline: a call costs
+    # instructions on every request (bench/per_request.py)
     try:
-        result = operation.compute(operation.read(body))
+        try:
+            request = operation.decode(body)
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            request = operation.strict.decode(body)
+        result = operation.compute(request)
     except RequestInvalid as exc:
         return await problem(send, 400, invalid_problem(exc, template), headers)
     except RuleViolation as exc:
         return await problem(send, 422, violation_problem(exc, template), headers)
-    answer = operation.answer(result, language)
+    if operation.settles and result.warnings:
+        count_warnings(result, operation.ruleset)
+    answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
     size = len(answer)
     headers[:0] = (JSON_HEADERS, CONTENT_LENGTHS[size] if size < 4096 else (b"content-length", b"%d" % size))
     await send({"type": "http.response.start", "status": 200, "headers": headers})

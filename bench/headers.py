@@ -111,7 +111,7 @@ def main() -> None:
             sys.executable,
             "-m",
             "uvicorn",
-            "service.serving:create_app",
+            "service.serving:worker_app",
             "--factory",
             "--http",
             "h11",

@@ -9,7 +9,7 @@ the decimal context, are gone for the next).
     .venv/bin/python bench/per_request.py [name ...]
 
 Needs valgrind (Debian: apt-get install valgrind). The app is the one
-``python -m service`` serves (``service.serving.create_app``, default
+``python -m service`` serves (``service.serving.worker_app``, default
 settings, metrics counted in a worker's memory-mapped slots as in
 production). Each request is driven
 without an event loop (the coroutine is stepped: the app never waits on
@@ -40,6 +40,8 @@ CASES: dict[str, tuple[str, str, int]] = {
     "mcr": ("/v1/mcr/settlements", "mcr", 80_000),
     "nmjl": ("/v1/nmjl/settlements", "nmjl", 80_000),
     "taiwan": ("/v1/taiwan/settlements", "taiwan", 80_000),
+    "hongkong hands": ("/v1/hongkong/hands", "hongkong-hand", 0),
+    "hongkong 400": ("/v1/hongkong/settlements", "hongkong-invalid", 0),
     "batch, per item": ("/v1/settlements/batch", "batch", 45_000),
     "echo (anchor)": ("/echo", "hongkong", 0),
     "floor": ("/floor", "hongkong", 0),
@@ -58,8 +60,8 @@ elif path == "/floor":
     from floor import app
 else:
     os.environ.update(MAHJONG_LOG_FORMAT="json", MAHJONG_LOG_LEVEL="warning")
-    from service.serving import create_app  # the factory `python -m service` gives uvicorn
-    app = create_app()
+    from service.serving import worker_app  # the factory `python -m service` gives uvicorn
+    app = worker_app()
 headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
 message = {"type": "http.request", "body": body, "more_body": False}
 sent = []
@@ -88,11 +90,19 @@ functools.reduce(request, range(calls), None)
 """
 
 
+HONGKONG_HAND = {"winner": "south", "win": {"type": "self_draw"}, "tiles": {"concealed": "234m678p345s77z666z", "win_tile": "6z"}}
+"""A hand from its tiles (the fan sheet's detection on the hands route)."""
+
+
 def body_of(name: str) -> bytes:
     from run import RIICHI_YAKU_HAND, SAMPLES, batch_items
 
     if name == "batch":
         return json.dumps({"items": batch_items()[:BATCH]}).encode()
+    if name == "hongkong-hand":
+        return json.dumps(HONGKONG_HAND).encode()
+    if name == "hongkong-invalid":
+        return json.dumps(dict(SAMPLES["hongkong"], fan="5")).encode()
     if name == "riichi-yaku-hand":
         return json.dumps(RIICHI_YAKU_HAND).encode()
     return json.dumps(SAMPLES[name]).encode()

@@ -30,10 +30,9 @@ import socket
 import tempfile
 import time
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
-from litestar import Litestar
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import multiprocess
 
@@ -42,19 +41,23 @@ from service.metrics_files import FILE_BYTES, make_slot_files
 from service.protocol import BoundedHttpToolsProtocol, Draining
 from service.settings import METRICS_RUN_DIR_VARIABLE, Settings
 
+if TYPE_CHECKING:
+    from service.api.asgi import Entry
+
 logger = logging.getLogger("uvicorn.error")
 
-_APP: Litestar | None = None
+_APP: Entry | None = None
 
 
-def create_app() -> Litestar:
-    """The app factory uvicorn calls in each worker; keeps the app so that a
-    signal can flip its readiness."""
+def worker_app() -> Entry:
+    """The app factory uvicorn calls in each worker (service.api.create_app
+    under the environment's settings); keeps the app so that a signal can
+    flip its readiness."""
     global _APP
     try:
-        from service.api.app import create_app as build
+        from service.api import create_app
 
-        _APP = build()
+        app = _APP = create_app(Settings.from_env())
     except Exception as exc:
         # the app does not load (a broken install) or cannot open its
         # metrics slots: this worker cannot start, nor would a replacement
@@ -65,14 +68,14 @@ def create_app() -> Litestar:
     # and request tasks inherit the context. Without it the entry would set
     # it again in every request task
     use_exact_context()
-    return _APP
+    return app
 
 
 def mark_stopping() -> None:
     """/readyz answers 503 ("stopping") from now on."""
     if _APP is not None:
-        _APP.state.ready = False
-        _APP.state.stopping = True
+        _APP.litestar.state.ready = False
+        _APP.litestar.state.stopping = True
 
 
 def bind_listener(host: str, port: int) -> socket.socket:
@@ -312,7 +315,7 @@ class Supervisor(multiprocess.Multiprocess):
 
 def config_for(settings: Settings) -> ServiceConfig:
     return ServiceConfig(
-        "service.serving:create_app",
+        "service.serving:worker_app",
         factory=True,
         host=settings.host,
         port=settings.port,

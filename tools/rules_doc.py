@@ -56,7 +56,7 @@ def _table_parameters() -> dict[str, list[tuple[str, str]]]:
     from service.api.query import QUERY_SOURCES, Value
 
     tables: dict[str, list[tuple[str, str]]] = {}
-    for route in create_app().routes:
+    for route in create_app().litestar.routes:
         for handler in getattr(route, "route_handlers", ()):
             sources = getattr(handler.fn, QUERY_SOURCES, None)
             if sources is None:

@@ -1,14 +1,14 @@
-"""The application factory."""
+"""The application factory: the litestar app with every route, wrapped in
+the entry (service.api.asgi)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import import_module
 
 from litestar import Litestar
 
-from service.api.asgi import SettlementService
+from service.api.asgi import Entry
 from service.api.batch import settlements_controller
 from service.api.discovery import rulesets
 from service.api.games import games_controllers
@@ -17,6 +17,7 @@ from service.api.logs import configure_logging
 from service.api.metrics import metrics
 from service.api.openapi import SCHEMA_PLUGINS, docs_static_router, openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.routes import operations_of, ruleset_routes
 from service.api.web import web_router
 from service.core.money import ExactNumber
 from service.core.tiles import build_tables
@@ -35,12 +36,11 @@ def query_number(type_: type, value: object) -> ExactNumber:
     return number
 
 
-def ruleset_controllers() -> list[type]:
-    """Every ruleset's controllers, from its `http` module, in registry order."""
-    return [controller for ruleset in RULESETS for controller in import_module(f"{ruleset.package}.http").CONTROLLERS]
-
-
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, *, fast_path: bool = True) -> Entry:
+    """The service's ASGI application under ``settings`` (default: from the
+    environment). ``fast_path=False`` leaves every request to litestar's
+    handlers (the fast path is only an optimisation of them:
+    tests/platform/test_fast_path.py compares the two)."""
     settings = settings or Settings.from_env()
     configure_logging(settings.log_format, settings.log_level)
 
@@ -54,9 +54,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.ready = False
             app.state.stopping = True
 
-    app = SettlementService(
+    operations = operations_of(RULESETS)
+    app = Litestar(
         route_handlers=[
-            *ruleset_controllers(),
+            *(route for ruleset in RULESETS for route in ruleset_routes(ruleset, operations)),
             *games_controllers(),
             settlements_controller(settings),
             rulesets,
@@ -75,5 +76,4 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         state=None,
     )
-    app.configure_entry(settings)
-    return app
+    return Entry(app, settings, operations if fast_path else {})

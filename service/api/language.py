@@ -1,9 +1,9 @@
 """The response language: negotiated once per request, applied at encoding.
 
-The application's ASGI entry (:class:`service.api.asgi.SettlementService`,
-which sees every request: the direct settlement path, litestar's routes,
-404s and errors) calls :func:`request_language`, stores the result in
-:data:`service.i18n.LANGUAGE` and appends :data:`LANGUAGE_HEADERS` —
+The application's ASGI entry (:class:`service.api.asgi.Entry`, which sees
+every request: the fast path, litestar's routes, 404s and errors) negotiates
+it in its one header scan (:func:`service.api.asgi.scan_headers`), stores it
+in :data:`service.i18n.LANGUAGE` and appends :data:`LANGUAGE_HEADERS` —
 ``Content-Language`` and ``Vary: Accept-Language`` — to the response start.
 With no ``Accept-Language`` the language is English and that is all.
 
@@ -26,7 +26,6 @@ from service.i18n import (
     LANGUAGE,
     LANGUAGES,
     Language,
-    negotiate_header,
     pattern_name,
     render,
 )
@@ -37,15 +36,6 @@ LANGUAGE_HEADERS: dict[str, tuple[tuple[bytes, bytes], ...]] = {
     language: ((b"content-language", value), (b"vary", b"accept-language")) for language, value in CONTENT_LANGUAGE.items()
 }
 """The headers every response in that language carries."""
-
-
-def request_language(scope: Any) -> Language:
-    """The language to answer an HTTP request in: one scan of its headers, and
-    a memoised negotiation when Accept-Language is present."""
-    for name, value in scope["headers"]:
-        if name == b"accept-language":
-            return negotiate_header(value)
-    return DEFAULT
 
 
 # --- Localizing engine results ---------------------------------------------------

@@ -100,11 +100,12 @@ def rules_query(**sources: Source) -> Callable[[F], F]:
         if len(set(names)) != len(names):
             raise ValueError(f"{handler.__qualname__}: two sources give the same query parameter ({names})")
         hints = get_type_hints(handler, include_extras=True)
-        own = list(inspect.signature(handler).parameters.values())[:1]  # `self`
+        # a Controller's method keeps its `self`
+        own = [p for p in list(inspect.signature(handler).parameters.values())[:1] if p.name == "self"]
 
-        def table(self: Any, **query: Any) -> Any:
+        def table(*self: Any, **query: Any) -> Any:
             built = {name: source.build({field: query[field] for field in fields}) for name, source, fields in plan}
-            return handler(self, **built)
+            return handler(*self, **built)
 
         table.__name__ = handler.__name__
         table.__qualname__ = handler.__qualname__

@@ -1,10 +1,10 @@
 """The rulesets the service settles, in the order clients see them.
 
-Adding a ruleset is one package under `service/rulesets/` (its `RULESET` and
-its `http` module with `CONTROLLERS`) plus one line here: batch settlement,
-the direct settlement path, discovery, the app's routes, the warning
-catalogue, the named pattern types, the message catalogue's names, the
-OpenAPI tags and the calculator page's tabs are built from this tuple."""
+Adding a ruleset is one package under `service/rulesets/` (its `RULESET`,
+with its endpoints as data) plus one line here: batch settlement, the fast
+path, discovery, the app's routes, the warning catalogue, the named pattern
+types, the message catalogue's names, the OpenAPI tags and the calculator
+page's tabs are built from this tuple."""
 
 from __future__ import annotations
 

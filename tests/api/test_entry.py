@@ -19,7 +19,8 @@ import pytest
 from litestar.testing import TestClient
 
 from service.api import create_app
-from service.api.asgi import REQUEST_ID, content_length_header
+from service.api.asgi import REQUEST_ID
+from service.api.fast import content_length_header
 from service.settings import Settings
 from tests.server import ROOT, free_port
 
@@ -91,27 +92,6 @@ def test_get_routes_answer_the_same_with_a_trailing_slash(client, document) -> N
         if "get" in item and "{" not in path and path != "/metrics":
             plain, slash = client.get(path), client.get(path + "/")
             assert comparable(plain) == comparable(slash), path
-
-
-def test_the_settlement_and_hands_stubs_are_never_reached(monkeypatch) -> None:
-    # the litestar handlers only document the direct path: make reaching one loud
-    import service.api.asgi as asgi
-
-    reached = []
-
-    def stub() -> None:
-        reached.append(True)
-        raise AssertionError("a documentation stub was reached")
-
-    monkeypatch.setattr(asgi, "documentation_stub", stub)
-    paths = [f"/v1/{ruleset}/settlements" for ruleset in ("hongkong", "riichi", "mcr", "nmjl", "taiwan")]
-    paths += [f"/v1/{ruleset}/hands" for ruleset in ("hongkong", "riichi", "mcr", "taiwan")]
-    with TestClient(create_app()) as client:
-        for path in paths:
-            for spelling in spellings(path):
-                for body in (b"{}", b'{"winner": "east", "win": {"type": "self_draw"}, "tiles": {"concealed": "123m", "win_tile": "1m"}}'):
-                    assert client.post(spelling, content=body, headers=JSON).status_code in (400, 422), spelling
-    assert reached == []
 
 
 def test_an_empty_body_is_titled_as_every_body_problem_on_the_direct_paths(client) -> None:

@@ -56,9 +56,11 @@ def document(client) -> dict[str, Any]:
 
 
 def _handlers(client) -> dict[str, Any]:
+    from service.api import create_app
+
     return {
         route.path: handler.fn
-        for route in client.app.routes
+        for route in create_app().litestar.routes
         for handler in getattr(route, "route_handlers", ())
         if hasattr(handler.fn, QUERY_SOURCES)
     }
@@ -173,7 +175,7 @@ def _all_parameters() -> list[tuple[str, Option]]:
     app = create_app()
     return [
         (route.path, option)
-        for route in app.routes
+        for route in app.litestar.routes
         for handler in getattr(route, "route_handlers", ())
         if hasattr(handler.fn, QUERY_SOURCES)
         for option in _options(getattr(handler.fn, QUERY_SOURCES))

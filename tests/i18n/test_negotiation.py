@@ -121,11 +121,11 @@ def test_content_language_on_every_response(client, language, method, path, body
 # --- The ASGI entry ----------------------------------------------------------------
 
 
-def test_request_language_scans_the_headers() -> None:
-    from service.api.language import request_language
+def test_the_entry_negotiates_the_language_in_its_header_scan() -> None:
+    from service.api.asgi import scan_headers
 
-    assert request_language({"headers": [(b"host", b"x")]}) == "en"
-    assert request_language({"headers": [(b"host", b"x"), (b"accept-language", b"ja-JP, en;q=0.5")]}) == "ja"
+    assert scan_headers([(b"host", b"x")])[2] == "en"
+    assert scan_headers([(b"host", b"x"), (b"accept-language", b"ja-JP, en;q=0.5")])[2] == "ja"
 
 
 def _asgi(app, scope, body=b""):

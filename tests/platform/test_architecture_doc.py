@@ -119,7 +119,7 @@ def test_the_table_is_read() -> None:
 
 def test_made_up_rows_are_caught() -> None:
     rows = [
-        "| a thing | `service/core/money.py`, `service/rulesets/<name>/http.py`, `tests/rulesets/<name>/`, `POST /v1/<ruleset>/hands`, `POST …/hands` |",
+        "| a thing | `service/core/money.py`, `service/rulesets/<name>/endpoints.py`, `tests/rulesets/<name>/`, `POST /v1/<ruleset>/hands`, `POST …/hands` |",
         "| gone | `service/core/nowhere.py`, `tests/<name>/`, `service/core/money.py/`, `settlement.py` in its folder |",
         "| a language | `service/i18n/locale/<tag>.po`, `service/i18n/locale/*.pot`, `service/i18n/locale/<tag>.mo` |",
         "| run | `.venv/bin/python -m tools.export_openapi`, `python -m service`; `python -m tools.no_such_tool` |",

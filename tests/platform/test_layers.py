@@ -1,13 +1,16 @@
 """The rules code is a library: no web framework, server, metrics or API.
 
-Every module under ``service/core`` and ``service/rulesets`` except the
-rulesets' ``http`` modules is read (``ast``, never imported), and the
-``service.*`` modules it imports are followed transitively, including the
-packages Python runs on the way (``service.rulesets.hongkong.patterns`` runs
+Every module under ``service/core`` and ``service/rulesets`` (a ruleset's
+endpoints included: they are data, the web service builds their routes) is
+read (``ast``, never imported), and the ``service.*`` modules it imports are
+followed transitively, including the packages Python runs on the way
+(``service.rulesets.hongkong.patterns`` runs
 ``service/rulesets/hongkong/__init__.py``). None may reach litestar, uvicorn,
-prometheus_client, ``service.api``, ``service.i18n`` or a ruleset's ``http``
-module. Imports inside functions and ``TYPE_CHECKING`` blocks count: a
-library caller would need the package installed to type-check against them.
+prometheus_client, ``service.api``, ``service.i18n`` or a ruleset ``http``
+module (the web layer's name inside a ruleset). Imports inside functions and
+``TYPE_CHECKING`` blocks count: a library caller would need the package
+installed to type-check against them. So no arrow points back up from the
+rulesets to the web service.
 
 The checker is fed made-up modules too, so that it cannot pass by finding
 nothing. The second half checks the shape of a ruleset package and that the
@@ -129,8 +132,6 @@ def engine_modules() -> list[str]:
     modules = []
     for directory in (SERVICE / "core", RULESETS_DIR):
         for path in sorted(directory.rglob("*.py")):
-            if path.name == "http.py":
-                continue
             parts = path.relative_to(ROOT).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]
@@ -152,12 +153,26 @@ def test_every_engine_module_is_checked() -> None:
     for name in ruleset_packages():
         assert f"service.rulesets.{name}" in modules
         assert f"service.rulesets.{name}.settlement" in modules
-        assert f"service.rulesets.{name}.http" not in modules
+        assert f"service.rulesets.{name}.endpoints" in modules
 
 
 def test_engine_reaches_no_web_framework_api_or_translations() -> None:
     found = violations(engine_modules())
     assert not found, "rules code reaches the web layer:\n" + "\n".join(" → ".join(chain) for chain in found)
+
+
+def test_no_ruleset_module_imports_the_web_service_or_litestar() -> None:
+    """service/rulesets/**: not one import of service.api or litestar, at any
+    depth of any module (the transitive check above follows from these)."""
+    found = []
+    for path in sorted(RULESETS_DIR.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for name in imported(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+            if name.split(".")[0] == "litestar" or name == "service.api" or name.startswith("service.api."):
+                found.append(f"{module} imports {name}")
+    assert len(list(RULESETS_DIR.rglob("*.py"))) > 40
+    assert not found, "\n".join(found)
 
 
 # --- the checker catches what it is there for --------------------------------
@@ -249,21 +264,31 @@ def test_there_are_ruleset_packages() -> None:
 
 
 @pytest.mark.parametrize("name", ruleset_packages())
-def test_a_ruleset_package_has_its_ruleset_settlement_and_http_module(name: str) -> None:
+def test_a_ruleset_package_has_its_ruleset_settlement_and_endpoints(name: str) -> None:
     package = RULESETS_DIR / name
     assert (package / "__init__.py").is_file(), f"{name}: no __init__.py"
     assert (package / "settlement.py").is_file(), f"{name}: no settlement.py"
-    assert (package / "http.py").is_file(), f"{name}: no http.py"
+    assert (package / "endpoints.py").is_file(), f"{name}: no endpoints.py"
+    assert not (package / "http.py").exists(), f"{name}: its routes are built by service.api from its endpoints"
 
-    from service.core.ruleset import Ruleset
+    from service.core.ruleset import Endpoint, Ruleset
 
     ruleset = importlib.import_module(f"service.rulesets.{name}").RULESET
     assert isinstance(ruleset, Ruleset)
     assert ruleset.name == name
     assert ruleset.package == f"service.rulesets.{name}"
-    controllers = importlib.import_module(f"service.rulesets.{name}.http").CONTROLLERS
-    assert isinstance(controllers, list)
-    assert controllers
+    assert ruleset.endpoints == importlib.import_module(f"service.rulesets.{name}.endpoints").ENDPOINTS
+    assert all(isinstance(endpoint, Endpoint) for endpoint in ruleset.endpoints)
+    paths = [endpoint.path for endpoint in ruleset.endpoints]
+    assert len(paths) == len(set(paths))
+    # the settlement and hands endpoints are the ruleset's own request and function
+    by_path = {endpoint.path: endpoint for endpoint in ruleset.endpoints}
+    assert (by_path["/settlements"].request, by_path["/settlements"].function) == (ruleset.request, ruleset.settle)
+    assert by_path["/settlements"].response is ruleset.result
+    if ruleset.hand_request is None:
+        assert "/hands" not in by_path
+    else:
+        assert (by_path["/hands"].request, by_path["/hands"].function) == (ruleset.hand_request, ruleset.evaluate_hand)
 
 
 def test_the_registry_lists_every_ruleset_package_once() -> None:

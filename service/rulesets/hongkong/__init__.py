@@ -1,11 +1,12 @@
 """The hongkong ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import game, page, patterns, settlement, warnings
+from service.rulesets.hongkong import endpoints, game, page, patterns, settlement, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -48,4 +49,5 @@ RULESET = Ruleset(
         *((row.name_en, PATTERN_CONTEXT) for row in patterns.FAN_TABLE),
         *((reason, CONTRADICTION) for *_, reason in patterns.CONTRADICTIONS),
     ),
+    endpoints=endpoints.ENDPOINTS,
 )

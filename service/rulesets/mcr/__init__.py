@@ -1,10 +1,11 @@
 """The mcr ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.mcr import fan_table, game, hands, page, settlement, tiles, warnings
+from service.rulesets.mcr import endpoints, fan_table, game, hands, page, settlement, tiles, warnings
 
 PATTERN_CONTEXT = "mcr fan"
 """Catalogue context of the fan table's names (msgid: the English name)."""
@@ -45,4 +46,5 @@ RULESET = Ruleset(
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     catalogue=tuple((row.name_en, PATTERN_CONTEXT) for row in fan_table.FAN_TABLE),
+    endpoints=endpoints.ENDPOINTS,
 )

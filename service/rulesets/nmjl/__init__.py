@@ -1,10 +1,11 @@
 """The nmjl ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.nmjl import game, page, settlement, warnings
+from service.rulesets.nmjl import endpoints, game, page, settlement, warnings
 
 RULESET = Ruleset(
     name="nmjl",
@@ -27,4 +28,5 @@ RULESET = Ruleset(
     game_examples=(Example("One hand", {"hands": [{"winner": "north", "win": {"type": "self_draw"}, "value": 25}]}),),
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
+    endpoints=endpoints.ENDPOINTS,
 )

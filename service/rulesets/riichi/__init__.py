@@ -1,11 +1,12 @@
 """The riichi ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import fu, game, hands, page, rules, schemas, settlement, warnings, yaku
+from service.rulesets.riichi import endpoints, fu, game, hands, page, rules, schemas, settlement, warnings, yaku
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
@@ -56,4 +57,5 @@ RULESET = Ruleset(
         *((row.name_en, PATTERN_CONTEXT) for row in yaku.BONUS_TABLE),
         *((reason, CONTRADICTION) for *_, reason in yaku.CONTRADICTIONS),
     ),
+    endpoints=endpoints.ENDPOINTS,
 )

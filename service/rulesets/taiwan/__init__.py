@@ -1,11 +1,12 @@
 """The taiwan ruleset: rules, tables, settlement and patterns (plain
-functions, no web framework), and its HTTP module (`http`)."""
+functions, no web framework), and its endpoints as
+data (`endpoints`)."""
 
 from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
-from service.rulesets.taiwan import catalogue, counting, game, page, rows, settlement, tai_table, warnings
+from service.rulesets.taiwan import catalogue, counting, endpoints, game, page, rows, settlement, tai_table, warnings
 
 PATTERN_CONTEXT = "taiwan pattern"
 """Catalogue context of the tai table's names (msgid: the English name)."""
@@ -59,4 +60,5 @@ RULESET = Ruleset(
         *((row.name_en, PATTERN_CONTEXT) for row in tai_table.ROWS),
         *((reason, CONTRADICTION) for *_, reason in tai_table.CONTRADICTIONS),
     ),
+    endpoints=endpoints.ENDPOINTS,
 )

@@ -1,23 +1,16 @@
-"""MCR (國標麻將) endpoints: decode, call the engine, encode."""
+"""MCR (國標麻將) endpoints as data: path, types, the library function,
+summary, description and examples (the web service builds their routes)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example
-from litestar.params import Body
-
-from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody, json_response
-from service.api.problems import problem_responses
+from service.core.ruleset import Endpoint, Example
 from service.rulesets.mcr import fan_table as mcr_fan_table
 from service.rulesets.mcr.fan_table import McrFanTable
-from service.rulesets.mcr.hands import McrHandRequest
-from service.rulesets.mcr.settlement import McrRequest, McrSettlement
+from service.rulesets.mcr.hands import McrHandRequest, evaluate_hand
+from service.rulesets.mcr.settlement import McrRequest, McrSettlement, settle
 from service.rulesets.mcr.tiles import McrEvaluation
 
-EXAMPLES = [
+EXAMPLES = (
     Example(
         summary="The minimum 8-point hand on a discard: 16 + 8 + 8 = 32",
         value={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 8},
@@ -47,32 +40,10 @@ EXAMPLES = [
         summary="Money table: one point is worth 0.5",
         value={"winner": "west", "win": {"type": "self_draw"}, "fan": 12, "flowers": 1, "rules": {"point_value": 0.5}},
     ),
-]
+)
 
 
-class McrController(Controller):
-    path = "/v1/mcr"
-    tags = ["MCR"]
-
-    @post(
-        "/settlements",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Settle an MCR (Chinese Official) hand",
-        responses=problem_responses(),
-    )
-    def settle(self, data: Annotated[McrRequest, Body(examples=EXAMPLES)]) -> Response[McrSettlement]:
-        """Discard: the discarder pays fan + flowers + base, the other two
-        base each; self-draw: all three pay fan + flowers + base; every
-        amount × `point_value`. Flowers are paid but never count toward
-        `min_fan` (warnings `below_minimum_fan`,
-        `flowers_not_counted_toward_minimum`). More than 8 flowers is 422."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
-
-
-HAND_EXAMPLES = [
+HAND_EXAMPLES = (
     Example(
         summary="Nine gates, self-drawn, two flowers: fan 88+ (flowers apart)",
         value={
@@ -94,43 +65,51 @@ HAND_EXAMPLES = [
             },
         },
     ),
-]
+)
 
 
-class McrHandsController(Controller):
-    path = "/v1/mcr"
-    tags = ["MCR"]
+TAG = "MCR"
 
-    @post(
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
+        "/settlements",
+        settle,
+        McrSettlement,
+        "Settle an MCR (Chinese Official) hand",
+        """Discard: the discarder pays fan + flowers + base, the other two
+        base each; self-draw: all three pay fan + flowers + base; every
+        amount × `point_value`. Flowers are paid but never count toward
+        `min_fan` (warnings `below_minimum_fan`,
+        `flowers_not_counted_toward_minimum`). More than 8 flowers is 422.""",
+        TAG,
+        request=McrRequest,
+        examples=EXAMPLES,
+    ),
+    Endpoint(
+        "/fan-table",
+        mcr_fan_table.fan_table,
+        McrFanTable,
+        "The 81 MCR fan",
+        """Every fan of the Chinese Official rules with code, Traditional and
+        Simplified Chinese, English and Japanese names and points (88 down to
+        1; 花牌 last, never counted in `fan`), then PyMahjongGB's 明暗槓.""",
+        TAG,
+    ),
+    Endpoint(
         "/hands",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Fan of an MCR hand from its tiles",
-        responses=problem_responses(),
-    )
-    def hands(self, data: Annotated[McrHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[McrEvaluation]:
+        evaluate_hand,
+        McrEvaluation,
+        "Fan of an MCR hand from its tiles",
         """Values the hand with PyMahjongGB (the reference calculator of the
         Chinese Official rules): items in the codes of `GET /v1/mcr/fan-table`,
         `fan` without flowers, `flowers` counted apart; `below_minimum_fan`
         when `fan` is under `rules.min_fan` (flowers never count). MCR has no
         天和/地和/人和: `blessing: true` is a 422. Unreadable notation (red
         fives included) is 400 with the position of the first bad character;
-        an impossible or incomplete hand is 422."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
-
-    @get(
-        "/fan-table",
-        sync_to_thread=False,
-        summary="The 81 MCR fan",
-        responses=problem_responses(body=False, rules=False),
-    )
-    def fan_table(self) -> Response[McrFanTable]:
-        """Every fan of the Chinese Official rules with code, Traditional and
-        Simplified Chinese, English and Japanese names and points (88 down to
-        1; 花牌 last, never counted in `fan`), then PyMahjongGB's 明暗槓."""
-        return json_response(mcr_fan_table.fan_table())
-
-
-CONTROLLERS: list[type] = [McrController, McrHandsController]
+        an impossible or incomplete hand is 422.""",
+        TAG,
+        request=McrHandRequest,
+        examples=HAND_EXAMPLES,
+    ),
+)
+"""In the order the OpenAPI document lists them."""

@@ -1,19 +1,13 @@
-"""NMJL (American mahjong) endpoints: decode, call the engine, encode."""
+"""NMJL (American mahjong) endpoints as data: path, types, the library
+function, summary, description and examples (the web service builds their
+routes)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from service.core.ruleset import Endpoint, Example
+from service.rulesets.nmjl.settlement import NmjlRequest, NmjlSettlement, settle
 
-from litestar import Controller, Response, post
-from litestar.openapi.spec import Example
-from litestar.params import Body
-
-from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody
-from service.api.problems import problem_responses
-from service.rulesets.nmjl.settlement import NmjlRequest, NmjlSettlement
-
-EXAMPLES = [
+EXAMPLES = (
     Example(
         summary="A 25-point hand on a discard: 50 + 25 + 25 = 100",
         value={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 25},
@@ -41,30 +35,23 @@ EXAMPLES = [
             "rules": {"point_value": 0.01},
         },
     ),
-]
+)
 
 
-class NmjlController(Controller):
-    path = "/v1/nmjl"
-    tags = ["NMJL"]
-
-    @post(
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
         "/settlements",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Settle an NMJL (American) hand",
-        responses=problem_responses(),
-    )
-    def settle(self, data: Annotated[NmjlRequest, Body(examples=EXAMPLES)]) -> Response[NmjlSettlement]:
+        settle,
+        NmjlSettlement,
+        "Settle an NMJL (American) hand",
         """`value` is the card value as printed on the player's own card.
         Jokerless (not Singles and Pairs) doubles it first; × `point_value`
         is `pre_payout_total`. Discard: the discarder pays twice, the others
         once; self-draw: everyone pays twice. Each bettor mirrors the seat
         bet on: collects from every loser what it pays the winner, or pays
-        the winner what that seat pays. `players: 3` drops north."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
-
-
-CONTROLLERS: list[type] = [NmjlController]
+        the winner what that seat pays. `players: 3` drops north.""",
+        "NMJL",
+        request=NmjlRequest,
+        examples=EXAMPLES,
+    ),
+)

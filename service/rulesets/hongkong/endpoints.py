@@ -1,17 +1,9 @@
-"""Hong Kong endpoints: decode, call the engine, encode."""
+"""Hong Kong endpoints as data: path, types, the library function, summary,
+description and examples (the web service builds their routes)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example
-from litestar.params import Body
-
-from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody, json_response
-from service.api.problems import problem_responses
-from service.api.query import Rules, rules_query
+from service.core.ruleset import Endpoint, Example, QueryRules
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.hongkong.settlement import (
     FanRequest,
@@ -26,7 +18,7 @@ from service.rulesets.hongkong.settlement import (
     PointsTable,
 )
 
-EXAMPLES = [
+EXAMPLES = (
     Example(
         summary="3 fan on a discard (half spicy, full gun)",
         value={"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3},
@@ -56,9 +48,9 @@ EXAMPLES = [
             "patterns": [{"code": "full_flush"}, {"code": "all_pongs"}],
         },
     ),
-]
+)
 
-HAND_EXAMPLES = [
+HAND_EXAMPLES = (
     Example(
         summary="Concealed self-draw, a red dragon pung, no flowers: 4 fan",
         value={
@@ -89,9 +81,9 @@ HAND_EXAMPLES = [
             "rules": {"fan_cap": 13},
         },
     ),
-]
+)
 
-FAN_EXAMPLES = [
+FAN_EXAMPLES = (
     Example(
         summary="Self-draw + concealed + half flush + all pongs = 8 fan",
         value={"patterns": [{"code": "self_draw"}, {"code": "concealed"}, {"code": "half_flush"}, {"code": "all_pongs"}]},
@@ -108,41 +100,48 @@ FAN_EXAMPLES = [
         summary="Eight immortals played as a limit hand",
         value={"patterns": [{"code": "eight_immortals"}], "eight_immortals": "limit", "rules": {"fan_cap": 13}},
     ),
-]
+)
 
 
-class HongKongController(Controller):
-    path = "/v1/hongkong"
-    tags = ["Hong Kong"]
+TAG = "Hong Kong"
 
-    @post(
-        "/settlements",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Settle a Hong Kong hand",
-        responses=problem_responses(),
-    )
-    def settle(self, data: Annotated[HongKongRequest, Body(examples=EXAMPLES)]) -> Response[HongKongSettlement]:
-        """The fan is clamped to `fan_cap`, converted on the half- or
-        full-spicy ladder and multiplied by `point_value` (V =
-        `pre_payout_total`), then split by `payment_scheme` and
-        `discard_payment`. `liable` (包) moves the whole amount onto one seat.
-        Send `patterns` instead of `fan` to have the fan added up from the
-        fan sheet (`fan_items` then shows how)."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
-    @post(
+def _fan_table(rules: HongKongRules, patterns: PatternRules) -> FanTable:
+    return hongkong.fan_table(rules.fan_cap, patterns.eight_immortals)
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
+        "/fan",
+        hongkong.count_fan,
+        FanResult,
+        "Fan of a Hong Kong hand from its patterns",
+        """Adds up the declared patterns on the Hong Kong fan sheet and itemises
+        them: 對對胡＋混一色＝6, 對對胡＋清一色＝10, 門前清＋自摸＝2; 混么九
+        includes 對對胡; 小三元/大三元 include their dragon pongs; a 一台花
+        replaces that set's 正花; a limit hand (爆棚) scores `fan_cap` and
+        nothing is added. Contradictory patterns (混一色 with 清一色, 無花 with
+        any flower) are a 422 naming both.""",
+        TAG,
+        request=FanRequest,
+        examples=FAN_EXAMPLES,
+    ),
+    Endpoint(
+        "/fan-table",
+        _fan_table,
+        FanTable,
+        "The Hong Kong fan sheet",
+        """Every row of the sheet: code, Chinese name as printed (Simplified)
+        and in Traditional characters, English name, jyutping, fan, whether it
+        is counted per tile or set. Limit rows show `fan_cap`.""",
+        TAG,
+        query=(("rules", QueryRules(HongKongRules, "fan_cap")), ("patterns", QueryRules(PatternRules))),
+    ),
+    Endpoint(
         "/hands",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Fan of a Hong Kong hand from its tiles",
-        responses=problem_responses(),
-    )
-    def hands(self, data: Annotated[HongKongHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[HongKongHand]:
+        hongkong.evaluate_hand,
+        HongKongHand,
+        "Fan of a Hong Kong hand from its tiles",
         """Reads the tiles (MPSZ notation: `123m456p789s1122z`), finds every
         way to split them into four sets and a pair (or 十三么), detects the
         fan sheet's patterns in each reading and counts them as
@@ -154,52 +153,36 @@ class HongKongController(Controller):
         the flags say what the tiles cannot (`last_tile` 海底, `after_kong`
         槓上, `after_flower` 花上, `robbing_kong` 搶槓, `blessing` 天胡/地胡).
         Unreadable notation is a 400 naming the character; a hand that cannot
-        be or is not complete, or a flag the win contradicts, a 422."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
-
-    @post(
-        "/fan",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Fan of a Hong Kong hand from its patterns",
-        responses=problem_responses(),
-    )
-    def fan(self, data: Annotated[FanRequest, Body(examples=FAN_EXAMPLES)]) -> Response[FanResult]:
-        """Adds up the declared patterns on the Hong Kong fan sheet and itemises
-        them: 對對胡＋混一色＝6, 對對胡＋清一色＝10, 門前清＋自摸＝2; 混么九
-        includes 對對胡; 小三元/大三元 include their dragon pongs; a 一台花
-        replaces that set's 正花; a limit hand (爆棚) scores `fan_cap` and
-        nothing is added. Contradictory patterns (混一色 with 清一色, 無花 with
-        any flower) are a 422 naming both."""
-        return json_response(hongkong.count_fan(data))
-
-    @get(
-        "/fan-table",
-        sync_to_thread=False,
-        summary="The Hong Kong fan sheet",
-        responses=problem_responses(body=False, rules=False),
-    )
-    @rules_query(rules=Rules(HongKongRules, "fan_cap"), patterns=Rules(PatternRules))
-    def fan_table(self, rules: HongKongRules, patterns: PatternRules) -> Response[FanTable]:
-        """Every row of the sheet: code, Chinese name as printed (Simplified)
-        and in Traditional characters, English name, jyutping, fan, whether it
-        is counted per tile or set. Limit rows show `fan_cap`."""
-        return json_response(hongkong.fan_table(rules.fan_cap, patterns.eight_immortals))
-
-    @get(
+        be or is not complete, or a flag the win contradicts, a 422.""",
+        TAG,
+        request=HongKongHandRequest,
+        examples=HAND_EXAMPLES,
+    ),
+    Endpoint(
         "/points-table",
-        sync_to_thread=False,
-        summary="Fan → points table under the given rules",
-        responses=problem_responses(body=False, rules=False),
-    )
-    @rules_query(rules=Rules(HongKongRules, "table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"))
-    def points_table(self, rules: HongKongRules) -> Response[PointsTable]:
+        hongkong.points_table,
+        PointsTable,
+        "Fan → points table under the given rules",
         """Rows fan 0..13: `full_spicy` and `half_spicy` raw (uncapped, point
         value 1), `self_draw_each`, `discarder_pays` and `others_pay` under the
-        given rules (the reference calculator's 香港規則：由番到點數)."""
-        return json_response(hongkong.points_table(rules))
-
-
-CONTROLLERS: list[type] = [HongKongController]
+        given rules (the reference calculator's 香港規則：由番到點數).""",
+        TAG,
+        query=(("rules", QueryRules(HongKongRules, "table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value")),),
+    ),
+    Endpoint(
+        "/settlements",
+        hongkong.settle,
+        HongKongSettlement,
+        "Settle a Hong Kong hand",
+        """The fan is clamped to `fan_cap`, converted on the half- or
+        full-spicy ladder and multiplied by `point_value` (V =
+        `pre_payout_total`), then split by `payment_scheme` and
+        `discard_payment`. `liable` (包) moves the whole amount onto one seat.
+        Send `patterns` instead of `fan` to have the fan added up from the
+        fan sheet (`fan_items` then shows how).""",
+        TAG,
+        request=HongKongRequest,
+        examples=EXAMPLES,
+    ),
+)
+"""In the order the OpenAPI document lists them."""

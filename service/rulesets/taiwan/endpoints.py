@@ -1,17 +1,9 @@
-"""Taiwan endpoints: decode, call the engine, encode."""
+"""Taiwan endpoints as data: path, types, the library function, summary,
+description and examples (the web service builds their routes)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from litestar import Controller, Response, get, post
-from litestar.openapi.spec import Example
-from litestar.params import Body
-
-from service.api.asgi import documentation_stub
-from service.api.codec import StrictBody, json_response
-from service.api.problems import problem_responses
-from service.api.query import Rules, rules_query
+from service.core.ruleset import Endpoint, Example, QueryRules
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.settlement import (
     TaiCountRules,
@@ -24,7 +16,7 @@ from service.rulesets.taiwan.settlement import (
     TaiwanSettlement,
 )
 
-SETTLEMENT_EXAMPLES = [
+SETTLEMENT_EXAMPLES = (
     Example(
         summary="5 tai on a discard between non-dealers (100/20 table: west pays 200)",
         value={"winner": "south", "win": {"type": "discard", "discarder": "west"}, "tai": 5},
@@ -53,9 +45,9 @@ SETTLEMENT_EXAMPLES = [
             "rules": {"base": 50, "unit": 10, "streak_tai_per": 1, "tai_cap": 30},
         },
     ),
-]
+)
 
-HAND_EXAMPLES = [
+HAND_EXAMPLES = (
     Example(
         summary="The Wikibooks extract 三暗坎: 444678筒 555索 78萬 發發發 + 6萬 (with a 99索 pair) on a discard",
         value={
@@ -84,9 +76,9 @@ HAND_EXAMPLES = [
             "tiles": {"concealed": "123456789m234p567s88p", "win_tile": "8p", "context": ["heavenly_ready"]},
         },
     ),
-]
+)
 
-TAI_EXAMPLES = [
+TAI_EXAMPLES = (
     Example(
         summary="Little three dragons replaces the dragon pungs",
         value={"patterns": [{"code": "little_three_dragons"}, {"code": "dragon_pung", "count": 2}, {"code": "half_flush"}]},
@@ -99,42 +91,22 @@ TAI_EXAMPLES = [
             "mode": "any_flower_any_wind",
         },
     ),
-]
+)
 
 
-class TaiwanController(Controller):
-    path = "/v1/taiwan"
-    tags = ["Taiwan"]
+TAG = "Taiwan"
 
-    @post(
-        "/settlements",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Settle a Taiwanese 16-tile hand",
-        responses=problem_responses(),
-    )
-    def settle(self, data: Annotated[TaiwanRequest, Body(examples=SETTLEMENT_EXAMPLES)]) -> Response[TaiwanSettlement]:
-        """Each payment is base + tai × unit (底 + 台 × 單位). Self-draw: all
-        three pay; discard: the discarder alone. The dealer's tai and the
-        streak's `streak_tai_per × dealer_streak` tai are added to a payment
-        only when the dealer is its payer or payee. Send `tai`, or `patterns`
-        (+ `preset`, `mode`) to have the tai counted and itemised; `special`
-        names a robbing-the-kong, seven-robs-one or eight-immortals win and is
-        checked against `win`."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
 
-    @post(
+def _tai_table(rules: TaiCountRules) -> TaiTable:
+    return taiwan.tai_table(rules.preset, rules.mode)
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
         "/hands",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Tai of a Taiwanese 16-tile hand from its tiles",
-        responses=problem_responses(),
-    )
-    def hands(self, data: Annotated[TaiwanHandRequest, Body(examples=HAND_EXAMPLES)]) -> Response[TaiwanHand]:
+        taiwan.evaluate_hand,
+        TaiwanHand,
+        "Tai of a Taiwanese 16-tile hand from its tiles",
         """Reads the tiles (MPSZ notation: `123m456p789s1122z`), finds every
         way to split them into five sets and a pair, detects the tai table's
         patterns in each reading and counts them as `POST /v1/taiwan/tai`
@@ -147,39 +119,52 @@ class TaiwanController(Controller):
         `flower_win_from_deal`. Dealer and streak tai are the settlement's.
         Unreadable notation is a 400 naming the character; a hand that cannot
         be or is not complete, a flag the win contradicts or a context code
-        the tiles decide, a 422."""
-        documentation_stub()  # answered by the ASGI entry (service.api.asgi)
-
-    @post(
+        the tiles decide, a 422.""",
+        TAG,
+        request=TaiwanHandRequest,
+        examples=HAND_EXAMPLES,
+    ),
+    Endpoint(
+        "/settlements",
+        taiwan.settle,
+        TaiwanSettlement,
+        "Settle a Taiwanese 16-tile hand",
+        """Each payment is base + tai × unit (底 + 台 × 單位). Self-draw: all
+        three pay; discard: the discarder alone. The dealer's tai and the
+        streak's `streak_tai_per × dealer_streak` tai are added to a payment
+        only when the dealer is its payer or payee. Send `tai`, or `patterns`
+        (+ `preset`, `mode`) to have the tai counted and itemised; `special`
+        names a robbing-the-kong, seven-robs-one or eight-immortals win and is
+        checked against `win`.""",
+        TAG,
+        request=TaiwanRequest,
+        examples=SETTLEMENT_EXAMPLES,
+    ),
+    Endpoint(
         "/tai",
-        dto=StrictBody,
-        return_dto=None,
-        status_code=200,
-        sync_to_thread=False,
-        summary="Count a hand's tai from its patterns",
-        responses=problem_responses(),
-    )
-    def tai(self, data: Annotated[TaiRequest, Body(examples=TAI_EXAMPLES)]) -> Response[TaiResult]:
+        taiwan.tai,
+        TaiResult,
+        "Count a hand's tai from its patterns",
         """Each listed pattern scores the preset's tai per unit × its count.
         Replacement rules (取代/不另計) zero the replaced pattern, which is
         itemised with `replaced_by`; patterns the preset or the mode does not
         score are itemised with 0 tai and a warning. Dealer and streak tai are
-        not patterns: they are added per payment by the settlement."""
-        return json_response(taiwan.tai(data))
-
-    @get(
+        not patterns: they are added per payment by the settlement.""",
+        TAG,
+        request=TaiRequest,
+        examples=TAI_EXAMPLES,
+    ),
+    Endpoint(
         "/tai-table",
-        sync_to_thread=False,
-        summary="The Taiwan tai table under one preset and mode",
-        responses=problem_responses(body=False, rules=False),
-    )
-    @rules_query(rules=Rules(TaiCountRules))
-    def tai_table(self, rules: TaiCountRules) -> Response[TaiTable]:
+        _tai_table,
+        TaiTable,
+        "The Taiwan tai table under one preset and mode",
         """Every row of the Taiwan tai table in the seed's order: code, Chinese and
         English name as printed, unit, the preset's tai, its cell as printed
         and how it is read, its notes, whether the mode scores it, and what it
-        replaces."""
-        return json_response(taiwan.tai_table(rules.preset, rules.mode))
-
-
-CONTROLLERS: list[type] = [TaiwanController]
+        replaces.""",
+        TAG,
+        query=(("rules", QueryRules(TaiCountRules)),),
+    ),
+)
+"""In the order the OpenAPI document lists them."""

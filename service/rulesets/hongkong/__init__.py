@@ -28,7 +28,7 @@ RULESET = Ruleset(
     camel="HongKong",
     tiles_weight=2.0,
     blurb="Hong Kong (番)",
-    tags=(ApiTag("Hong Kong", "番: half/full spicy ladders, cap, full/half gun, 包."),),
+    tags=(ApiTag(endpoints.TAG, "番: half/full spicy ladders, cap, full/half gun, 包."),),
     batch_example=Example("A Hong Kong hand", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}),
     game_examples=(
         Example(

@@ -27,7 +27,7 @@ RULESET = Ruleset(
     blurb="Chinese Official/MCR (分)",
     tags=(
         ApiTag(
-            "MCR",
+            endpoints.TAG,
             "國標麻將 (分): pattern points + flowers + 8 from each payer; flowers never count toward the 8-point minimum.",
         ),
     ),

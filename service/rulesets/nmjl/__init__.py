@@ -21,7 +21,7 @@ RULESET = Ruleset(
     blurb="American NMJL (card value)",
     tags=(
         ApiTag(
-            "NMJL",
+            endpoints.TAG,
             "American mahjong: card value, discarder and self-draw doubles, jokerless doubling, bettors, three-player tables.",
         ),
     ),

@@ -38,6 +38,8 @@ EXAMPLES = (
 )
 
 
+TAG = "NMJL"
+
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "/settlements",
@@ -50,7 +52,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         once; self-draw: everyone pays twice. Each bettor mirrors the seat
         bet on: collects from every loser what it pays the winner, or pays
         the winner what that seat pays. `players: 3` drops north.""",
-        "NMJL",
+        TAG,
         request=NmjlRequest,
         examples=EXAMPLES,
     ),

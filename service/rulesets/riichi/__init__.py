@@ -29,10 +29,10 @@ RULESET = Ruleset(
     blurb="Japanese riichi (飜/符)",
     tags=(
         ApiTag(
-            "Riichi",
+            endpoints.TAG,
             "飜/符: limits, kiriage, honba and riichi sticks, multiple ron, pao, three-player variants, draws, score table.",
         ),
-        ApiTag("Riichi extras", "飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
+        ApiTag(endpoints.EXTRAS, "飜/符 helpers: fu from the hand's structure, end-of-game results (oka, uma, chips)."),
     ),
     batch_example=Example("A riichi ron", {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30}),
     game_examples=(

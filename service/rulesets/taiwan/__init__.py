@@ -34,7 +34,7 @@ RULESET = Ruleset(
     blurb="Taiwanese 16-tile (台)",
     tags=(
         ApiTag(
-            "Taiwan",
+            endpoints.TAG,
             "台: base + tai × unit, dealer and streak tai, tai from patterns with six apps' presets (the Taiwan tai table), the tai table.",
         ),
     ),

@@ -144,9 +144,7 @@ class ReadTile:
 
 
 READ_TILES: tuple[ReadTile, ...] = tuple(ReadTile(tile) for tile in range(TILE_KINDS))
-"""Each tile as the parser reads it, built once and shared (a frozen
-dataclass costs about 1,000 instructions to build, more than reading its
-two characters)."""
+"""Each tile as the parser reads it, built once and shared."""
 _ROWS: dict[str, dict[str, ReadTile]] = {
     suit: {str(digit): READ_TILES[start + digit - 1] for digit in range(1, 8 if suit == "z" else 10)}
     for suit, start in zip(SUITS, (0, 9, 18, HONOURS), strict=True)
@@ -857,26 +855,9 @@ def _orphan_waits(counts_before: Sequence[int], held: Sequence[int]) -> list[int
 
 
 WaitShape = Literal["two_sided", "edge", "closed", "pair", "pung"]
-
-
-def wait_shapes(split: Split, win_tile: int) -> list[WaitShape]:
-    """How the winning tile can sit in ``split``: in the pair (單吊), in a
-    pung (雙碰), or in a chow as two-sided, edge (邊張) or closed (嵌張)."""
-    shapes: list[WaitShape] = []
-    if split.pair == win_tile:
-        shapes.append("pair")
-    for kind, first in split.sets:
-        if kind == "pung" and first == win_tile:
-            shapes.append("pung")
-        elif kind == "chow" and first <= win_tile <= first + 2:
-            offset = win_tile - first
-            if offset == 1:
-                shapes.append("closed")
-            elif (offset == 0 and first % 9 == 6) or (offset == 2 and first % 9 == 0):
-                shapes.append("edge")
-            else:
-                shapes.append("two_sided")
-    return shapes
+"""Where the winning tile sits in a reading (:func:`service.core.readings.readings`):
+in the pair (單吊), in a pung (雙碰), or in a chow as two-sided, edge (邊張) or
+closed (嵌張)."""
 
 
 ArrangedKind = Literal["chow", "pung", "kong", "pair", "special"]

@@ -401,9 +401,11 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     else:
         assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
         fan, limit_hand, fan_items = request.fan, request.limit_hand, None
-    liable = _seven_robs_one_liable(liable, win, fan_items)
-    fan_paid, tier = paid_fan(fan, limit_hand, rules.fan_cap)
-    warnings = fan_warnings(fan, limit_hand, rules) if limit_hand or fan < rules.min_fan or fan > rules.fan_cap else []
+    if fan_items is not None:  # 七搶一 is found among the patterns
+        liable = _seven_robs_one_liable(liable, win, fan_items)
+    cap = rules.fan_cap
+    fan_paid, tier = paid_fan(fan, limit_hand, cap)
+    warnings = fan_warnings(fan, limit_hand, rules) if limit_hand or fan < rules.min_fan or fan > cap else []
 
     # money in integer units of point_value / 4 (the shares are whole
     # quarters of V), each amount turned into a Decimal once at the end

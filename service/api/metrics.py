@@ -1,5 +1,5 @@
-"""Prometheus metrics, exact over every worker, for a few hundred
-instructions a request, in files that never grow once the service is ready.
+"""Prometheus metrics, exact over every worker, at little cost a request
+(docs/performance.md), in files that never grow once the service is ready.
 
 Each worker keeps its counts in slots of 8-byte floats (:class:`Counts`).
 The slots of every series the service can count are laid out at start
@@ -32,9 +32,9 @@ writes only its own file, so no lock is needed; an aligned 8-byte store is
 read whole by the scraping worker.
 
 prometheus-client's own multiprocess mode, which this replaces, wrote its
-file through a lock and two packed doubles on every increment: 44,000
-instructions a Hong Kong settlement (bench/per_request.py), more than the
-rules. prometheus-client is still what writes the text format.
+file through a lock and two packed doubles on every increment, which cost
+a settlement more than its rules (docs/performance.md). prometheus-client
+is still what writes the text format.
 
 Request counts and latency histograms are observed in service/api/asgi.py.
 On top of that the service counts settlements by ruleset and warnings by
@@ -42,8 +42,7 @@ code. A settlement answered on its ruleset's own route (``POST
 /v1/<ruleset>/settlements``, whose every 200 is one settlement) is counted
 once, as that request: ``mahjong_settlements_total`` adds those requests to
 the settlements counted as such (batch items, ``POST /v1/settlements``) when
-it is read (:data:`SETTLEMENT_ROUTES`). Counting them twice cost about 1,700
-instructions a settlement.
+it is read (:data:`SETTLEMENT_ROUTES`), rather than counted twice.
 
 What ``/metrics`` lists: ``mahjong_settlements_total`` for every ruleset
 (zero included), and each request and warning series once any worker has
@@ -302,8 +301,8 @@ def record_settlement(result: Any, ruleset: str | None = None) -> None:
 class Tally:
     """Settlements and warnings counted as a batch produces them, recorded
     once at its end. Per settlement, only its type is noted (``kinds``, a
-    list the batch appends to: a method call and the ruleset's tag looked up
-    on every item cost about 2,000 instructions an item); warnings, which
+    list the batch appends to, rather than a method call and the ruleset's
+    tag looked up on every item); warnings, which
     few settlements have, are counted by :meth:`add_warnings`."""
 
     __slots__ = ("kinds", "warned")

@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem
-from service.core.money import ZERO, Fractions, clean
-from service.core.seats import SEATS, THREE_PLAYER_SEATS, Seat
+from service.core.money import ZERO, Fractions
+from service.core.seats import SEATS, Seat
 from service.core.warnings import SettlementWarning
 
 Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
@@ -52,9 +52,9 @@ class Payment(msgspec.Struct, frozen=True, gc=False):
 
     ``gc=False``, like the win, the rules and the items of every ruleset:
     a Struct that holds no container cannot be part of a reference cycle, so
-    the cyclic collector need not track it (about 180 instructions less to
-    build, and fewer collections). tests/core/test_untracked_structs.py
-    keeps every such Struct free of containers."""
+    the cyclic collector need not track it (docs/performance.md).
+    tests/core/test_untracked_structs.py keeps every such Struct free of
+    containers."""
 
     payer: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
     payee: Annotated[str, msgspec.Meta(description="A seat, or a bettor id.")]
@@ -95,66 +95,8 @@ def check_discarder(winner: Seat, win: Discard | SelfDraw, seats: tuple[Seat, ..
             raise RuleViolation(field_problem("/win/discarder", "{seat} is not at this table.", seat=win.discarder))
 
 
-_ZEROS: dict[tuple[str, ...], dict[str, Decimal]] = {seats: dict.fromkeys(seats, ZERO) for seats in (SEATS, THREE_PLAYER_SEATS)}
-"""Every seat at zero, per table size (copied: cheaper than building it)."""
-_FOUR_ZEROS = _ZEROS[SEATS]
-"""The four-player table's (looked up once: a tuple key is hashed on every look-up)."""
-
-
-def settle_lines(
-    winner: Seat, lines: list[Payment], seats: tuple[str, ...], table_bonus: Decimal = ZERO, *, whole: bool = False
-) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
-    """Clean the amounts and derive ``deltas`` and what the winner receives.
-
-    ``table_bonus`` is what the winner takes from the table rather than from
-    a player (riichi sticks); it is the only thing that breaks zero-sum.
-
-    One pass over the lines, cleaning each amount once; a party's delta is
-    cleaned (once, at the end) only when more than one line adds to it (a
-    sum like 0.5 + 0.25 + 0.25 is "1.00"). ``whole``: every amount is a Decimal made
-    from an int (riichi points), already canonical, and so is every sum of
-    them: nothing is cleaned.
-    """
-    zeros = _ZEROS.get(seats)
-    deltas = zeros.copy() if zeros is not None else dict.fromkeys(seats, ZERO)  # seats plus bettor ids
-    cleaned: list[Payment] = []
-    summed: list[str] = []  # parties with more than one line: cleaned once, at the end
-    raw: Decimal | None = None  # no line's amount: the first line sets both
-    amount = ZERO
-    for p in lines:
-        if p.amount is not raw:  # lines often share an amount: clean it once
-            raw = p.amount
-            amount = raw if whole else clean(raw)
-        if amount is not raw:
-            p = Payment(p.payer, p.payee, amount, p.role)
-        cleaned.append(p)
-        payer, payee = p.payer, p.payee
-        if amount:
-            before = deltas.get(payer)
-            if before:
-                deltas[payer] = before - amount
-                if payer not in summed:
-                    summed.append(payer)
-            else:
-                deltas[payer] = -amount
-            before = deltas.get(payee)
-            if before:
-                deltas[payee] = before + amount
-                if payee not in summed:
-                    summed.append(payee)
-            else:
-                deltas[payee] = amount
-        else:
-            deltas.setdefault(payer, ZERO)
-            deltas.setdefault(payee, ZERO)
-    if table_bonus:
-        deltas[winner] = deltas[winner] + table_bonus
-        if winner not in summed:
-            summed.append(winner)
-    if not whole:
-        for party in summed:
-            deltas[party] = clean(deltas[party])
-    return cleaned, deltas, deltas[winner]
+_FOUR_ZEROS: dict[str, Decimal] = dict.fromkeys(SEATS, ZERO)
+"""Every seat of a four-player table at zero, in seat order (copied: cheaper than building it)."""
 
 
 SELF_DRAW_ROLES: tuple[Role, ...] = ("self_draw", "self_draw", "self_draw")
@@ -174,8 +116,8 @@ def pay_winner(
     money: Fractions,
 ) -> tuple[list[Payment], dict[str, Decimal], Decimal]:
     """The payment lines of a four-player hand from the three other seats
-    (``payers``, in turn order) to ``winner``, with ``deltas`` and what the
-    winner receives: what :func:`settle_lines` gives for the same lines.
+    (``payers``, in turn order) to ``winner``, with ``deltas`` (each seat's
+    net change, zero-sum) and what the winner receives.
 
     ``owed`` holds the three payers' amounts in integer minor units (the
     units of ``money``: quarter points, cents); sums are exact integers, and

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -57,57 +58,65 @@ def test_every_request_body_has_an_example_and_is_closed(client) -> None:
     assert bodies >= 1
 
 
+def _referenced(node: object, schemas: dict[str, Any], found: set[str]) -> None:
+    """Add to ``found`` every component ``node`` refers to, and theirs in turn."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            name = ref.rsplit("/", 1)[1]
+            if name not in found:
+                found.add(name)
+                _referenced(schemas[name], schemas, found)
+        for value in node.values():
+            _referenced(value, schemas, found)
+    elif isinstance(node, list):
+        for value in node:
+            _referenced(value, schemas, found)
+
+
+def _request_components(document: dict[str, Any]) -> set[str]:
+    """Every component a request body or parameter uses; a numeric query
+    parameter without a maximum fails here."""
+    found: set[str] = set()
+    for item in document["paths"].values():
+        for operation in item.values():
+            if "requestBody" in operation:
+                _referenced(operation["requestBody"], document["components"]["schemas"], found)
+            for parameter in operation.get("parameters", []):
+                _referenced(parameter, document["components"]["schemas"], found)
+                schema = parameter["schema"]
+                if schema.get("type") in ("integer", "number"):
+                    assert "maximum" in schema, f"query parameter {parameter['name']} has no maximum"
+    return found
+
+
+def _check_bounded(node: object, where: str) -> None:
+    """Every number in ``node`` has a maximum, every array a maxItems, every open map a maxProperties."""
+    if isinstance(node, dict):
+        types = node.get("type")
+        types = types if isinstance(types, list) else [types]
+        if "integer" in types or "number" in types:
+            assert "maximum" in node, f"{where} has no maximum"
+        if "array" in types:
+            assert "maxItems" in node, f"{where} has no maxItems"
+        # A batch item is left open in the envelope on purpose: each item is
+        # validated on its own against the closed SettlementItem schema.
+        if "object" in types and isinstance(node.get("additionalProperties"), dict) and where != "BatchRequest/properties/items/items":
+            assert "maxProperties" in node, f"{where} is an open map without maxProperties"
+        for key, value in node.items():
+            if key not in ("examples", "default", "const", "enum"):
+                _check_bounded(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _check_bounded(value, f"{where}/{index}")
+
+
 def test_every_request_integer_and_list_is_bounded(client) -> None:
     """DEVELOPERS.md: every integer and list in a request has a maximum."""
     document = client.get("/schema/openapi.json").json()
     schemas = document["components"]["schemas"]
-    request_components: set[str] = set()
-
-    def collect(node: object) -> None:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str):
-                name = ref.rsplit("/", 1)[1]
-                if name not in request_components:
-                    request_components.add(name)
-                    collect(schemas[name])
-            for value in node.values():
-                collect(value)
-        elif isinstance(node, list):
-            for value in node:
-                collect(value)
-
-    for item in document["paths"].values():
-        for operation in item.values():
-            if "requestBody" in operation:
-                collect(operation["requestBody"])
-            for parameter in operation.get("parameters", []):
-                collect(parameter)
-                schema = parameter["schema"]
-                if schema.get("type") in ("integer", "number"):
-                    assert "maximum" in schema, f"query parameter {parameter['name']} has no maximum"
-
-    def check(name: str, node: object, where: str) -> None:
-        if isinstance(node, dict):
-            types = node.get("type")
-            types = types if isinstance(types, list) else [types]
-            if "integer" in types or "number" in types:
-                assert "maximum" in node, f"{where} has no maximum"
-            if "array" in types:
-                assert "maxItems" in node, f"{where} has no maxItems"
-            # A batch item is left open in the envelope on purpose: each item is
-            # validated on its own against the closed SettlementItem schema.
-            if "object" in types and isinstance(node.get("additionalProperties"), dict) and where != "BatchRequest/properties/items/items":
-                assert "maxProperties" in node, f"{where} is an open map without maxProperties"
-            for key, value in node.items():
-                if key not in ("examples", "default", "const", "enum"):
-                    check(name, value, f"{where}/{key}")
-        elif isinstance(node, list):
-            for index, value in enumerate(node):
-                check(name, value, f"{where}/{index}")
-
-    for name in request_components:
-        check(name, schemas[name], name)
+    for name in _request_components(document):
+        _check_bounded(schemas[name], name)
 
 
 def test_served_yaml_is_the_checked_in_file(client) -> None:

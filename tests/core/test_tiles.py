@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
-from service.core.tiles import Split, Tiles, format_tiles, parse_tiles, read_hand, splits, tile_text, wait_shapes, waits
+from service.core.readings import readings
+from service.core.tiles import Split, Tiles, format_tiles, parse_tiles, read_hand, splits, tile_text, waits
 
 
 def T(text: str) -> list[int]:
@@ -94,14 +95,20 @@ def test_a_fully_held_tile_is_not_a_wait() -> None:
 
 
 def test_wait_shapes() -> None:
-    split = Split(27, (("chow", 0), ("chow", 12), ("chow", 24), ("pung", 9)))
-    assert wait_shapes(split, 0) == ["two_sided"]  # 1m in 123m: the 4m completes it too
-    assert wait_shapes(split, 2) == ["edge"]  # 3m in 123m: 12m waits only on 3
-    assert wait_shapes(split, 13) == ["closed"]  # 5p in 456p: nothing else
-    assert wait_shapes(split, 24) == ["edge"]  # 7s in 789s: 89s waits only on 7
-    assert wait_shapes(split, 26) == ["two_sided"]  # 9s in 789s: 78s waits on 6 and 9
-    assert wait_shapes(split, 27) == ["pair"]
-    assert wait_shapes(split, 9) == ["pung"]
+    """Where the winning tile sits (the readings Hong Kong and Taiwan score):
+    123m 111p 456p 789s with a pair of 1z, one split, won on each tile in turn."""
+
+    def shapes(win_tile: str) -> list[str | None]:
+        hand = read_hand(Tiles(concealed="123m111p456p789s11z", win_tile=win_tile), 4)
+        return [reading.shape for reading in readings(hand, 4, won_on_discard=False)]
+
+    assert shapes("1m") == ["two_sided"]  # 1m in 123m: the 4m completes it too
+    assert shapes("3m") == ["edge"]  # 3m in 123m: 12m waits only on 3
+    assert shapes("5p") == ["closed"]  # 5p in 456p: nothing else
+    assert shapes("7s") == ["edge"]  # 7s in 789s: 89s waits only on 7
+    assert shapes("9s") == ["two_sided"]  # 9s in 789s: 78s waits on 6 and 9
+    assert shapes("1z") == ["pair"]
+    assert shapes("1p") == ["pung"]
 
 
 def hand(concealed: str, win: str, melds: list[dict[str, object]] | None = None) -> Tiles:

@@ -236,16 +236,18 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "service/core/settlement.py": (
         "string 'Why a payer pays",
         "string 'Net change per seat",
-        "string 'Clean the amounts",
     ),
     # the shared tiles code's docstrings and schema descriptions name the one
     # ruleset with red fives
     "service/core/tiles.py": (
         'string "Hands from tiles',
+        "string 'A meld that may hold a red five",
+    ),
+    "service/core/notation.py": (
+        "string 'Tiles in notation",
         "string 'The published shape of a notation string",
         "string 'The same without red fives",
         'string "The `flowers` field',
-        "string 'A meld that may hold a red five",
         "string '. No red fives",
     ),
 }

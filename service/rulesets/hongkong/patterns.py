@@ -14,6 +14,8 @@ module-level lookups (no per-call table building).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 import msgspec
@@ -28,6 +30,10 @@ from service.core.errors import (
 )
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
+from service.core.tiles import DRAGONS, WINDS
+
+HAND_SETS = 4
+"""The Hong Kong fan sheet: 食胡：四组牌＋一对眼."""
 
 FanCode = Literal[
     "self_draw",
@@ -228,6 +234,176 @@ round's number (正花 例子1, only under `rules.round_flower`). Their
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
 
+
+# --- Detectors: the rows one reading of the tiles has ----------------------------
+
+
+@dataclass(slots=True)
+class Facts:
+    """What the detectors read, worked out once: the hand's part once per
+    hand (``suits`` … ``nine_gates``), the reading's for each reading of it
+    (:func:`service.rulesets.hongkong.tiles.evaluate_tiles`)."""
+
+    suits: int
+    """How many of the three suits the hand holds (melds included)."""
+    honours: bool
+    """Any honour tile in the hand."""
+    terminals_only: bool
+    """Every tile a terminal (1, 9) or an honour."""
+    nine_gates: bool
+    """No melds, and one suit held as 1112345678999 plus one more of it."""
+    triplets: tuple[int, ...]
+    """The tile of each pung and kong of the reading."""
+    dragons: int
+    """Pungs and kongs of dragons."""
+    winds: int
+    """Pungs and kongs of winds."""
+    pair: int
+    seat_tile: int
+    """The winner's seat wind, as a tile."""
+    round_tile: int
+    """The round's wind, as a tile."""
+    two_sided: bool
+    """The winning tile completed a chow waiting on two sides (兩頭)."""
+    kongs: int
+    all_concealed: bool
+    """Every set concealed (a pung completed by a discard is not)."""
+
+
+Detector = Callable[[Facts], int]
+"""How many of a row a reading has (0: none)."""
+
+
+def big_three_dragons(facts: Facts) -> int:
+    """大三元: 三组三元牌."""
+    return facts.dragons == 3
+
+
+def little_three_dragons(facts: Facts) -> int:
+    """小三元: 两组三元牌＋三元牌做眼."""
+    return facts.dragons == 2 and facts.pair in DRAGONS
+
+
+def dragon_pong(facts: Facts) -> int:
+    """三元牌的碰或杠, 每组 (counted beside 大三元/小三元, which include them)."""
+    return facts.dragons
+
+
+def seat_wind(facts: Facts) -> int:
+    """门风: 自己门风的碰或杠."""
+    return facts.seat_tile in facts.triplets
+
+
+def prevailing_wind(facts: Facts) -> int:
+    """圈风: 当圈风的碰或杠."""
+    return facts.round_tile in facts.triplets
+
+
+def big_four_winds(facts: Facts) -> int:
+    """大四喜: 四种风牌全部成碰."""
+    return facts.winds == 4
+
+
+def little_four_winds(facts: Facts) -> int:
+    """小四喜: 三组风牌＋风牌做眼."""
+    return facts.winds == 3 and facts.pair in WINDS
+
+
+def half_flush(facts: Facts) -> int:
+    """混一色: 一门花色＋字牌."""
+    return facts.suits == 1 and facts.honours
+
+
+def full_flush(facts: Facts) -> int:
+    """清一色: 一门花色，没有字牌."""
+    return facts.suits == 1 and not facts.honours
+
+
+def all_honours(facts: Facts) -> int:
+    """字一色: 只有风牌及三元牌."""
+    return facts.suits == 0
+
+
+def pure_terminals(facts: Facts) -> int:
+    """清么九: 只有一、九，全部成碰."""
+    return len(facts.triplets) == HAND_SETS and facts.terminals_only and not facts.honours
+
+
+def mixed_terminals(facts: Facts) -> int:
+    """混么九: 只有一、九及字牌，全部成碰 (a suit and honours both)."""
+    return len(facts.triplets) == HAND_SETS and facts.terminals_only and facts.honours and facts.suits > 0
+
+
+def all_pongs(facts: Facts) -> int:
+    """对对胡: 四组碰或杠＋一对眼."""
+    return len(facts.triplets) == HAND_SETS
+
+
+def all_chows(facts: Facts) -> int:
+    """平胡: 四组顺子，眼非番牌，两头听."""
+    return not facts.triplets and facts.two_sided and facts.pair not in (*DRAGONS, facts.seat_tile, facts.round_tile)
+
+
+def four_kongs(facts: Facts) -> int:
+    """十八罗汉: 四组杠."""
+    return facts.kongs == HAND_SETS
+
+
+def four_concealed_pongs(facts: Facts) -> int:
+    """坎坎胡: 四组刻子全部自己摸回."""
+    return len(facts.triplets) == HAND_SETS and facts.all_concealed
+
+
+def nine_gates(facts: Facts) -> int:
+    """九莲宝灯: 门前清同门 1112345678999＋同门一只."""
+    return facts.nine_gates
+
+
+def chicken_hand(facts: Facts) -> int:
+    """鸡胡: no hand-shape row and no limit hand (没有番种). Every row of the
+    sheet's 牌型 and 爆棚 sections a reading can have needs one suit or none,
+    four pungs, or all chows (大四喜, 十八罗汉 and 坎坎胡 are four pungs; 九莲宝灯
+    is one suit): a hand of two suits or more with none of those is a chicken
+    hand."""
+    return facts.suits > 1 and not all_pongs(facts) and not all_chows(facts)
+
+
+DETECTORS: dict[FanCode, Detector] = {
+    # the honours' rows: none without a pung of honours
+    "big_three_dragons": big_three_dragons,
+    "little_three_dragons": little_three_dragons,
+    "dragon_pong": dragon_pong,
+    "seat_wind": seat_wind,
+    "prevailing_wind": prevailing_wind,
+    "big_four_winds": big_four_winds,
+    "little_four_winds": little_four_winds,
+    # the suits
+    "half_flush": half_flush,
+    "full_flush": full_flush,
+    "all_honours": all_honours,
+    # four pungs: none with a chow
+    "pure_terminals": pure_terminals,
+    "mixed_terminals": mixed_terminals,
+    "all_pongs": all_pongs,
+    "four_kongs": four_kongs,
+    "four_concealed_pongs": four_concealed_pongs,
+    # the rest
+    "all_chows": all_chows,
+    "nine_gates": nine_gates,
+    "chicken_hand": chicken_hand,
+}
+"""The rows a reading of the tiles has, each by its own detector, in the
+order the items list them (平胡 and 九莲宝灯 come after the four-pung rows, which
+neither can be found with). The rows of how the hand was won and of the bonus
+tiles come from the request, not from a reading
+(:func:`service.rulesets.hongkong.tiles.evaluate_tiles`); 十三么 is not a
+reading of sets and a pair."""
+
+NEED_HONOUR_PUNG: frozenset[str] = frozenset(list(DETECTORS)[:7])
+"""Rows a reading without a pung or kong of honours never has."""
+NEED_FOUR_PUNGS: frozenset[str] = frozenset({"pure_terminals", "mixed_terminals", "all_pongs", "four_kongs", "four_concealed_pongs"})
+"""Rows a reading with a chow never has."""
+
 INCLUDED_BY: dict[str, tuple[tuple[FanCode, int], ...]] = {
     # 混么九 … 全部成碰（已包括对对胡）
     "all_pongs": (("mixed_terminals", 1),),
@@ -373,6 +549,30 @@ def tally_fan(
     (a settlement whose win is a self-draw) adds `self_draw` when it was not
     declared; `round_flower` is counted only under ``round_flower`` (the
     rule). Contradictions raise :class:`RuleViolation` naming both codes."""
+    positions, counts = _declared(patterns)
+    _check_combination(positions, counts, round_flower)
+    implied: list[tuple[FanCode, int, str | None]] = []
+    if "self_draw" not in positions:
+        implier = next((code for code in IMPLIES_SELF_DRAW if code in positions), "win" if self_drawn_win else None)
+        if implier is not None:
+            implied.append(("self_draw", 1, implier))
+            counts["self_draw"] = 1
+    limits = LIMIT_CODES[eight_immortals]
+    limit_code = next((entry.code for entry in patterns if entry.code in limits), None)
+    declared: list[tuple[FanCode, int, str | None]] = [(entry.code, entry.count, None) for entry in patterns]
+    items = _items(declared + implied, counts, limit_code, fan_cap)
+    won_by: WonBy | None = None
+    if self_drawn_win or any(code in SELF_DRAWN for code in positions):
+        won_by = "self_draw"
+    elif any(code in ON_DISCARD for code in positions):
+        won_by = "discard"
+    total = sum(item.fan for item in items)
+    return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+
+
+def _declared(patterns: list[PatternEntry]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each declared code's position and count; a code listed twice, or a
+    count its row does not allow, raises :class:`RuleViolation`."""
     positions: dict[str, int] = {}
     counts: dict[str, int] = {}
     problems: list[FieldProblem] = []
@@ -398,8 +598,13 @@ def tally_fan(
                 problems.append(field_problem(_pointer(index, "count"), _COUNTED_PER[row.per], code=code, limit=row.max_count))
     if problems:
         raise RuleViolation(*problems)
+    return positions, counts
 
-    problems += _round_flower_problems(positions, round_flower) + contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
+
+def _check_combination(positions: dict[str, int], counts: dict[str, int], round_flower: bool) -> None:
+    """Codes that cannot be declared together (or `round_flower` while the
+    rule is off): :class:`RuleViolation` naming both."""
+    problems = _round_flower_problems(positions, round_flower) + contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
     if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
         detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
         problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))
@@ -407,26 +612,22 @@ def tally_fan(
     if problems:
         raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
 
-    implied: list[tuple[FanCode, int, str]] = []
-    if "self_draw" not in positions:
-        implier = next((code for code in IMPLIES_SELF_DRAW if code in positions), "win" if self_drawn_win else None)
-        if implier is not None:
-            implied.append(("self_draw", 1, implier))
-            counts["self_draw"] = 1
 
-    limit_code: FanCode | None = None
-    for entry in patterns:
-        if ROWS[entry.code].limit or (entry.code == "eight_immortals" and eight_immortals == "limit"):
-            limit_code = entry.code
-            break
+LIMIT_CODES: dict[EightImmortals, frozenset[str]] = {
+    "eight_fan": frozenset(row.code for row in FAN_TABLE if row.limit),
+    "limit": frozenset(row.code for row in FAN_TABLE if row.limit) | {"eight_immortals"},
+}
+"""The limit hands (爆棚), by the eight immortals rule (八仙過海 one of them under `limit`)."""
 
+
+def _items(lines: list[tuple[FanCode, int, str | None]], counts: dict[str, int], limit_code: FanCode | None, fan_cap: int) -> list[FanItem]:
+    """Each pattern's line: with a limit hand, the cap for it and 0 for the
+    rest (爆棚牌：计十番，不另加番); else its fan less the units another declared
+    pattern already includes (:data:`INCLUDED_BY`)."""
     items: list[FanItem] = []
-    total = 0
-    declared: list[tuple[FanCode, int, str | None]] = [(entry.code, entry.count, None) for entry in patterns]
-    for code, count, implied_by in declared + implied:
+    for code, count, implied_by in lines:
         included_in: FanCode | None = None
         if limit_code is not None:
-            # 爆棚牌：计十番，不另加番 — the limit hand scores the cap, nothing is added
             if code == limit_code:
                 fan = fan_cap
             else:
@@ -438,15 +639,8 @@ def tally_fan(
                 if covers > covered:
                     covered, included_in = covers, including
             fan = max(0, count - covered) * ROWS[code].fan
-        total += fan
         items.append(FanItem(code=code, name_en=ROWS[code].name_en, count=count, fan=fan, included_in=included_in, implied_by=implied_by))
-
-    won_by: WonBy | None = None
-    if self_drawn_win or any(code in SELF_DRAWN for code in positions):
-        won_by = "self_draw"
-    elif any(code in ON_DISCARD for code in positions):
-        won_by = "discard"
-    return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
+    return items
 
 
 def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> list[FieldProblem]:

@@ -22,11 +22,8 @@ from service.core.money import (
     MINOR_UNITS,
     POINT_VALUE_DEFAULT,
     RATIOS,
-    ZERO,
     ExactNumber,
     check_point_value,
-    clean,
-    exact,
     point_value_meta,
 )
 from service.core.seats import OTHERS, SEATS, Seat
@@ -286,30 +283,13 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
 # --- Arithmetic --------------------------------------------------------------
 
 
-def fan_value(fan: int, rules: HongKongRules) -> Decimal:
-    """V: the capped fan converted on the table's ladder, times the point value.
-    The fan is clamped to the cap first, then converted (the reference calculator)."""
-    cap = rules.fan_cap
-    return POINTS_TABLES[rules.table][fan if fan < cap else cap] * rules.point_value
-
-
-def share(value: Decimal, ratio: Ratio) -> Decimal:
-    numerator, denominator = ratio
-    if numerator != 1:
-        value = value * numerator
-    return value / denominator if denominator != 1 else value
-
-
-def self_draw_each(value: Decimal, rules: HongKongRules) -> Decimal:
-    return share(value, SCHEMES[rules.payment_scheme].self_draw_each)
-
-
-def discard_shares(value: Decimal, rules: HongKongRules) -> tuple[Decimal, Decimal]:
-    """(discarder pays, each other player pays) on a discard."""
-    split = SCHEMES[rules.payment_scheme]
-    if rules.discard_payment == "full_gun":
-        return share(value, split.full_gun_discarder), ZERO
-    return share(value, split.half_gun_discarder), share(value, split.half_gun_other)
+def paid_fan(fan: int, limit_hand: bool, cap: int) -> tuple[int, Literal["limit"] | None]:
+    """The cap rule (封頂), the one place it is written: a limit hand, or a fan
+    at or above ``fan_cap``, pays as the cap and is tier `limit`; any other
+    hand pays its fan."""
+    if limit_hand or fan >= cap:
+        return cap, "limit"
+    return fan, None
 
 
 def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[SettlementWarning]:
@@ -324,10 +304,8 @@ def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[Settl
 
 
 def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
-    """(fan, limit hand, itemisation) from exactly one of `fan` and `patterns`."""
-    if request.patterns is msgspec.UNSET:
-        assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
-        return request.fan, request.limit_hand, None
+    """(fan, limit hand, itemisation) from the request's `patterns`."""
+    assert request.patterns is not msgspec.UNSET  # settle calls it only with `patterns`
     rules = request.rules
     self_drawn = isinstance(request.win, SelfDraw)
     result = tally_fan(
@@ -396,15 +374,7 @@ def _quarters(ratio: Ratio) -> int:
     return 4 * numerator // denominator
 
 
-QUARTERS: dict[str, Quarters] = {
-    name: Quarters(
-        _quarters(split.self_draw_each),
-        _quarters(split.full_gun_discarder),
-        _quarters(split.half_gun_discarder),
-        _quarters(split.half_gun_other),
-    )
-    for name, split in SCHEMES.items()
-}
+QUARTERS: dict[str, Quarters] = {name: Quarters(*map(_quarters, msgspec.structs.astuple(split))) for name, split in SCHEMES.items()}
 """:data:`SCHEMES` in quarters of V."""
 
 
@@ -432,12 +402,10 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
     else:
         assert request.fan is not msgspec.UNSET  # exactly one of them: checked on decoding
         fan, limit_hand, fan_items = request.fan, request.limit_hand, None
-    liable = _seven_robs_one_liable(liable, win, fan_items)
+    if fan_items is not None:  # 七搶一 is found among the patterns
+        liable = _seven_robs_one_liable(liable, win, fan_items)
     cap = rules.fan_cap
-    if limit_hand or fan >= cap:
-        fan_paid, tier = cap, "limit"
-    else:
-        fan_paid, tier = fan, None
+    fan_paid, tier = paid_fan(fan, limit_hand, cap)
     warnings = fan_warnings(fan, limit_hand, rules) if limit_hand or fan < rules.min_fan or fan > cap else []
 
     # money in integer units of point_value / 4 (the shares are whole
@@ -503,22 +471,26 @@ class PointsTable(msgspec.Struct):
     rows: list[PointsRow]
 
 
-@exact
 def points_table(rules: HongKongRules) -> PointsTable:
     """The 14-row fan → points table (the reference calculator's 香港規則：由番到點數): the first
-    two columns raw, the rest under the given cap, ladder, scheme and point value."""
+    two columns raw, the rest under the given cap, ladder, scheme and point value,
+    each share worked out as :func:`settle` works it out (whole quarters of V)."""
+    numerator, denominator = RATIOS[rules.point_value]
+    money = MINOR_UNITS[4 * denominator]
+    quarters = QUARTERS[rules.payment_scheme]
+    full_gun = rules.discard_payment == "full_gun"
+    ladder = POINTS_TABLES[rules.table]
     rows = []
     for fan in range(MAX_FAN_CAP + 1):
-        value = fan_value(fan, rules)
-        discarder_pays, other_pays = discard_shares(value, rules)
+        value = ladder[paid_fan(fan, False, rules.fan_cap)[0]] * numerator  # V, in units of 1 / denominator
         rows.append(
             PointsRow(
                 fan=fan,
                 full_spicy=FULL_SPICY_POINTS[fan],
                 half_spicy=HALF_SPICY_POINTS[fan],
-                self_draw_each=clean(self_draw_each(value, rules)),
-                discarder_pays=clean(discarder_pays),
-                others_pay=clean(other_pays),
+                self_draw_each=money[value * quarters.self_draw_each],
+                discarder_pays=money[value * (quarters.full_gun_discarder if full_gun else quarters.half_gun_discarder)],
+                others_pay=money[0 if full_gun else value * quarters.half_gun_other],
             )
         )
     return PointsTable(rules=rules, rows=rows)
@@ -557,12 +529,13 @@ class FanResult(msgspec.Struct, kw_only=True):
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
     result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, round_flower=rules.round_flower)
+    fan_paid, tier = paid_fan(result.fan, result.limit_hand, rules.fan_cap)
     return FanResult(
         items=result.items,
         fan=result.fan,
         limit_hand=result.limit_hand,
-        fan_paid=min(result.fan, rules.fan_cap),
-        tier="limit" if result.limit_hand or result.fan >= rules.fan_cap else None,
+        fan_paid=fan_paid,
+        tier=tier,
         won_by=result.won_by,
         warnings=fan_warnings(result.fan, result.limit_hand, rules),
         eight_immortals=request.eight_immortals,
@@ -600,12 +573,12 @@ def hand_result(
         round_flower=rules.round_flower,
     )
     result = found.count
-    cap = rules.fan_cap
     fan, limit_hand = result.fan, result.limit_hand
+    fan_paid, tier = paid_fan(fan, limit_hand, rules.fan_cap)
     return HongKongHand(
         fan=fan,
-        fan_paid=cap if limit_hand or fan > cap else fan,
-        tier="limit" if limit_hand or fan >= cap else None,
+        fan_paid=fan_paid,
+        tier=tier,
         limit_hand=limit_hand,
         items=result.items,
         arrangement=found.arrangement,

@@ -39,12 +39,12 @@ from service.core.readings import (
     seat_wind,
     shown,
     suits_and_honours,
-    terminal_or_honour,
 )
 from service.core.seats import Seat
 from service.core.settlement import Discard, SelfDraw, Win
 from service.core.tiles import (
     DRAGONS,
+    HONOURS,
     WIND_OF_SEAT,
     WINDS,
     Arranged,
@@ -54,10 +54,21 @@ from service.core.tiles import (
     format_tiles,
     read_hand,
 )
-from service.rulesets.hongkong.patterns import EightImmortals, FanCode, FanCount, PatternEntry, tally_fan
+from service.rulesets.hongkong.patterns import (
+    DETECTORS,
+    FAN_TABLE,
+    HAND_SETS,
+    NEED_FOUR_PUNGS,
+    NEED_HONOUR_PUNG,
+    Detector,
+    EightImmortals,
+    Facts,
+    FanCount,
+    PatternEntry,
+    tally_fan,
+)
 
-SETS = 4
-"""The Hong Kong fan sheet: 食胡：四组牌＋一对眼."""
+SETS = HAND_SETS
 
 HAND_ONLY: frozenset[str] = frozenset({"concealed", "heavenly_hand", "earthly_hand"})
 """Rows of the shared context that need the tiles to be a winning hand."""
@@ -124,8 +135,9 @@ def evaluate_tiles(
             cache[key] = found
         return found
 
+    facts = hand_facts(hand, wind, tiles.round_wind)
     for reading in readings(hand, SETS, won_on_discard=not self_drawn):
-        result = score(context + _reading_patterns(reading, hand, wind, tiles.round_wind))
+        result = score(context + _reading_patterns(reading_facts(facts, reading)))
         if best is None or result.fan > best[0].fan:
             best = (result, reading)
     if not hand.melds and is_thirteen_orphans(hand.counts):
@@ -173,42 +185,46 @@ def _context_patterns(
     tiles: HongKongTiles, hand: Hand, wind: Seat, winner: Seat, dealer: Seat, win: Win, flowers: set[str]
 ) -> list[PatternEntry]:
     """The rows every reading shares: how the hand was won, 門前清, the bonus tiles, 天胡/地胡."""
-    out: list[PatternEntry] = []
-
-    def add(code: FanCode, count: int = 1) -> None:
-        out.append(PatternEntry(code=code, count=count))
-
-    self_drawn = isinstance(win, SelfDraw)
-    if self_drawn:
-        add("self_draw")
+    if isinstance(win, SelfDraw):
+        out = [ENTRIES["self_draw"][1]]
         if tiles.after_kong:
-            add("win_on_kong")
+            out.append(ENTRIES["win_on_kong"][1])
         if tiles.after_flower:
-            add("win_on_flower")
+            out.append(ENTRIES["win_on_flower"][1])
         if tiles.last_tile:
-            add("last_tile")
+            out.append(ENTRIES["last_tile"][1])
     else:
-        if tiles.robbing_kong:
-            add("robbing_kong")
+        out = [ENTRIES["robbing_kong"][1]] if tiles.robbing_kong else []
         if tiles.last_tile:
-            add("last_discard")
+            out.append(ENTRIES["last_discard"][1])
     if not hand.open:
-        add("concealed")
-    number = "1234"[["east", "south", "west", "north"].index(wind)]
-    own = sum(1 for flower in flowers if flower[1] == number)
-    sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
+        out.append(ENTRIES["concealed"][1])
+    out += _flower_patterns(wind, isinstance(win, SelfDraw), flowers)
+    if tiles.blessing:
+        out.append(ENTRIES["heavenly_hand" if winner == dealer else "earthly_hand"][1])
+    return out
+
+
+def _flower_patterns(wind: Seat, self_drawn: bool, flowers: set[str]) -> list[PatternEntry]:
+    """The bonus tiles' rows: 八仙過海 (on a discard 七搶一), 正花, 一台花, 無花."""
+    if not flowers:
+        return [ENTRIES["no_flowers"][1]]
+    out = []
     if len(flowers) == 8:
         # 八仙過海 當自摸計; on a discard the eighth was robbed: 七搶一 (the Wikibooks extract)
-        add("eight_immortals" if self_drawn else "seven_robs_one")
+        out.append(ENTRIES["eight_immortals" if self_drawn else "seven_robs_one"][1])
+    number = SEAT_NUMBER[wind]
+    own = sum(1 for flower in flowers if flower[1] == number)
     if own:
-        add("seat_flower", own)
+        out.append(ENTRIES["seat_flower"][own])
+    sets = sum(1 for kind in "fs" if all(f"{kind}{n}" in flowers for n in "1234"))
     if sets:
-        add("flower_set", sets)
-    if not flowers:
-        add("no_flowers")
-    if tiles.blessing:
-        add("heavenly_hand" if winner == dealer else "earthly_hand")
+        out.append(ENTRIES["flower_set"][sets])
     return out
+
+
+SEAT_NUMBER: dict[Seat, str] = {"east": "1", "south": "2", "west": "3", "north": "4"}
+"""A seat's (or round's) number on the bonus tiles (正花: 东 1, 南 2, 西 3, 北 4)."""
 
 
 def _round_flowers(tiles: HongKongTiles, wind: Seat, flowers: set[str], counted: bool) -> list[PatternEntry]:
@@ -216,81 +232,87 @@ def _round_flowers(tiles: HongKongTiles, wind: Seat, flowers: set[str], counted:
     seat's own (正花 例子1: 東風南 … 1號或者2號花嘅話計兩番; one fan a tile)."""
     if not counted or tiles.round_wind == wind:
         return []
-    number = "1234"[["east", "south", "west", "north"].index(tiles.round_wind)]
+    number = SEAT_NUMBER[tiles.round_wind]
     held = sum(1 for flower in flowers if flower[1] == number)
-    return [PatternEntry(code="round_flower", count=held)] if held else []
+    return [ENTRIES["round_flower"][held]] if held else []
 
 
-def _reading_patterns(reading: Reading, hand: Hand, wind: Seat, round_wind: Seat) -> list[PatternEntry]:
-    """The rows one reading has: honours, hand shape, limit hands."""
-    out: list[PatternEntry] = []
+SIMPLES: tuple[int, ...] = tuple(tile for tile in range(HONOURS) if tile % 9 not in (0, 8))
+"""The suit tiles 2–8: a hand holding none is terminals and honours only."""
 
-    def add(code: FanCode, count: int = 1) -> None:
-        out.append(PatternEntry(code=code, count=count))
+ENTRIES: dict[str, tuple[PatternEntry, ...]] = {
+    row.code: tuple(PatternEntry(code=row.code, count=count) for count in range(5)) for row in FAN_TABLE
+}
+"""Each row as the entry a client would post, by its count (built once, shared, never changed)."""
 
-    groups = reading.groups
-    pair = reading.pair
-    assert pair is not None
-    triplets = [group.tile for group in groups if group.triplet]
-    dragons = sum(1 for tile in triplets if tile in DRAGONS)
-    winds = sum(1 for tile in triplets if tile in WINDS)
-    seat_tile, round_tile = WIND_OF_SEAT[wind], WIND_OF_SEAT[round_wind]
-    limit = False
 
-    if dragons == 3:
-        add("big_three_dragons")
-        add("dragon_pong", 3)
-    elif dragons == 2 and pair in DRAGONS:
-        add("little_three_dragons")
-        add("dragon_pong", 2)
-    elif dragons:
-        add("dragon_pong", dragons)
-    if seat_tile in triplets:
-        add("seat_wind")
-    if round_tile in triplets:
-        add("prevailing_wind")
-    if winds == 4:
-        add("big_four_winds")
-        limit = True
-    elif winds == 3 and pair in WINDS:
-        add("little_four_winds")
-
+def hand_facts(hand: Hand, wind: Seat, round_wind: Seat) -> Facts:
+    """The facts every reading of ``hand`` shares, with the reading's own
+    left empty (:func:`reading_facts` fills them in)."""
     counts = hand.all_counts
     suits, honours = suits_and_honours(counts)
-    all_triplets = len(triplets) == SETS
-    shape = False
-    if len(suits) == 1:
-        add("half_flush" if honours else "full_flush")
-        shape = True
-    elif not suits:
-        add("all_honours")
-        limit = True
-    if all_triplets:
-        every = [tile for tile, count in enumerate(counts) if count]
-        if all(terminal_or_honour(tile) for tile in every):
-            if not honours:
-                add("pure_terminals")
-                limit = True
-            elif suits:
-                add("mixed_terminals")
-                shape = True
-        add("all_pongs")
-        shape = True
-    elif not triplets and reading.shape == "two_sided" and pair not in (*DRAGONS, seat_tile, round_tile):
-        # 平胡: 四组顺子，眼非番牌，两头听
-        add("all_chows")
-        shape = True
-    if sum(1 for group in groups if group.kind == "kong") == SETS:
-        add("four_kongs")
-        limit = True
-    if all_triplets and all(group.concealed for group in groups):
-        add("four_concealed_pongs")
-        limit = True
-    if not hand.melds and _nine_gates(hand.counts):
-        add("nine_gates")
-        limit = True
-    if not shape and not limit:
-        add("chicken_hand")
+    return Facts(
+        suits=len(suits),
+        honours=honours,
+        terminals_only=not any(map(counts.__getitem__, SIMPLES)),
+        nine_gates=not hand.melds and _nine_gates(hand.counts),
+        triplets=(),
+        dragons=0,
+        winds=0,
+        pair=0,
+        seat_tile=WIND_OF_SEAT[wind],
+        round_tile=WIND_OF_SEAT[round_wind],
+        two_sided=False,
+        kongs=0,
+        all_concealed=False,
+    )
+
+
+def reading_facts(facts: Facts, reading: Reading) -> Facts:
+    """``facts`` (of the reading's hand) with the reading's own filled in."""
+    assert reading.pair is not None
+    triplets: list[int] = []
+    dragons = winds = kongs = 0
+    all_concealed = True
+    for group in reading.groups:
+        if group.kind != "chow":
+            tile = group.tile
+            triplets.append(tile)
+            if tile in DRAGONS:
+                dragons += 1
+            elif tile in WINDS:
+                winds += 1
+            if group.kind == "kong":
+                kongs += 1
+        if not group.concealed:
+            all_concealed = False
+    facts.triplets = tuple(triplets)
+    facts.dragons, facts.winds, facts.kongs, facts.all_concealed = dragons, winds, kongs, all_concealed
+    facts.pair = reading.pair
+    facts.two_sided = reading.shape == "two_sided"
+    return facts
+
+
+DETECTORS_FOR: dict[tuple[bool, bool], tuple[tuple[str, Detector], ...]] = {
+    (honour_pung, four_pungs): tuple(
+        (code, detect)
+        for code, detect in DETECTORS.items()
+        if (honour_pung or code not in NEED_HONOUR_PUNG) and (four_pungs or code not in NEED_FOUR_PUNGS)
+    )
+    for honour_pung in (False, True)
+    for four_pungs in (False, True)
+}
+""":data:`DETECTORS` less those that cannot find their row in a reading
+without a pung of honours, or with a chow: by (a pung of honours, four pungs)."""
+
+
+def _reading_patterns(facts: Facts) -> list[PatternEntry]:
+    """The rows one reading has (:data:`DETECTORS`: honours, hand shape, limit hands)."""
+    out: list[PatternEntry] = []
+    for code, detect in DETECTORS_FOR[facts.dragons > 0 or facts.winds > 0, len(facts.triplets) == SETS]:
+        count = detect(facts)
+        if count:
+            out.append(ENTRIES[code][count])
     return out
 
 

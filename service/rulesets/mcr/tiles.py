@@ -144,8 +144,8 @@ def _pack(kind: str, tiles: tuple[int, ...], concealed: bool) -> tuple[str, str,
 def _standing(concealed: str, win_tile: int) -> tuple[str, ...]:
     """The library's standing tiles: the concealed ones (notation already
     read by :func:`read_hand`) without the winning tile, in tile order.
-    Memoised per notation, as the core memoises its readings: building the
-    list costs about 16,000 instructions, a look-up about 1,000."""
+    Memoised per notation, as the core memoises its readings (what it saves:
+    docs/tiles.md, Speed)."""
     held = sorted([read.tile for read in parse_tiles(concealed, "concealed", False)])
     held.remove(win_tile)
     return tuple([LIBRARY_TILES[tile] for tile in held])

@@ -204,7 +204,7 @@ def count_tai(
 
 
 def _one(code: str) -> PatternIn:
-    return PatternIn(code=code)  # type: ignore[arg-type]
+    return PatternIn(code=code)
 
 
 ACTIVE: dict[tuple[str, str], frozenset[str]] = {

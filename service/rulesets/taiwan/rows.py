@@ -59,8 +59,10 @@ def value(tai: int, note: str = "") -> Cell:
     return Cell(f"{tai}（{note}）" if note else str(tai), "value", tai, note)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TaiRow:
+    """One row of a tai table, every column named where the row is written."""
+
     code: str
     name_zh: str
     name_en: str

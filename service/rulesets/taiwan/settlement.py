@@ -415,7 +415,7 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
 
 def _pattern(code: str, count: int) -> PatternIn:
-    return PatternIn(code=code, count=count)  # type: ignore[arg-type]
+    return PatternIn(code=code, count=count)
 
 
 STREAK_TAI_PER: dict[str, int] = {preset: 1 if preset == "mahjong_master" else 2 for preset in PRESETS}

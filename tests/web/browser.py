@@ -101,12 +101,15 @@ def serve() -> Iterator[str]:
         thread.join(timeout=10)
 
 
-def make_driver(size: tuple[int, int] = DESKTOP, language: str = "en-US", downloads: Path | None = None) -> Any:
-    """Headless chromium with a fresh profile, no network of its own (no
-    component updates, sync or background requests), console and network
-    logs kept for the tests."""
+STARTS = 3
+"""Tries to start the browser: on a loaded machine chromium sometimes misses
+chromedriver's start-up wait ("DevToolsActivePort file doesn't exist") and
+starts the next time."""
+
+
+def _options(size: tuple[int, int], language: str) -> tuple[Any, str]:
+    """Chromium's options with a fresh profile, and that profile's folder."""
     from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -129,7 +132,32 @@ def make_driver(size: tuple[int, int] = DESKTOP, language: str = "en-US", downlo
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    return options, profile
+
+
+def _started(size: tuple[int, int], language: str) -> tuple[Any, str]:
+    """The browser started (a fresh profile for each try) and its profile."""
+    from selenium import webdriver
+    from selenium.common.exceptions import SessionNotCreatedException
+    from selenium.webdriver.chrome.service import Service
+
+    for attempt in range(1, STARTS + 1):
+        options, profile = _options(size, language)
+        try:
+            return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER)), profile
+        except SessionNotCreatedException:
+            shutil.rmtree(profile, ignore_errors=True)
+            if attempt == STARTS:
+                raise
+            time.sleep(attempt)
+    raise AssertionError("unreachable")
+
+
+def make_driver(size: tuple[int, int] = DESKTOP, language: str = "en-US", downloads: Path | None = None) -> Any:
+    """Headless chromium with a fresh profile, no network of its own (no
+    component updates, sync or background requests), console and network
+    logs kept for the tests."""
+    driver, profile = _started(size, language)
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600}
     )

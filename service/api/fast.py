@@ -192,7 +192,7 @@ async def answer_directly(
         count_warnings(result, operation.ruleset)
     answer = ENCODER.encode(result if language == DEFAULT else localize(result, language))
     size = len(answer)
-    headers[:0] = (JSON_HEADERS, CONTENT_LENGTHS[size] if size < 4096 else (b"content-length", b"%d" % size))
-    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    length = CONTENT_LENGTHS[size] if size < 4096 else (b"content-length", b"%d" % size)
+    await send({"type": "http.response.start", "status": 200, "headers": [JSON_HEADERS, length, *headers]})
     await send({"type": "http.response.body", "body": answer})
     return 200

@@ -19,7 +19,7 @@ import pytest
 from litestar.testing import TestClient
 
 from service.api import create_app
-from service.api.asgi import REQUEST_ID
+from service.api.asgi import REQUEST_ID, scan_headers
 from service.api.fast import content_length_header
 from service.settings import Settings
 from tests.server import ROOT, free_port
@@ -307,6 +307,33 @@ def test_every_response_gets_a_fresh_request_id(client) -> None:
     ids = [response.headers["x-request-id"] for response in responses]
     assert len(set(ids)) == len(ids)
     assert all(REQUEST_ID.fullmatch(value.encode()) for value in ids)
+
+
+def test_made_request_ids_count_up_across_the_blocks_they_are_made_in() -> None:
+    # the entry makes ids a thousand at a time: the numbers run on, one by
+    # one, from 1000, through the end of a block and into the next
+    entry = create_app(Settings())
+    made = [next(entry._ids, None) or entry.more_ids() for _ in range(2_501)]
+    prefix = entry.request_id_prefix.decode()
+    assert made[0].decode() == f"{prefix}1000"
+    assert [int(value.decode().removeprefix(prefix)) for value in made] == list(range(1000, 3501))
+    assert all(REQUEST_ID.fullmatch(value) for value in made)
+
+
+def test_the_header_scan_keeps_the_last_of_a_repeated_header() -> None:
+    headers = [
+        (b"content-type", b"text/plain"),
+        (b"host", b"x"),
+        (b"content-type", b"application/json"),
+        (b"accept-language", b"fr"),
+        (b"accept-language", b"ja"),
+        (b"x-request-id", b"a"),
+        (b"origin", b"https://a.example"),
+        (b"access-control-request-method", b"POST"),
+        (b"content-length", b"12"),
+    ]
+    assert scan_headers(headers) == [b"application/json", b"12", "ja", b"a", b"https://a.example", b"POST"]
+    assert scan_headers([]) == [None, None, "en", None, None, None]
 
 
 # --- version and CORS -----------------------------------------------------------------------

@@ -17,9 +17,6 @@ from unicodedata import east_asian_width
 
 import yaml  # type: ignore[import-untyped]
 from litestar import Request
-from litestar._openapi.schema_generation.plugins.struct import (
-    StructSchemaPlugin,  # pinned litestar: private module
-)
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Contact, Schema, Tag
@@ -28,6 +25,7 @@ from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.static_files import create_static_files_router
 from litestar.typing import FieldDefinition
+from msgspec import Struct
 from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__
@@ -123,14 +121,32 @@ class DecimalSchemaPlugin(OpenAPISchemaPlugin):
         return schema
 
 
-class ClosedStructSchemaPlugin(StructSchemaPlugin):
+class ClosedStructSchemaPlugin(OpenAPISchemaPlugin):
     """Structs declared with ``forbid_unknown_fields=True`` publish
     ``additionalProperties: false``, so generated clients and fuzzers know
     unknown keys are rejected. A Struct (or a base it inherits from) may also
     declare ``__schema_extra__``, object-level rules msgspec checks in
     ``__post_init__`` but cannot publish: ``oneOf`` of ``{"required": [...]}``
     alternatives, ``dependentRequired``, and ``optional``: fields
-    msgspec publishes as required (a tag) that the service also accepts left out."""
+    msgspec publishes as required (a tag) that the service also accepts left out;
+    and ``__schema_name__``, the component's published name.
+
+    The properties themselves are litestar's own Struct schema: this plugin
+    comes first among the app's schema plugins, hands the Struct to the next
+    one that takes it (litestar's, through the public plugin interface) and
+    adds the above to what comes back. Nothing of litestar's private modules
+    is imported (``tests/platform/test_public_litestar.py``)."""
+
+    def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
+        return not field_definition.is_union and field_definition.is_subclass_of(Struct)
+
+    def _struct_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
+        """The schema litestar's own plugin makes for the Struct."""
+        plugins = schema_creator.plugins
+        for plugin in plugins[plugins.index(self) + 1 :]:
+            if isinstance(plugin, OpenAPISchemaPlugin) and plugin.is_plugin_supported_field(field_definition):
+                return plugin.to_openapi_schema(field_definition, schema_creator)
+        raise LookupError(f"no schema plugin after {type(self).__name__} takes {field_definition.annotation!r}")
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: Any) -> Any:
         name = getattr(field_definition.type_, "__schema_name__", None)
@@ -141,7 +157,7 @@ class ClosedStructSchemaPlugin(StructSchemaPlugin):
                 field_definition.annotation, kwarg_definition=KwargDefinition(schema_component_key=name)
             )
             return schema_creator.for_field_definition(named)
-        result = super().to_openapi_schema(field_definition, schema_creator)
+        result = self._struct_schema(field_definition, schema_creator)
         config = getattr(field_definition.type_, "__struct_config__", None)
         extra = getattr(field_definition.type_, "__schema_extra__", None)
         if (config is not None and config.forbid_unknown_fields) or extra:

@@ -1,10 +1,11 @@
 """Tiles in notation: the tile numbers, reading and writing MPSZ notation,
 the notation fields of a request, and the bonus tiles.
 
-**Notation** (MPSZ, as Tenhou and the riichi libraries write it): digits
-followed by their suit letter — `m` characters 萬, `p` dots 筒, `s` bamboo 索,
+**Notation** (MPSZ, as Tenhou and the Japanese mahjong libraries write
+it): digits followed by their suit letter — `m` characters 萬, `p` dots 筒, `s` bamboo 索,
 `z` honours 1–7 = east, south, west, north, white 白, green 發, red 中.
-`"123m456p789s1122z"`. `0m`/`0p`/`0s` is a red five (riichi only).
+`"123m456p789s1122z"`. `0m`/`0p`/`0s` is a red five, in the ruleset
+whose tiles take red fives (:data:`RedNotation`).
 
 A tile is an int 0–33: characters 0–8, dots 9–17, bamboo 18–26, honours
 27–33 (east, south, west, north, white, green, red).
@@ -43,10 +44,10 @@ NOTATION_MESSAGES: tuple[str, ...] = (BAD_CHARACTER, NO_SUIT, NO_DIGITS, BAD_HON
 """The 400 details of unreadable notation (worded by the API in the request's language)."""
 
 NOTATION_PATTERN = "^([0-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
-"""The published shape of a notation string with red fives (riichi; the
-service reads it itself, to name the first bad character)."""
+"""The published shape of a notation string with red fives (the service
+reads it itself, to name the first bad character)."""
 PLAIN_NOTATION_PATTERN = "^([1-9]+[mps]|[1-7]+z)*(?![\\s\\S])"
-"""The same without red fives (every ruleset but riichi)."""
+"""The same without red fives (every ruleset whose tiles have none)."""
 TILE_PATTERN = "^([1-9][mps]|[1-7]z)(?![\\s\\S])"
 RED_TILE_PATTERN = "^([0-9][mps]|[1-7]z)(?![\\s\\S])"
 
@@ -65,7 +66,7 @@ def _notation(pattern: str, description: str, max_length: int = 64, examples: tu
     )
 
 
-Notation = Annotated[str, _notation(PLAIN_NOTATION_PATTERN, _NOTATION_TEXT + ". No red fives (`0m`/`0p`/`0s` is riichi only).")]
+Notation = Annotated[str, _notation(PLAIN_NOTATION_PATTERN, description=_NOTATION_TEXT + ". No red fives (`0m`/`0p`/`0s` is riichi only).")]
 RedNotation = Annotated[
     str, _notation(NOTATION_PATTERN, _NOTATION_TEXT + "; `0m`/`0p`/`0s` is a red five.", examples=("123m406p789s1122z",))
 ]
@@ -109,7 +110,7 @@ Flowers = Annotated[
         examples=[["f1", "s3"]],
     ),
 ]
-"""The `flowers` field of a ruleset's tiles that has bonus tiles (not riichi)."""
+"""The `flowers` field of a ruleset's tiles that has bonus tiles."""
 
 FLOWER_TWICE = template("Bonus tile `{flower}` is listed twice: each flower and season exists once")
 

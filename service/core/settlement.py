@@ -16,7 +16,7 @@ from service.core.warnings import SettlementWarning
 Role = Literal["discarder", "other", "self_draw", "dealer", "non_dealer", "liable", "bettor"]
 """Why a payer pays: ``discarder`` dealt in; ``other`` a non-discarder paying
 on a discard (half-gun, MCR/NMJL base); ``self_draw`` a loser on a self-draw;
-``dealer``/``non_dealer`` riichi tsumo payers by role; ``liable`` a player
+``dealer``/``non_dealer`` self-draw payers by role (where the dealer pays more); ``liable`` a player
 responsible (包 / 責任払い) for the hand; ``bettor`` a side bet mirroring a seat."""
 
 

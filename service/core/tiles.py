@@ -1,14 +1,14 @@
 """Hands from tiles: the request's `tiles` object, the hand read and checked,
 its first split and waits, and the arrangement the answer shows. Shared by
-every ruleset that reads tiles (Hong Kong, riichi, MCR, Taiwan). The
-notation is read by :mod:`service.core.notation`, the splits and waits
-worked out by :mod:`service.core.splits`; their names are importable from
-here too.
+every ruleset that reads tiles. The notation is read by
+:mod:`service.core.notation`, the splits and waits worked out by
+:mod:`service.core.splits`; their names are importable from here too.
 
-**Notation** (MPSZ, as Tenhou and the riichi libraries write it): digits
-followed by their suit letter — `m` characters 萬, `p` dots 筒, `s` bamboo 索,
+**Notation** (MPSZ, as Tenhou and the Japanese mahjong libraries write
+it): digits followed by their suit letter — `m` characters 萬, `p` dots 筒, `s` bamboo 索,
 `z` honours 1–7 = east, south, west, north, white 白, green 發, red 中.
-`"123m456p789s1122z"`. `0m`/`0p`/`0s` is a red five (riichi only).
+`"123m456p789s1122z"`. `0m`/`0p`/`0s` is a red five, where a ruleset's tiles
+take them (:class:`RedMeld`).
 
 A tile is an int 0–33: characters 0–8, dots 9–17, bamboo 18–26, honours
 27–33 (east, south, west, north, white, green, red).

@@ -62,28 +62,16 @@ def players_of(record: TenhouRecord) -> Literal[3, 4]:
     return 3 if "三" in record.rule.disp or fourth_empty else 4
 
 
-def _start_points(record: TenhouRecord, players: int) -> int:
-    """The points each player started with: the first hand's scores and the
-    sticks on the table shared out (a record that starts later still holds
-    every point of the start), when that is one whole number within the
-    game's bounds; else Tenhou's (25,000, three players 35,000)."""
-    entry = record.log[0] if record.log else None
-    if isinstance(entry, list) and len(entry) > 1 and isinstance(entry[0], list) and isinstance(entry[1], list):
-        # not yet read: anything may stand here
-        first = [score for score in map(whole, entry[1][:players]) if type(score) is int]
-        sticks = whole(entry[0][2]) if len(entry[0]) > 2 else None
-        if len(first) == players and type(sticks) is int:
-            start, left = divmod(sum(first) + 1000 * sticks, players)
-            if not left and 1000 <= start <= MAX_START:
-                return start
-    return 35_000 if players == 3 else 25_000
+Opening = tuple[tuple[int, int, int], list[int]]
+"""A record's first hand as the game's start state: (its hand number in the
+game, honba, sticks on the table) and each seat's score."""
 
 
-def _resume(record: TenhouRecord, players: int, start: int) -> dict[str, Any] | None:
-    """Where a record that starts after the game's first hand picks the game
-    up (its first hand's place, honba, sticks and scores); None for one that
-    starts at east 1 with every score `start`. Read before the hand is (a
-    first hand that is not the format's shape is the reader's 400)."""
+def _opening(record: TenhouRecord, players: int) -> Opening | None:
+    """The first hand's place and scores, read before the hand is (the one
+    reader of them: not yet checked, anything may stand there); None when
+    they are not whole numbers where the format puts them (such a first hand
+    is the reader's 400 once the hand is read)."""
     entry = record.log[0] if record.log else None
     if not (isinstance(entry, list) and len(entry) > 1 and isinstance(entry[0], list) and isinstance(entry[1], list)):
         return None
@@ -91,7 +79,29 @@ def _resume(record: TenhouRecord, players: int, start: int) -> dict[str, Any] | 
     scores = [value for value in map(whole, entry[1][:players]) if type(value) is int]
     if len(place) != 3 or len(scores) != players:
         return None
-    number, honba, sticks = place
+    return (place[0], place[1], place[2]), scores
+
+
+def _start_points(opening: Opening | None, players: int) -> int:
+    """The points each player started with: the first hand's scores and the
+    sticks on the table shared out (a record that starts later still holds
+    every point of the start), when that is one whole number within the
+    game's bounds; else Tenhou's (25,000, three players 35,000)."""
+    if opening is not None:
+        (_, _, sticks), scores = opening
+        start, left = divmod(sum(scores) + 1000 * sticks, players)
+        if not left and 1000 <= start <= MAX_START:
+            return start
+    return 35_000 if players == 3 else 25_000
+
+
+def _resume(opening: Opening | None, players: int, start: int) -> dict[str, Any] | None:
+    """Where a record that starts after the game's first hand picks the game
+    up (its first hand's place, honba, sticks and scores); None for one that
+    starts at east 1 with every score `start`."""
+    if opening is None:
+        return None
+    (number, honba, sticks), scores = opening
     if ((number, honba, sticks) == (0, 0, 0) and scores == [start] * players) or not 0 <= number < 16:
         return None
     return {
@@ -123,8 +133,9 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     if players == 3:
         rules["noten_payment"] = 2000
     yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
-    start = _start_points(record, players)
-    resume = _resume(record, players, start)
+    opening = _opening(record, players)
+    start = _start_points(opening, players)
+    resume = _resume(opening, players, start)
     game: dict[str, Any] = {
         "players": players,
         "length": "east" if "東" in disp else "hanchan",

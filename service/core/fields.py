@@ -18,6 +18,7 @@ which the checker enforces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import msgspec
@@ -40,3 +41,21 @@ else:
 
         def __class_getitem__(cls, item: Any) -> Any:
             return item
+
+
+def struct_fields(struct_type: type, omit: Sequence[str] = ()) -> list[tuple[Any, ...]]:
+    """A Struct's fields as :func:`msgspec.defstruct` takes them (each
+    default or default factory kept), less those named in ``omit``: for a
+    type built from another (a game's win item from a settlement body, a
+    recorded hand's answer from a game's)."""
+    fields: list[tuple[Any, ...]] = []
+    for info in msgspec.structs.fields(struct_type):
+        if info.name in omit:
+            continue
+        if info.required:
+            fields.append((info.name, info.type))
+        elif info.default_factory is not msgspec.NODEFAULT:
+            fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
+        else:
+            fields.append((info.name, info.type, info.default))
+    return fields

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.fields import struct_fields
 from service.core.money import ZERO, clean
 from service.core.seats import SEATS, Seat
 
@@ -223,22 +224,6 @@ def field_names(struct: Any) -> tuple[str, ...]:
     return names
 
 
-def win_fields(request_type: type, omit: Sequence[str]) -> list[tuple[str, Any, Any]]:
-    """The fields of a settlement body a game's win item carries: all but the
-    derived ones and `rules` (one for the whole game)."""
-    fields: list[Any] = []
-    for info in msgspec.structs.fields(request_type):
-        if info.name in omit:
-            continue
-        if info.required:
-            fields.append((info.name, info.type))
-        elif info.default_factory is not msgspec.NODEFAULT:
-            fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
-        else:
-            fields.append((info.name, info.type, info.default))
-    return fields
-
-
 def build_request(request_type: type, item: Any, index: int, **derived: Any) -> Any:
     """The ruleset's settlement body for a win item, the derived fields filled
     in. A rule the body's own checks enforce (`__post_init__`) is a 400 at
@@ -310,7 +295,7 @@ def game_types(
     extra_doc = "".join(f"A win also takes `{field[0]}`. " for field in extra_win_fields)
     win = msgspec.defstruct(
         f"{title}GameWin",
-        [*win_fields(request_type, (*omit, "rules")), *extra_win_fields],
+        [*struct_fields(request_type, (*omit, "rules")), *extra_win_fields],
         kw_only=True,
         forbid_unknown_fields=True,
         tag_field="type",

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.fields import struct_fields
 from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
@@ -169,23 +170,15 @@ class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     ] = msgspec.field(default_factory=riichi_game.RiichiGameSetup)
 
 
-def _extended(base: type, name: str, extra: list[tuple[str, Any]]) -> type:
-    fields: list[Any] = []
-    for info in msgspec.structs.fields(base):
-        if info.required:
-            fields.append((info.name, info.type))
-        else:
-            fields.append((info.name, info.type, info.default))
-    return msgspec.defstruct(name, [*fields, *extra], kw_only=True, module=__name__)
-
-
-RecordHandResult = _extended(
-    riichi_game.TYPES.hand,
+RecordHandResult: type = msgspec.defstruct(
     "RiichiRecordHand",
     [
+        *struct_fields(riichi_game.TYPES.hand),
         ("recorded_deltas", Annotated[dict[str, int], msgspec.Meta(description="What the record paid each seat for the hand.")]),
         ("matches", Annotated[bool, msgspec.Meta(description="The record's deltas equal the settlement's (or the draw's).")]),
     ],
+    kw_only=True,
+    module=__name__,
 )
 RecordResult = msgspec.defstruct(
     "RiichiGameRecord",

@@ -26,7 +26,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
 from service.api.codec import RequestInvalid, json_response, schema_problem
-from service.core.errors import FieldProblem, RuleViolation
+from service.core.errors import FieldProblem, RuleViolation, UnreadablePart
 from service.i18n import DEFAULT, LANGUAGE, N_, gettext, render
 
 PROBLEM_JSON = "application/problem+json"
@@ -185,6 +185,12 @@ def on_request_invalid(request: Request[Any, Any, Any], exc: RequestInvalid) -> 
     return json_response(invalid_problem(exc, request.url.path), status_code=400, media_type=PROBLEM_JSON)
 
 
+def on_unreadable_part(request: Request[Any, Any, Any], exc: UnreadablePart) -> Response[Any]:
+    """A part the rules read themselves (a recorded log) that does not read
+    as its format: the same 400 as a body the schema refuses."""
+    return json_response(invalid_problem(RequestInvalid(exc.problem), request.url.path), status_code=400, media_type=PROBLEM_JSON)
+
+
 def on_rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[Any]:
     return json_response(violation_problem(exc, request.url.path), status_code=422, media_type=PROBLEM_JSON)
 
@@ -246,6 +252,7 @@ def on_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[A
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     RequestInvalid: on_request_invalid,
+    UnreadablePart: on_unreadable_part,
     RuleViolation: on_rule_violation,
     ValidationException: on_validation,
     HTTPException: on_http,

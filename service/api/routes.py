@@ -29,7 +29,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.api.codec import JSON, RequestInvalid, StrictBody, decode_part, decode_strict, json_response
+from service.api.codec import JSON, StrictBody, decode_part, decode_strict, json_response
 from service.api.fast import FAST_PATHS, Operation
 from service.api.problems import problem_responses
 from service.api.query import Rules, Value, rules_query
@@ -85,7 +85,6 @@ def read_route(template: str, endpoint: Endpoint) -> HTTPRouteHandler:
     answered by the function's steps (or the function)."""
     wire, read, work, function = endpoint.wire, endpoint.read, endpoint.work, endpoint.function
     assert wire is not None and read is not None
-    invalid: tuple[type[Exception], ...] = () if endpoint.invalid is None else (endpoint.invalid,)
     weight = 0 if work is None else round(WEIGHTS[work.kind] * 100)
 
     class WireBody(StrictBody):
@@ -96,11 +95,9 @@ def read_route(template: str, endpoint: Endpoint) -> HTTPRouteHandler:
         request = read(data, decode_part)
         if work is not None:
             check_budget(work.count(request) * weight)
-        try:
-            # the event loop is given back between steps (service.api.work)
-            return json_response(await drive(function(request)) if endpoint.steps else function(request))
-        except invalid as exc:
-            raise RequestInvalid(exc.problem) from None  # type: ignore[attr-defined]
+        # the event loop is given back between steps (service.api.work); an
+        # UnreadablePart the function raises is a 400 (service.api.problems)
+        return json_response(await drive(function(request)) if endpoint.steps else function(request))
 
     return post(dto=WireBody, return_dto=None, status_code=200, **_documented(template, endpoint, answer))(answer)
 

@@ -122,3 +122,14 @@ class RuleViolation(Exception):
         super().__init__("; ".join(f"{p.pointer}: {p.detail}" for p in problems))
         self.problems = problems
         self.title = title
+
+
+class UnreadablePart(Exception):
+    """A part of a request the rules read themselves, past what the schema
+    can say (a recorded game's log entries), that does not read as its
+    format. The API layer answers 400 at ``problem.pointer``, as for any
+    body that does not match the schema."""
+
+    def __init__(self, problem: FieldProblem) -> None:
+        super().__init__(problem.detail)
+        self.problem = problem

@@ -118,9 +118,6 @@ class Endpoint:
     steps: bool = False
     """`function` returns a generator: the service runs it giving the event
     loop back between steps."""
-    invalid: type[Exception] | None = None
-    """An exception `function` raises for a body that does not read as its
-    format: a 400 with the exception's `problem`."""
 
     @property
     def method(self) -> str:

@@ -29,7 +29,7 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
-from service.rulesets.riichi.tenhou import MalformedRecord, TenhouRecord
+from service.rulesets.riichi.tenhou import TenhouRecord
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.yaku import (
     HanRequest,
@@ -509,7 +509,6 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         read=read_record_request,
         work=Work("recorded_hand", lambda request: len(request.record.log)),
         steps=True,
-        invalid=MalformedRecord,
     ),
 )
 """In the order the OpenAPI document lists them."""

@@ -26,7 +26,7 @@ a concealed kong, ``f`` a north set aside (three players), 0 the turn an open
 kong took.
 
 This module reads the entries into typed steps; a step it cannot read is a
-:class:`MalformedRecord` (400) naming it. :mod:`service.rulesets.riichi.replay`
+:class:`UnreadablePart` (400) naming it. :mod:`service.rulesets.riichi.replay`
 plays them.
 """
 
@@ -40,7 +40,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.errors import FieldProblem, RuleViolation, UnreadablePart, field_problem, template
 
 MAX_RECORD_HANDS = 64
 """Hands in one record, at most: a hanchan with its extension round rarely
@@ -152,14 +152,6 @@ class TenhouRecord(msgspec.Struct, kw_only=True):
     ]
 
 
-class MalformedRecord(Exception):
-    """A record entry that does not read as the format (a 400 at ``problem.pointer``)."""
-
-    def __init__(self, problem: FieldProblem) -> None:
-        super().__init__(problem.detail)
-        self.problem = problem
-
-
 NOT_A_HAND = template("A hand is an array of 17 entries (docs/games.md); this one has {count}.")
 NOT_A_LIST = template("Expected an array of at most {limit} entries here.")
 TEXT_TOO_LONG = template("Expected a text of at most {limit} characters here.")
@@ -246,7 +238,7 @@ def tile(value: object, pointer: str) -> int:
     """A tile code (400 for anything else: the schema's enum)."""
     value = whole(value)
     if type(value) is not int or value not in TILE_CODES:
-        raise MalformedRecord(field_problem(pointer, NOT_A_TILE, value=value))
+        raise UnreadablePart(field_problem(pointer, NOT_A_TILE, value=value))
     return value
 
 
@@ -260,7 +252,7 @@ def _step_text(value: object, pattern: re.Pattern[str], original: object) -> tup
     """A step written as text: 400 unless it matches the schema's pattern."""
     match = pattern.match(value) if isinstance(value, str) and len(value) <= MAX_STEP_TEXT else None
     if match is None or not isinstance(value, str):
-        raise _Refused(MalformedRecord, lambda at: field_problem(at, NOT_A_STEP, value=original))
+        raise _Refused(UnreadablePart, lambda at: field_problem(at, NOT_A_STEP, value=original))
     return value, match
 
 
@@ -274,12 +266,12 @@ class _Refused(Exception):
 
     def problem(self, pointer: str) -> Exception:
         problem = self.problem_at(pointer)
-        return MalformedRecord(problem) if self.error is MalformedRecord else RuleViolation(problem)
+        return UnreadablePart(problem) if self.error is UnreadablePart else RuleViolation(problem)
 
 
 def _step_tile(value: object, original: object) -> int:
     if type(value) is not int or value not in TILE_CODES:
-        raise _Refused(MalformedRecord, lambda at: field_problem(at, NOT_A_TILE, value=original))
+        raise _Refused(UnreadablePart, lambda at: field_problem(at, NOT_A_TILE, value=original))
     return value
 
 
@@ -376,16 +368,16 @@ class RecordedHand:
 def _list(value: object, pointer: str, most: int, least: int = 0) -> list[Any]:
     """An array of ``least`` to ``most`` entries (400 otherwise: the schema's bounds)."""
     if not isinstance(value, list) or len(value) > most:
-        raise MalformedRecord(field_problem(pointer, NOT_A_LIST, limit=most))
+        raise UnreadablePart(field_problem(pointer, NOT_A_LIST, limit=most))
     if len(value) < least:
-        raise MalformedRecord(field_problem(pointer, NOT_THIS_LONG, count=least))
+        raise UnreadablePart(field_problem(pointer, NOT_THIS_LONG, count=least))
     return value
 
 
 def _number(value: object, pointer: str, least: int, most: int) -> int:
     value = whole(value)
     if type(value) is not int or not least <= value <= most:
-        raise MalformedRecord(field_problem(pointer, NOT_A_NUMBER, least=least, most=most))
+        raise UnreadablePart(field_problem(pointer, NOT_A_NUMBER, least=least, most=most))
     return value
 
 
@@ -405,7 +397,7 @@ def _result_part(value: object, pointer: str) -> list[Any]:
     for at, item in enumerate(items):
         if isinstance(item, str):
             if len(item) > 200:
-                raise MalformedRecord(field_problem(f"{pointer}/{at}", TEXT_TOO_LONG, limit=200))
+                raise UnreadablePart(field_problem(f"{pointer}/{at}", TEXT_TOO_LONG, limit=200))
             read.append(item)
         else:
             read.append(_number(item, f"{pointer}/{at}", -MAX_POINTS, MAX_POINTS))
@@ -425,7 +417,7 @@ def read_result(value: object, pointer: str) -> RecordedResult:
     items = _list(value, pointer, 7, 1)
     name = items[0]
     if name not in RESULT_KINDS:
-        raise MalformedRecord(field_problem(f"{pointer}/0", NOT_A_RESULT, value=name))
+        raise UnreadablePart(field_problem(f"{pointer}/0", NOT_A_RESULT, value=name))
     parts = [_result_part(item, f"{pointer}/{at}") for at, item in enumerate(items[1:], start=1)]
     if name == WIN_RESULT:
         if len(parts) not in (2, 4, 6):
@@ -456,7 +448,7 @@ def read_hand(entry: list[Any], pointer: str) -> RecordedHand:
     the published shape (:data:`HAND_SCHEMA`), 422 at one that keeps to it
     and still cannot be."""
     if len(entry) != 17:
-        raise MalformedRecord(field_problem(pointer, NOT_A_HAND, count=len(entry)))
+        raise UnreadablePart(field_problem(pointer, NOT_A_HAND, count=len(entry)))
     state = _list(entry[0], f"{pointer}/0", 3, 3)
     number, honba, sticks = (_number(state[at], f"{pointer}/0/{at}", 0, most) for at, most in enumerate((15, 100, 200)))
     starts, takes, actions = [], [], []

@@ -54,15 +54,11 @@ from service.core.tiles import (
     format_tiles,
     read_hand,
 )
+from service.rulesets.hongkong.detectors import DETECTORS, NEED_FOUR_PUNGS, NEED_HONOUR_PUNG, Detector, Facts
 from service.rulesets.hongkong.patterns import (
-    DETECTORS,
     FAN_TABLE,
     HAND_SETS,
-    NEED_FOUR_PUNGS,
-    NEED_HONOUR_PUNG,
-    Detector,
     EightImmortals,
-    Facts,
     FanCount,
     PatternEntry,
     tally_fan,

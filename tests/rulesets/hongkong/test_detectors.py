@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
-from service.rulesets.hongkong import patterns
-from service.rulesets.hongkong.patterns import DETECTORS, NEED_FOUR_PUNGS, NEED_HONOUR_PUNG, ROWS, Facts
+from service.rulesets.hongkong import detectors
+from service.rulesets.hongkong.detectors import DETECTORS, NEED_FOUR_PUNGS, NEED_HONOUR_PUNG, Facts
+from service.rulesets.hongkong.patterns import ROWS
 
 # 123m 456p 789s 234s 55m, won two-sided, east seat in an east round: no row but 鸡胡's ingredients
 PLAIN = Facts(
@@ -111,7 +112,7 @@ def test_detector(code: str, reading: Facts, count: int) -> None:
 def test_every_detector_is_tested_and_named_after_its_row() -> None:
     assert {code for code, _, _ in CASES} == set(DETECTORS)
     for code, detect in DETECTORS.items():
-        assert code in ROWS and detect is getattr(patterns, code)
+        assert code in ROWS and detect is getattr(detectors, code)
 
 
 TILES = st.integers(0, 33)

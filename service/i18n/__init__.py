@@ -2,7 +2,8 @@
 
 Languages: ``en`` (the source language: every msgid is the English text),
 ``zh-Hant`` (繁體, in the Hong Kong register of the reference calculator: 番, 出銃, 自摸,
-全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語). The catalogues
+全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語): the entries of
+:data:`SERVED`, the one list a language is added to. The catalogues
 are the ``.po`` files in ``locale/``; they are parsed once, at import, with
 :func:`babel.messages.pofile.read_po` (no compile step), into one dict per
 language keyed by ``(msgctxt, msgid)``. ``locale/messages.pot`` lists every
@@ -103,7 +104,7 @@ def N_(message: str) -> str:
     return message
 
 
-def _load(language: str) -> dict[tuple[str | None, str], str]:
+def load_catalogue(language: str) -> dict[tuple[str | None, str], str]:
     with po_file(language).open("rb") as handle:
         catalog = read_po(handle, locale=language.replace("-", "_"))
     return {
@@ -113,7 +114,7 @@ def _load(language: str) -> dict[tuple[str | None, str], str]:
     }
 
 
-CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: _load(language) for language in TRANSLATED}
+CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: load_catalogue(language) for language in TRANSLATED}
 """language → (msgctxt, msgid) → msgstr; untranslated and fuzzy entries are left out."""
 
 

@@ -18,6 +18,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service import i18n
 from service.api.discovery import names_description, rulesets_description
@@ -99,6 +101,28 @@ def test_the_page_is_served_with_todays_menu() -> None:
 def test_the_menu_slot_must_be_there_once() -> None:
     with pytest.raises(ValueError, match="slot"):
         index_page('<select id="language"></select>', SERVED)
+
+
+def _as_documented(tag: str) -> str | None:
+    """docs/i18n.md's table, rule by rule: ``zh-Hant*``, ``zh-TW``, ``zh-HK``,
+    ``zh-MO`` → zh-Hant; any other ``zh``/``zh-*`` → zh-Hans; ``ja*`` → ja;
+    ``en*`` and ``*`` → en; anything else is not served."""
+    parts = tag.strip().lower().split("-")
+    if parts[0] == "zh":
+        return "zh-Hant" if len(parts) > 1 and parts[1] in ("hant", "tw", "hk", "mo") else "zh-Hans"
+    return {"ja": "ja", "en": "en", "*": "en"}.get(parts[0])
+
+
+TAGS = st.one_of(
+    st.from_regex(r"(zh|ja|en|\*|ZH|Ja|zhx|jax|yue|fr)(-(hant|Hans|TW|hk|mo|CN|sg|MY|yue|x|)){0,3}", fullmatch=True),
+    st.text(alphabet="zhanjtwkmo-*HT ", max_size=12),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TAGS)
+def test_negotiation_from_the_list_is_the_documented_table(tag: str) -> None:
+    assert language_of_tag(tag) == _as_documented(tag)
 
 
 # --- a language added to the list ---------------------------------------------------------

@@ -13,6 +13,8 @@ Where msgids come from:
   ``_fail(pointer, template, **params)``), or marked with
   ``template(...)`` (engine) or ``N_(...)`` (API) — found with Babel's Python
   extractor;
+* each ruleset's display name (msgctxt ``ruleset name``, msgid its
+  ``name_en``);
 * names shown in place of codes: seats (msgctxt ``seat``), and each
   ruleset's ``catalogue`` (``Ruleset.catalogue``): its pattern names (msgid
   the English name as printed, msgctxt its ``pattern_context``), the codes
@@ -44,6 +46,7 @@ from service.i18n import (
     DEFAULT,
     LIST_SEPARATOR,
     POT_FILE,
+    RULESET_NAME,
     TRANSLATED,
     po_file,
 )
@@ -70,6 +73,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
 
     messages: list[tuple[str, str | None]] = [(text, None) for text in WARNINGS.texts()]
     messages += [(seat, "seat") for seat in SEATS]
+    messages += [(ruleset.name_en, RULESET_NAME) for ruleset in RULESETS]
     messages += [(text, context) for ruleset in RULESETS for text, context in ruleset.catalogue]
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]

@@ -70,6 +70,7 @@ def _table_parameters() -> dict[str, list[tuple[str, str]]]:
 
 def render() -> str:
     from service.core.options import options_of, settings_of
+    from service.i18n import SERVED, TRANSLATED, ruleset_names
     from service.rulesets.registry import RULESETS
 
     lines = [
@@ -81,7 +82,7 @@ def render() -> str:
         "(`POST /v1/{ruleset}/settlements`) carries it, its type, allowed values or",
         "bounds, default and meaning. Every option is optional. `GET /v1/rulesets`",
         "serves the same list, with the meanings in the request's language",
-        "(`Accept-Language`: English, 繁體中文, 简体中文, 日本語).",
+        f"(`Accept-Language`: {', '.join(language.name for language in SERVED)}).",
         "",
         "A house rule is one field of one rules Struct (its meaning: the first line",
         "of its description); this page, discovery and the table endpoints' query",
@@ -89,7 +90,7 @@ def render() -> str:
         "",
     ]
     for ruleset in RULESETS:
-        lines += [f"## {ruleset.names['en']} ({ruleset.names['zh-Hant']}) — `{ruleset.name}`", ""]
+        lines += [f"## {ruleset.name_en} ({ruleset_names(ruleset.name_en)[TRANSLATED[0]]}) — `{ruleset.name}`", ""]
         lines += [f"Counted in {ruleset.unit} ({ruleset.unit_en}).", ""]
         for group in ruleset.option_groups:
             where = f"`{group.at}`" if group.at else "the request's top level"

@@ -10,6 +10,7 @@ response's language from the catalogue (msgctxt ``rule option``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -19,7 +20,7 @@ from litestar import Request, Response, get
 from service.api.codec import json_response
 from service.core.options import Option, options_of, settings_of
 from service.core.ruleset import Ruleset
-from service.i18n import LANGUAGE, LANGUAGES, gettext
+from service.i18n import LANGUAGE, LANGUAGES, SERVED, Served, gettext, ruleset_names
 from service.rulesets.registry import RULESETS
 
 OPTION_CONTEXT = "rule option"
@@ -58,9 +59,14 @@ class RuleGroup(msgspec.Struct):
     options: Annotated[list[str], msgspec.Meta(description="Names of the options in `rules` that go there.")]
 
 
+def names_description(served: Sequence[Served]) -> str:
+    """The meaning of a ruleset's `names`: its served languages' tags."""
+    return f"Display names: {', '.join(f'`{language.tag}`' for language in served)}."
+
+
 class RulesetEntry(msgspec.Struct):
     name: Annotated[str, msgspec.Meta(description="The ruleset's code, used in paths and in `ruleset` fields.")]
-    names: Annotated[dict[str, str], msgspec.Meta(description="Display names: `en`, `zh-Hant`, `zh-Hans`, `ja`.")]
+    names: Annotated[dict[str, str], msgspec.Meta(description=names_description(SERVED))]
     unit: Annotated[str, msgspec.Meta(description="What a hand's value is counted in (番, 飜+符, 分, points, 台).")]
     unit_en: str
     endpoints: list[str]
@@ -144,12 +150,31 @@ GAME_OPTIONS: dict[str, dict[str, list[RuleOption]]] = {
 """language → ruleset → its game options."""
 
 
-@get("/v1/rulesets", tags=["Discovery"], summary="Every ruleset, its endpoints and rule options", sync_to_thread=False)
+NAMES: dict[str, dict[str, str]] = {ruleset.name: ruleset_names(ruleset.name_en) for ruleset in RULESETS}
+"""ruleset → its display name in every served language."""
+
+
+def rulesets_description(served: Sequence[Served]) -> str:
+    """The description of `GET /v1/rulesets`, naming the served languages."""
+    short = [language.short for language in served]
+    return (
+        f"Names in {', '.join(short[:-1])} and {short[-1]}, the unit, the endpoints, and\n"
+        "every rule option with its type, allowed values or bounds, default and a\n"
+        "one-line meaning — enough for a client to build its settings screen. The\n"
+        "meanings follow `Accept-Language`; names, codes and values do not."
+    )
+
+
+@get(
+    "/v1/rulesets",
+    tags=["Discovery"],
+    summary="Every ruleset, its endpoints and rule options",
+    description=rulesets_description(SERVED),
+    sync_to_thread=False,
+)
 def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
-    """Names in English, 繁體, 简体 and 日本語, the unit, the endpoints, and
-    every rule option with its type, allowed values or bounds, default and a
-    one-line meaning — enough for a client to build its settings screen. The
-    meanings follow `Accept-Language`; names, codes and values do not."""
+    """Every ruleset, its names and unit, endpoints and rule options
+    (:func:`rulesets_description`)."""
     entries = []
     options = RULE_OPTIONS[LANGUAGE.get()]
     games = GAME_OPTIONS[LANGUAGE.get()]
@@ -164,7 +189,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
         entries.append(
             RulesetEntry(
                 name=ruleset.name,
-                names=ruleset.names,
+                names=NAMES[ruleset.name],
                 unit=ruleset.unit,
                 unit_en=ruleset.unit_en,
                 endpoints=sorted(endpoints, key=lambda e: (e.split()[1], e.split()[0])),

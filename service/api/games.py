@@ -67,7 +67,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             dto=GameBody,
             return_dto=None,
             status_code=200,
-            summary=f"A whole {ruleset.names['en']} game: the derived state after each hand, totals, standings",
+            summary=f"A whole {ruleset.name_en} game: the derived state after each hand, totals, standings",
             responses=problem_responses(),
             operation_id=f"V1{ruleset.name.capitalize()}GamesPlay",
         )

@@ -10,6 +10,7 @@ The docs page at ``/schema`` is Swagger UI served from the
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from decimal import Decimal
 from itertools import combinations
 from typing import Any
@@ -30,6 +31,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from service import __version__
 from service.api.openapi_document import finish_document
+from service.i18n import SERVED, Served
 from service.rulesets.registry import RULESETS
 
 STATIC = "/schema/static"
@@ -62,6 +64,22 @@ SETTLES = _wrapped(
 by its ``blurb``."""
 EXAMPLE_PATH = f"/v1/{RULESETS[0].name}/settlements"
 
+
+def languages_paragraph(served: Sequence[Served]) -> str:
+    """The description's paragraph on languages: each served one, the first
+    the default, with the other ranges it is served for."""
+    named = [
+        f"`{language.tag}`" + (", the default" if index == 0 else "") + (f", also for {'/'.join(language.also)}" if language.also else "")
+        for index, language in enumerate(served)
+    ]
+    return _wrapped(
+        f"Languages: send `Accept-Language` ({'; '.join(named)}; q-values are honoured). Warning messages, problem "
+        "titles and details and pattern `name`s are worded in it; every response says which in `Content-Language`. "
+        "Codes, types, pointers and warning `params` never change with the language.",
+        width=78,
+    )
+
+
 DESCRIPTION = f"""\
 {SETTLES}
 
@@ -86,11 +104,7 @@ request's own when it has one of at most 128 letters, digits or `._~:/+=-`,
 else one the service made; the service's log lines about the request name it.
 CORS is off unless the operator lists origins (`MAHJONG_CORS_ORIGINS`).
 
-Languages: send `Accept-Language` (`en`, the default; `zh-Hant`, also for
-zh-TW/zh-HK/zh-MO; `zh-Hans`, also for zh-CN/zh-SG/zh; `ja`; q-values are
-honoured). Warning messages, problem titles and details and pattern `name`s
-are worded in it; every response says which in `Content-Language`. Codes,
-types, pointers and warning `params` never change with the language.
+{languages_paragraph(SERVED)}
 """
 
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from service.i18n import SERVED, Served
 from service.rulesets.registry import RULESETS, WARNINGS
 
 SEATS = ["east", "south", "west", "north"]
@@ -73,15 +74,28 @@ SHARED_OPERATIONS = {
     "/metrics": "getMetrics",
 }
 
+
+def accept_language_description(served: Sequence[Served]) -> str:
+    """What ``Accept-Language`` chooses: each served language, the first the
+    default, with the other ranges it is served for."""
+    named = [
+        f"`{language.tag}`" + (" (the default)" if index == 0 else "") + (f" (also {', '.join(language.also)})" if language.also else "")
+        for index, language in enumerate(served)
+    ]
+    return f"The language of messages, problem titles and details and pattern names: {', '.join(named)}; q-values are honoured."
+
+
+def content_language_description(served: Sequence[Served]) -> str:
+    """What ``Content-Language`` says: one of the served languages."""
+    return f"The language the answer's messages and names are worded in ({', '.join(f'`{language.tag}`' for language in served)})."
+
+
 REQUEST_HEADERS = {
     "AcceptLanguage": {
         "name": "Accept-Language",
         "in": "header",
         "required": False,
-        "description": (
-            "The language of messages, problem titles and details and pattern names: `en` (the default), "
-            "`zh-Hant` (also zh-TW, zh-HK, zh-MO), `zh-Hans` (also zh-CN, zh-SG, zh), `ja`; q-values are honoured."
-        ),
+        "description": accept_language_description(SERVED),
         "schema": {"type": "string"},
     },
     "RequestId": {
@@ -101,7 +115,7 @@ RESPONSE_HEADERS = {
         "schema": {"type": "string"},
     },
     "Content-Language": {
-        "description": "The language the answer's messages and names are worded in (`en`, `zh-Hant`, `zh-Hans`, `ja`).",
+        "description": content_language_description(SERVED),
         "schema": {"type": "string"},
     },
 }

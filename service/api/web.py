@@ -6,12 +6,17 @@ each ruleset's page spec (``page``) and posts to the settlement endpoints like a
 English msgids under msgctxt ``page`` in the same catalogues as the API's
 messages (:data:`PAGE_STRINGS`, with those of every ruleset's page spec; extracted by ``tools.i18n_extract``), served
 per language at ``GET /web/strings/{language}`` together with the seat names.
+``GET /`` is ``index.html`` with its language menu written in from
+:data:`service.i18n.SERVED` (each option says which language ranges it is
+served for, which the script negotiates with).
 None of these routes are part of the API's OpenAPI document.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
 from litestar import Response, Router, get
@@ -22,7 +27,7 @@ from litestar.static_files import create_static_files_router
 from service.core.codec import ENCODER
 from service.core.page import spec_strings
 from service.core.seats import SEATS
-from service.i18n import LANGUAGES, gettext
+from service.i18n import LANGUAGES, SERVED, Served, gettext
 from service.rulesets.registry import RULESETS
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -452,8 +457,32 @@ def _texts_of(html: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(text.split()) for _, text in found))
 
 
-INDEX = (WEB_DIR / "index.html").read_bytes()
-GUIDE_STRINGS = _texts_of(INDEX.decode())
+MENU_SLOT = "      <!-- languages -->\n"
+"""Where ``index.html`` takes the options of its language menu."""
+
+
+def language_menu(served: Sequence[Served]) -> str:
+    """The language menu's options, one per served language: its tag, its own
+    name, and the language ranges it is served for (``data-ranges``, which
+    the page's script negotiates ``navigator.languages`` with)."""
+    return "".join(
+        f'      <option value="{escape(language.tag)}" lang="{escape(language.tag)}" '
+        f'data-ranges="{escape(" ".join(language.ranges))}">{escape(language.name)}</option>\n'
+        for language in served
+    )
+
+
+def index_page(template: str, served: Sequence[Served]) -> bytes:
+    """``index.html`` with its language menu written in, so the page shows
+    the menu before its script runs."""
+    if template.count(MENU_SLOT) != 1:
+        raise ValueError("index.html must hold the language menu's slot once")
+    return template.replace(MENU_SLOT, language_menu(served)).encode()
+
+
+INDEX_TEMPLATE = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+INDEX = index_page(INDEX_TEMPLATE, SERVED)
+GUIDE_STRINGS = _texts_of(INDEX_TEMPLATE)
 """The explanations under the calculator, read from the page itself."""
 PAGE_STRINGS = PAGE_STRINGS + tuple(text for text in GUIDE_STRINGS if text not in PAGE_STRINGS)
 SPEC_STRINGS = tuple(dict.fromkeys(text for ruleset in RULESETS for text in spec_strings(ruleset.page)))

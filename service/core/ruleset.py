@@ -127,8 +127,9 @@ class Endpoint:
 @dataclass(frozen=True)
 class Ruleset:
     name: str
-    names: dict[str, str]
-    """Display names: `en`, `zh-Hant`, `zh-Hans`, `ja`."""
+    name_en: str
+    """Its display name in English; the catalogue holds it in the other
+    languages (msgctxt `ruleset name`)."""
     unit: str
     unit_en: str
     request: type

@@ -2,7 +2,8 @@
 
 Languages: ``en`` (the source language: every msgid is the English text),
 ``zh-Hant`` (繁體, in the Hong Kong register of the reference calculator: 番, 出銃, 自摸,
-全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語). The catalogues
+全銃/半銃, 半辣/全辣), ``zh-Hans`` (简体) and ``ja`` (日本語): the entries of
+:data:`SERVED`, the one list a language is added to. The catalogues
 are the ``.po`` files in ``locale/``; they are parsed once, at import, with
 :func:`babel.messages.pofile.read_po` (no compile step), into one dict per
 language keyed by ``(msgctxt, msgid)``. ``locale/messages.pot`` lists every
@@ -23,18 +24,50 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Literal
 
 from babel.messages.pofile import read_po
 
 from service.core.errors import CONTRADICTION, Listing
 from service.rulesets.registry import RULESETS
 
-Language = Literal["en", "zh-Hant", "zh-Hans", "ja"]
-DEFAULT: Language = "en"
-LANGUAGES: tuple[Language, ...] = ("en", "zh-Hant", "zh-Hans", "ja")
-TRANSLATED: tuple[Language, ...] = ("zh-Hant", "zh-Hans", "ja")
+Language = str
+"""A served language's tag (one of :data:`LANGUAGES`)."""
+
+
+@dataclass(frozen=True)
+class Served:
+    """A language the service answers in: its BCP 47 tag (``Content-Language``,
+    its catalogue ``locale/<tag with _>.po``), its own name as the page's menu
+    shows it, how a sentence naming the languages side by side calls it, and
+    the other language ranges it is served for (``zh-TW`` → ``zh-Hant``)."""
+
+    tag: str
+    name: str
+    short: str
+    also: tuple[str, ...] = ()
+
+    @property
+    def ranges(self) -> tuple[str, ...]:
+        """Every language range it is served for: its tag, then :attr:`also`."""
+        return (self.tag, *self.also)
+
+
+SERVED: tuple[Served, ...] = (
+    Served("en", "English", "English"),
+    Served("zh-Hant", "繁體中文", "繁體", also=("zh-TW", "zh-HK", "zh-MO")),
+    Served("zh-Hans", "简体中文", "简体", also=("zh-CN", "zh-SG", "zh")),
+    Served("ja", "日本語", "日本語"),
+)
+"""The one list of served languages, English (the msgids themselves) first.
+A language is one entry here and its catalogue; negotiation, discovery's
+ruleset names, the OpenAPI texts and the page's menu are read from it."""
+
+DEFAULT: Language = SERVED[0].tag
+LANGUAGES: tuple[Language, ...] = tuple(language.tag for language in SERVED)
+TRANSLATED: tuple[Language, ...] = LANGUAGES[1:]
 """Languages with a catalogue (English is the msgids themselves)."""
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -62,13 +95,16 @@ reasons of the contradiction tables, and each ruleset's ``code_names``)."""
 LIST_SEPARATOR = "list separator"
 """Catalogue context of the separators that join a :class:`Listing` parameter."""
 
+RULESET_NAME = "ruleset name"
+"""Catalogue context of the rulesets' display names (msgid: ``Ruleset.name_en``)."""
+
 
 def N_(message: str) -> str:
     """Mark a message for extraction; it is translated where it is used."""
     return message
 
 
-def _load(language: str) -> dict[tuple[str | None, str], str]:
+def load_catalogue(language: str) -> dict[tuple[str | None, str], str]:
     with po_file(language).open("rb") as handle:
         catalog = read_po(handle, locale=language.replace("-", "_"))
     return {
@@ -78,7 +114,7 @@ def _load(language: str) -> dict[tuple[str | None, str], str]:
     }
 
 
-CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: _load(language) for language in TRANSLATED}
+CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: load_catalogue(language) for language in TRANSLATED}
 """language → (msgctxt, msgid) → msgstr; untranslated and fuzzy entries are left out."""
 
 
@@ -115,6 +151,12 @@ def render(template: str, params: Mapping[str, object], language: str) -> str:
     return gettext(template, language).format(**localized_params(params, language))
 
 
+def ruleset_names(name_en: str) -> dict[str, str]:
+    """A ruleset's display names, given its English one, in every served
+    language (tag → name; msgctxt :data:`RULESET_NAME`)."""
+    return {language.tag: gettext(name_en, language.tag, RULESET_NAME) for language in SERVED}
+
+
 def pattern_name(context: str, english: str, language: str) -> str:
     """A pattern's name (given by its English name) in ``language``, from
     the catalogue context of its ruleset's names (``Ruleset.pattern_context``)."""
@@ -123,28 +165,27 @@ def pattern_name(context: str, english: str, language: str) -> str:
 
 # --- Accept-Language ----------------------------------------------------------
 
-_HANT_REGIONS = frozenset({"tw", "hk", "mo"})
+
+@cache
+def _ranges(served: tuple[Served, ...]) -> tuple[tuple[str, Language], ...]:
+    """Every served range, lower-cased, the longest (most specific) first."""
+    ranges = [(served_range.lower(), language.tag) for language in served for served_range in language.ranges]
+    return tuple(sorted(ranges, key=lambda pair: -len(pair[0])))
 
 
 def language_of_tag(tag: str) -> Language | None:
     """One language tag → the language served for it, or None if none fits.
 
-    ``zh-Hant*``, ``zh-TW``, ``zh-HK``, ``zh-MO`` → ``zh-Hant``; ``zh-Hans*``,
-    ``zh-CN``, ``zh-SG``, bare ``zh`` (and any other ``zh-*``) → ``zh-Hans``;
-    ``ja*`` → ``ja``; ``en*`` and ``*`` → ``en``."""
-    parts = tag.strip().lower().split("-")
-    primary = parts[0]
-    if primary == "zh":
-        if len(parts) == 1:
-            return "zh-Hans"
-        second = parts[1]
-        if second == "hant" or second in _HANT_REGIONS:
-            return "zh-Hant"
-        return "zh-Hans"
-    if primary == "ja":
-        return "ja"
-    if primary in ("en", "*"):
-        return "en"
+    The most specific range of :data:`SERVED` that the tag equals or begins
+    with (then ``-``) decides: ``zh-Hant*``, ``zh-TW``, ``zh-HK``, ``zh-MO`` →
+    ``zh-Hant``; ``zh-Hans*``, ``zh-CN``, ``zh-SG``, bare ``zh`` (and any other
+    ``zh-*``) → ``zh-Hans``; ``ja*`` → ``ja``; ``en*`` and ``*`` → ``en``."""
+    tag = tag.strip().lower()
+    for served_range, language in _ranges(SERVED):
+        if tag == served_range or tag.startswith(served_range + "-"):
+            return language
+    if tag == "*" or tag.startswith("*-"):
+        return DEFAULT
     return None
 
 

@@ -10,7 +10,6 @@
 // Marks a page msgid kept in a table (looked up with t() where it is shown).
 const N_ = (text) => text;
 
-const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ja"];
 const SEATS = ["east", "south", "west", "north"];
 const ROUND_NAMES = { east: "East round", south: "South round", west: "West round", north: "North round" };
 
@@ -252,14 +251,24 @@ async function cached(url) {
   return app.tables[key];
 }
 
+// The served languages: the options of the language menu, which the service writes
+// into the page, the first the default; each lists the language ranges it is served for.
+function languages() {
+  return [...$("language").options].map((option) => option.value);
+}
+
+// The first of the browser's tags that a served range equals or begins (then "-"),
+// the most specific range deciding (zh-TW: zh-Hant, not zh's zh-Hans).
 function negotiate(tags) {
+  const ranges = [...$("language").options]
+    .flatMap((option) => option.dataset.ranges.split(" ").map((range) => [range.toLowerCase(), option.value]))
+    .sort((a, b) => b[0].length - a[0].length);
   for (const tag of tags || []) {
-    const parts = tag.toLowerCase().split("-");
-    if (parts[0] === "zh") return parts[1] === "hant" || ["tw", "hk", "mo"].includes(parts[1]) ? "zh-Hant" : "zh-Hans";
-    if (parts[0] === "ja") return "ja";
-    if (parts[0] === "en") return "en";
+    const lower = tag.toLowerCase();
+    const found = ranges.find(([range]) => lower === range || lower.startsWith(range + "-"));
+    if (found) return found[1];
   }
-  return "en";
+  return languages()[0];
 }
 
 // --- the URL holds the state ----------------------------------------------------
@@ -461,10 +470,8 @@ function buildGameRules(entry) {
 }
 
 function patternName(row) {
-  if (app.lang === "en") return row.name_en || row.name || row.code;
-  if (app.lang === "zh-Hant") return row.name_zh_hant || row.name || row.name_zh || row.name_en;
-  if (app.lang === "ja" && row.name_ja_kanji) return row.name_ja_kanji;
-  return row.name || row.name_zh || row.name_en;
+  // `name`: the row's name in the language asked for (the API's, from the catalogue); none in English
+  return row.name || row.name_en || row.code;
 }
 
 async function buildPatterns(spec) {
@@ -1058,7 +1065,7 @@ function who(seat) {
 function items(result) {
   if (result.fan_items) return result.fan_items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   if (result.yaku_items) return result.yaku_items.map((i) => [i.name || i.name_en, i.count, i.yakuman ? i.yakuman + "× " + t("Yakuman") : i.han]);
-  if (result.tai_breakdown) return result.tai_breakdown.items.map((i) => [i.name || (app.lang === "en" ? i.name_en : i.name_zh), i.count, i.tai]);
+  if (result.tai_breakdown) return result.tai_breakdown.items.map((i) => [i.name || i.name_en, i.count, i.tai]);
   // a hand from tiles whose settlement does not itemise its fan: the evaluation does
   if (result.evaluation && result.evaluation.items) return result.evaluation.items.map((i) => [i.name || i.name_en, i.count, i.fan]);
   return [];
@@ -1921,7 +1928,7 @@ function sameState(state) {
 
 async function start() {
   const state = readHash();
-  const lang = LANGUAGES.includes(state.lang) ? state.lang : negotiate(navigator.languages || [navigator.language]);
+  const lang = languages().includes(state.lang) ? state.lang : negotiate(navigator.languages || [navigator.language]);
   // the schema, the words and the rulesets at once: the first result waits for all three
   const schema = app.schema || getJSON("/schema/openapi.json");
   await loadLanguage(lang);

@@ -36,6 +36,28 @@ def test_every_ruleset_with_four_names_and_its_unit(rulesets) -> None:
     assert rulesets["mcr"]["names"]["zh-Hans"] == "国标麻将"
 
 
+NAMES = {
+    "hongkong": {"en": "Hong Kong mahjong", "zh-Hant": "香港麻雀", "zh-Hans": "香港麻将", "ja": "香港麻雀"},
+    "riichi": {"en": "Japanese riichi mahjong", "zh-Hant": "日本立直麻雀", "zh-Hans": "日本立直麻将", "ja": "リーチ麻雀"},
+    "mcr": {"en": "Chinese Official (MCR)", "zh-Hant": "國標麻將", "zh-Hans": "国标麻将", "ja": "中国公式ルール（国標麻将）"},
+    "nmjl": {"en": "American mahjong (NMJL card)", "zh-Hant": "美式麻將", "zh-Hans": "美式麻将", "ja": "アメリカ麻雀（NMJL）"},
+    "taiwan": {"en": "Taiwanese 16-tile mahjong", "zh-Hant": "台灣十六張麻將", "zh-Hans": "台湾十六张麻将", "ja": "台湾麻雀（16枚）"},
+}
+"""Each ruleset's display names as the rulesets themselves listed them before
+the names moved into the catalogues (msgctxt ``ruleset name``)."""
+
+
+@pytest.mark.parametrize("accept", [None, "zh-HK", "zh-CN", "ja", "fr"])
+def test_names_are_the_same_bytes_in_every_language(client, accept) -> None:
+    """`names` is every served language's name, whatever the request's
+    language, byte for byte as it always was, in the same order."""
+    headers = {"Accept-Language": accept} if accept else {}
+    body = client.get("/v1/rulesets", headers=headers).content
+    for name, names in NAMES.items():
+        assert b'"name":"' + name.encode() + b'","names":' + ENCODER.encode(names) + b',"unit":' in body, name
+    assert [entry["name"] for entry in json.loads(body)["rulesets"]] == list(NAMES)
+
+
 def test_endpoints(rulesets) -> None:
     assert "POST /v1/hongkong/settlements" in rulesets["hongkong"]["endpoints"]
     assert "GET /v1/hongkong/points-table" in rulesets["hongkong"]["endpoints"]

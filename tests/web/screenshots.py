@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.web.screenshots /tmp/page-shots [language ...]
 
-Saves, for each size and language (en, zh-Hant, zh-Hans, ja), every
+Saves, for each size and served language (``service.i18n.LANGUAGES``), every
 ruleset's tab with a hand entered (the viewport as ``<size>-<language>-<view>.png``
 and the whole page as ``…-full.png``), a hand picked from tiles, a Taiwan
 game, and the printed riichi score table as a PDF. Not committed: look at
@@ -15,9 +15,9 @@ import base64
 import sys
 from pathlib import Path
 
+from service.i18n import LANGUAGES
 from tests.web.browser import DESKTOP, PHONE, make_driver, open_page, quit_driver, serve
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ja")
 VIEWS = {
     "hongkong": "#r=hongkong&winner=south&discarder=west&use_patterns=1&p.full_flush=1&p.all_pongs=1",
     "riichi": "#r=riichi&winner=south&win=self_draw&han=3&fu=30&honba=1&riichi_sticks=1",

@@ -13,7 +13,7 @@ PATTERN_CONTEXT = "hongkong pattern"
 
 RULESET = Ruleset(
     name="hongkong",
-    names={"en": "Hong Kong mahjong", "zh-Hant": "香港麻雀", "zh-Hans": "香港麻将", "ja": "香港麻雀"},
+    name_en="Hong Kong mahjong",
     unit="番",
     unit_en="fan",
     request=settlement.HongKongRequest,

@@ -12,7 +12,7 @@ PATTERN_CONTEXT = "mcr fan"
 
 RULESET = Ruleset(
     name="mcr",
-    names={"en": "Chinese Official (MCR)", "zh-Hant": "國標麻將", "zh-Hans": "国标麻将", "ja": "中国公式ルール（国標麻将）"},
+    name_en="Chinese Official (MCR)",
     unit="分",
     unit_en="points",
     request=settlement.McrRequest,

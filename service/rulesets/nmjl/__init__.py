@@ -9,7 +9,7 @@ from service.rulesets.nmjl import endpoints, game, page, settlement, warnings
 
 RULESET = Ruleset(
     name="nmjl",
-    names={"en": "American mahjong (NMJL card)", "zh-Hant": "美式麻將", "zh-Hans": "美式麻将", "ja": "アメリカ麻雀（NMJL）"},
+    name_en="American mahjong (NMJL card)",
     unit="points",
     unit_en="card value points",
     request=settlement.NmjlRequest,

@@ -13,7 +13,7 @@ PATTERN_CONTEXT = "riichi yaku"
 
 RULESET = Ruleset(
     name="riichi",
-    names={"en": "Japanese riichi mahjong", "zh-Hant": "日本立直麻雀", "zh-Hans": "日本立直麻将", "ja": "リーチ麻雀"},
+    name_en="Japanese riichi mahjong",
     unit="飜+符",
     unit_en="han and fu",
     request=schemas.RiichiRequest,

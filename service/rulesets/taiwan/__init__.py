@@ -18,7 +18,7 @@ CODE_NAMES = (
 
 RULESET = Ruleset(
     name="taiwan",
-    names={"en": "Taiwanese 16-tile mahjong", "zh-Hant": "台灣十六張麻將", "zh-Hans": "台湾十六张麻将", "ja": "台湾麻雀（16枚）"},
+    name_en="Taiwanese 16-tile mahjong",
     unit="台",
     unit_en="tai",
     request=settlement.TaiwanRequest,

@@ -139,7 +139,9 @@ def test_discovery_lists_it_with_its_rules(served: dict[str, Any]) -> None:
     listed = {entry["name"]: entry for entry in served["discovery"]["rulesets"]}
     assert list(listed)[-1] == "flat"
     flat = listed["flat"]
+    # English everywhere: its name has no translation in the catalogues yet
     assert flat["names"]["en"] == "Flat stakes"
+    assert set(flat["names"].values()) == {"Flat stakes"}
     options = {option["name"]: option for option in flat["rules"]}
     assert set(options) == {"point_value"}
     assert options["point_value"]["default"] == 1

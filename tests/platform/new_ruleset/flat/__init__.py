@@ -9,7 +9,7 @@ from service.rulesets.flat import endpoints, settlement
 
 RULESET = Ruleset(
     name="flat",
-    names={"en": "Flat stakes", "zh-Hant": "平注", "zh-Hans": "平注", "ja": "均一"},
+    name_en="Flat stakes",
     unit="points",
     unit_en="points",
     request=settlement.FlatRequest,

@@ -7,11 +7,13 @@ long batch or game is being settled the same worker answers /healthz."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any
 
 import httpx
 import pytest
+from litestar.testing import TestClient
 
 from service.api import create_app
 from service.api.work import BUDGET, GAME_HAND, PATTERNS, RECORDED_HAND, VALUE, WEIGHTS
@@ -127,3 +129,42 @@ def test_healthz_is_answered_while_a_long_request_is_settled(path, body) -> None
     """Before, the worker's event loop was held until the batch or game was
     done: /healthz, sent while it ran, finished after it."""
     assert asyncio.run(finish_order(path, body)) == ["healthz", "long"]
+
+
+# --- the weights the document states ----------------------------------------------------------
+
+_PROSE = {"hongkong": "Hong Kong", "riichi": "riichi", "mcr": "MCR", "taiwan": "Taiwan"}
+"""How the operations' descriptions name the rulesets whose tiles have a weight."""
+_TILES_WEIGHT = re.compile(r"(\d+(?:\.\d+)?)(?: units)?(?: from its tiles)? in (Hong Kong|riichi|MCR|Taiwan)\b")
+
+
+def _weighing_descriptions() -> dict[str, str]:
+    """Every operation description of the served document that states work
+    weights, folded to one line."""
+    with TestClient(create_app()) as client:
+        document = client.get("/schema/openapi.json").json()
+    found = {}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            text = " ".join(str(operation.get("description", "")).split()) if isinstance(operation, dict) else ""
+            if "weighs" in text and " units" in text:
+                found[f"{method.upper()} {path}"] = text
+    return found
+
+
+def test_the_documents_work_weights_are_the_services() -> None:
+    # the weights are written in the operations' prose: its numbers must be WEIGHTS'
+    described = _weighing_descriptions()
+    assert {"POST /v1/settlements/batch", "POST /v1/riichi/games", "POST /v1/riichi/game-records"} <= set(described)
+    for where, text in described.items():
+        assert f"at most {BUDGET}" in text or f"bound of {BUDGET} units" in text, where
+        if where.endswith("/game-records"):
+            assert f"weighs {WEIGHTS[RECORDED_HAND]:g} units" in text, where
+            continue
+        stated = {word: float(number) for number, word in _TILES_WEIGHT.findall(text)}
+        assert stated == {_PROSE[name]: WEIGHTS[name] for name in _PROSE}, where
+        patterns = WEIGHTS[PATTERNS]
+        assert f"{patterns:g} from declared patterns" in text or f"from declared patterns or yaku {patterns:g}" in text, where
+        assert f"any other {WEIGHTS[VALUE]:g}" in text or f"or {WEIGHTS[VALUE]:g} (" in text, where
+        if where.endswith("/games"):
+            assert f"weighs {GAME_HAND:g} plus" in text, where

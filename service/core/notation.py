@@ -70,26 +70,17 @@ Notation = Annotated[str, _notation(PLAIN_NOTATION_PATTERN, description=_NOTATIO
 RedNotation = Annotated[
     str, _notation(NOTATION_PATTERN, _NOTATION_TEXT + "; `0m`/`0p`/`0s` is a red five.", examples=("123m406p789s1122z",))
 ]
-TileText = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=2,
-        max_length=2,
-        description="One tile in MPSZ notation (`5m`, `7z`).",
-        examples=["5m"],
-        extra_json_schema={"extra": {"pattern": TILE_PATTERN}},
-    ),
-]
-RedTileText = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=2,
-        max_length=2,
-        description="One tile in MPSZ notation (`5m`, `7z`; `0p` a red five).",
-        examples=["5m"],
-        extra_json_schema={"extra": {"pattern": RED_TILE_PATTERN}},
-    ),
-]
+
+
+def _tile(pattern: str, description: str) -> msgspec.Meta:
+    """A one-tile field: two characters, its shape published as ``pattern``."""
+    return msgspec.Meta(
+        min_length=2, max_length=2, description=description, examples=["5m"], extra_json_schema={"extra": {"pattern": pattern}}
+    )
+
+
+TileText = Annotated[str, _tile(TILE_PATTERN, "One tile in MPSZ notation (`5m`, `7z`).")]
+RedTileText = Annotated[str, _tile(RED_TILE_PATTERN, "One tile in MPSZ notation (`5m`, `7z`; `0p` a red five).")]
 MeldText = Annotated[
     str,
     _notation(PLAIN_NOTATION_PATTERN, "The meld's tiles in MPSZ notation (`345p`, `7777z`).", max_length=8, examples=("345p",)),

@@ -39,6 +39,20 @@ from service.rulesets.riichi.yaku import (
     YakuTable,
 )
 
+ARTICLE_EXAMPLE_2 = {
+    "melds": [
+        {"kind": "kan", "terminal_or_honor": True},
+        {"kind": "sequence", "open": True},
+        {"kind": "triplet", "open": True},
+        {"kind": "sequence", "open": True},
+    ],
+    "pair": "double_wind",
+    "wait": "pair",
+}
+"""The riichi scoring article's example 2 as a hand structure (concealed
+dragon kan, open simple triplet, double wind pair, ron on a pair wait: 60
+fu), shown by the settlement's and the fu counter's examples."""
+
 SETTLEMENT_EXAMPLES = (
     Example(
         summary="3 han 30 fu, non-dealer ron: 3,900 from the discarder",
@@ -68,16 +82,7 @@ SETTLEMENT_EXAMPLES = (
             "winner": "east",
             "win": {"type": "discard", "discarder": "north"},
             "han": 2,
-            "hand": {
-                "melds": [
-                    {"kind": "kan", "terminal_or_honor": True},
-                    {"kind": "sequence", "open": True},
-                    {"kind": "triplet", "open": True},
-                    {"kind": "sequence", "open": True},
-                ],
-                "pair": "double_wind",
-                "wait": "pair",
-            },
+            "hand": ARTICLE_EXAMPLE_2,
         },
     ),
     Example(
@@ -186,16 +191,7 @@ FU_EXAMPLES = (
     ),
     Example(
         summary="The riichi scoring article's example 2: concealed dragon kan, open simple triplet, double wind pair, ron on a pair wait → 60 fu",
-        value={
-            "melds": [
-                {"kind": "kan", "terminal_or_honor": True},
-                {"kind": "sequence", "open": True},
-                {"kind": "triplet", "open": True},
-                {"kind": "sequence", "open": True},
-            ],
-            "pair": "double_wind",
-            "wait": "pair",
-        },
+        value=ARTICLE_EXAMPLE_2,
     ),
     Example(
         summary="Open pinfu shape (食平和形): 30 fu",

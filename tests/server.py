@@ -17,6 +17,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import httpx
 
@@ -80,6 +81,12 @@ class Service:
     base: str
     process: subprocess.Popen[bytes]
     metrics_dir: Path
+    log: IO[bytes]
+    """What the service wrote (stdout and stderr), from its start."""
+
+    def log_text(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def run_dir(self) -> Path:
         """This start's own metrics directory inside the metrics directory."""
@@ -153,4 +160,4 @@ def start_service(metrics_dir: Path, port: int | None = None, **overrides: str) 
             log.seek(0)
             raise AssertionError(log.read().decode(errors="replace")[-4000:])
         time.sleep(0.2)
-    return Service(base, process, metrics_dir)
+    return Service(base, process, metrics_dir, log)

@@ -5,12 +5,8 @@ problem+json wherever the service answers, metrics by route template)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +18,7 @@ from service.api import create_app
 from service.api.asgi import REQUEST_ID, scan_headers
 from service.api.fast import content_length_header
 from service.settings import Settings
-from tests.server import ROOT, free_port
+from tests.server import start_service
 
 HK = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "fan": 3}
 JSON = {"content-type": "application/json"}
@@ -403,38 +399,16 @@ def test_cors_origins_setting_is_checked() -> None:
 
 
 def test_logs_are_json_lines_naming_the_request(tmp_path: Path) -> None:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAHJONG_", "PROMETHEUS_"))}
-    env.update(
-        MAHJONG_PORT=str(port),
-        MAHJONG_METRICS_DIR=str(tmp_path / "metrics"),
-        MAHJONG_ACCESS_LOG="true",
-        MAHJONG_LOG_LEVEL="info",
-    )
-    out = (tmp_path / "log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    base = f"http://127.0.0.1:{port}"
+    service = start_service(tmp_path / "metrics", MAHJONG_ACCESS_LOG="true", MAHJONG_LOG_LEVEL="info")
+    base = service.base
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline and process.poll() is None, (tmp_path / "log").read_text()
-            time.sleep(0.2)
         httpx.post(f"{base}/v1/hongkong/settlements", json=HK, headers={"x-request-id": "gateway-42"})
         httpx.get(f"{base}/v1/rulesets", headers={"x-request-id": "gateway-43"})
         answer = httpx.post(f"{base}/v1/mcr/settlements", content=b"{}", headers={"content-type": "text/plain"})
         made = answer.headers["x-request-id"]
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-        out.close()
-    lines = [line for line in (tmp_path / "log").read_text().splitlines() if line.strip()]
+        service.stop()
+    lines = [line for line in service.log_text().splitlines() if line.strip()]
     records = [json.loads(line) for line in lines]  # every line is one JSON object
     assert all({"time", "level", "message"} <= record.keys() for record in records)
     by_id = {record.get("request_id"): record for record in records if record.get("logger") == "uvicorn.access"}

@@ -230,10 +230,14 @@ function tileName(tile) {
   return fill(t(SUIT_NAMES[suit]), { n: digit });
 }
 
-// A tile button: its face, its code as a small label, its spoken name.
-function tileButton(tile, attrs) {
-  const button = el("button", { type: "button", class: "tile" + (tile[0] === "0" ? " red" : ""), "aria-label": tileName(tile), title: tileName(tile), ...attrs });
-  button.append(tileFace(tile), el("span", { class: "code", "aria-hidden": "true", text: tile }));
+// A tile button: its face (drawn, hidden from assistive technology), its code
+// as a small label and its spoken name after it, visually hidden. The name
+// comes from that content ("1m 1 Characters"), so it always contains the
+// visible label (WCAG 2.5.3 Label in Name). `spoken` replaces the name
+// ("Take out 1 Characters") where the button does something else with it.
+function tileButton(tile, attrs, spoken) {
+  const button = el("button", { type: "button", class: "tile" + (tile[0] === "0" ? " red" : ""), title: tileName(tile), ...attrs });
+  button.append(tileFace(tile), el("span", { class: "code", text: tile }), el("span", { class: "visually-hidden", text: " " + (spoken || tileName(tile)) }));
   return button;
 }
 
@@ -780,9 +784,7 @@ function syncPicker() {
   // the hand as faces: a tap takes that tile out again
   const hand = parseTiles(app.values.tiles_concealed || "") || [];
   $("hand-tiles").replaceChildren(...hand.map((tile, index) => {
-    const button = tileButton(tile, { "data-hand-index": index });
-    button.setAttribute("aria-label", fill(t("Take out {tile}"), { tile: tileName(tile) }));
-    return button;
+    return tileButton(tile, { "data-hand-index": index }, fill(t("Take out {tile}"), { tile: tileName(tile) }));
   }));
 }
 

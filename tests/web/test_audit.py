@@ -45,7 +45,10 @@ def axe_violations(driver: Any) -> list[dict[str, Any]]:
     driver.set_script_timeout(60)
     return driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations.map("
+        # label-content-name-mismatch is experimental (off by default): a tile button's
+        # name must contain what it shows (WCAG 2.5.3 Label in Name)
+        "axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })"
+        ".then((r) => done(r.violations.map("
         "(v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))), (e) => done([{ id: 'error', impact: 'critical', nodes: [String(e)] }]));"
     )
 

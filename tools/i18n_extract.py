@@ -23,7 +23,10 @@ Where msgids come from:
 * the separators that join a list of codes (``list separator``);
 * the one-line meaning of every rule option that ``GET /v1/rulesets`` lists
   (``rule option``: the first line of the option's schema description);
-* the calculator page's own strings (``page``: service.api.web.PAGE_STRINGS).
+* the calculator page's own strings (``page``), from its sources: every
+  literal its scripts (``service/web/page.js`` and ``page/*.js``) pass to
+  ``t`` or ``N_`` (Babel's JavaScript extractor), ``index.html``'s
+  ``data-i18n`` texts, and every ruleset's page spec.
 
 A merge adds new msgids untranslated (a translator fills ``msgstr``) and
 drops msgids the code no longer has; nothing is fuzzy-matched.
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,7 +70,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 def _data_messages() -> list[tuple[str, str | None]]:
     from service.api.discovery import GAME_OPTIONS, OPTION_CONTEXT, RULE_OPTIONS
-    from service.api.web import PAGE_CONTEXT, PAGE_STRINGS
+    from service.api.web import PAGE_CONTEXT
     from service.core.errors import SEPARATORS
     from service.core.seats import SEATS
     from service.rulesets.registry import RULESETS, WARNINGS
@@ -78,8 +82,46 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
     messages += [(option.description, OPTION_CONTEXT) for options in GAME_OPTIONS[DEFAULT].values() for option in options]
-    messages += [(text, PAGE_CONTEXT) for text in PAGE_STRINGS]
+    messages += [(text, PAGE_CONTEXT) for text in page_messages()]
     return messages
+
+
+WEB_DIR = SERVICE_DIR / "web"
+PAGE_KEYWORDS = {"t": None, "N_": None}
+"""The page's own marks: ``t(text)`` where a text is shown, ``N_(text)`` where it is kept."""
+
+
+def page_scripts() -> list[Path]:
+    """The page's script and the ES modules it imports."""
+    return [WEB_DIR / "page.js", *sorted((WEB_DIR / "page").glob("*.js"))]
+
+
+def html_messages(html: str) -> list[str]:
+    """``index.html``'s texts: each ``data-i18n``, ``data-i18n-label`` and
+    ``data-i18n-content`` value, and the English text (spaces folded) of an
+    element marked ``data-i18n`` with no value."""
+    found = re.findall(r'data-i18n(?:-label|-content)?="([^"]+)"', html)
+    found += [" ".join(text.split()) for _, text in re.findall(r"<(\w+)[^>]*\sdata-i18n(?![-=])[^>]*>([^<]*)</\1>", html)]
+    return found
+
+
+def page_messages() -> list[str]:
+    """Every string the calculator page shows (msgctxt ``page``), from its
+    own sources: scripts, markup and the rulesets' page specs."""
+    from service.core.page import spec_strings
+    from service.rulesets.registry import RULESETS
+
+    found: list[str] = []
+    for path in page_scripts():
+        with path.open("rb") as handle:
+            found += [
+                message
+                for _, message, _, _ in extract("javascript", handle, keywords=PAGE_KEYWORDS)
+                if isinstance(message, str) and message
+            ]
+    found += html_messages((WEB_DIR / "index.html").read_text(encoding="utf-8"))
+    found += [text for ruleset in RULESETS for text in spec_strings(ruleset.page)]
+    return list(dict.fromkeys(found))
 
 
 def _code_messages() -> list[tuple[str, str | None, str]]:

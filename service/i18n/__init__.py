@@ -114,6 +114,15 @@ def load_catalogue(language: str) -> dict[tuple[str | None, str], str]:
     }
 
 
+def template_msgids(context: str) -> tuple[str, ...]:
+    """The msgids of ``context`` in the template (``messages.pot``, which
+    ``tools.i18n_extract`` writes from the sources), in its order: the
+    English texts of a context that no code lists by hand (the page's)."""
+    with POT_FILE.open("rb") as handle:
+        catalog = read_po(handle)
+    return tuple(message.id for message in catalog if isinstance(message.id, str) and message.id and message.context == context)
+
+
 CATALOGUES: dict[str, dict[tuple[str | None, str], str]] = {language: load_catalogue(language) for language in TRANSLATED}
 """language → (msgctxt, msgid) → msgstr; untranslated and fuzzy entries are left out."""
 

@@ -29,7 +29,8 @@ from service.api.web import INDEX, INDEX_TEMPLATE, index_page, language_menu, pa
 from service.i18n import SERVED, Served, language_of_tag, negotiate, negotiate_header, ruleset_names
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE_JS = (ROOT / "service" / "web" / "page.js").read_text(encoding="utf-8")
+PAGE_JS = (ROOT / "service" / "web" / "page" / "fetching.js").read_text(encoding="utf-8")
+"""The page's module that reads the language menu and negotiates."""
 
 CANTONESE = Served("yue", "粵語", "粵語", also=("zh-yue",))
 EXTENDED = (*SERVED, CANTONESE)
@@ -179,7 +180,7 @@ def test_the_page_menu_lists_it() -> None:
 
 
 def _page_negotiate(menu: str, tags: list[str]) -> str:
-    """page.js's own ``negotiate`` (and ``languages``), run by node on the
+    """The page's own ``negotiate`` (and ``languages``), run by node on the
     options of ``menu`` as the browser would read them."""
     node = shutil.which("node")
     if node is None:

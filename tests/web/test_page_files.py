@@ -3,22 +3,29 @@ nothing fetched from elsewhere, every string it shows in the catalogues."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
+from babel.messages.extract import extract
 from litestar.testing import TestClient
 
 from service.api.web import PAGE_STRINGS, WEB_DIR
 from service.i18n import CATALOGUES, TRANSLATED
+from tools.i18n_extract import PAGE_KEYWORDS, html_messages, page_messages, page_scripts
 
-FILES = ("index.html", "page.js", "page.css")
+MODULES = tuple(path.relative_to(WEB_DIR).as_posix() for path in page_scripts()[1:])
+"""The ES modules page.js imports (page/state.js, page/form.js, …)."""
+FILES = ("index.html", "page.js", "page.css", *MODULES)
+SCRIPT = "\n".join(path.read_text() for path in page_scripts())
+"""The page's whole script: page.js and its modules."""
 
 
 def test_root_serves_the_page(client: TestClient[Any]) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
-    assert b'<script src="/web/static/page.js" defer></script>' in response.content
+    assert b'<script type="module" src="/web/static/page.js"></script>' in response.content
     for name in FILES[1:]:
         assert client.get(f"/web/static/{name}").status_code == 200
 
@@ -36,14 +43,15 @@ SHARE_TARGETS = ["https://wa.me/", "https://t.me/", "https://x.com/", "https://w
 
 def test_no_file_loads_anything_from_elsewhere() -> None:
     """No CDN, no web font, no analytics: the only absolute URLs are the SVG
-    namespace and the share links' targets, all in page.js, none fetched (the
+    namespace (the tile faces) and the share links' targets, none fetched (the
     browser tests check the network log)."""
+    expected = {"page/faces.js": ["http://www.w3.org/"], "page/share.js": SHARE_TARGETS}
     for name in FILES:
         text = (WEB_DIR / name).read_text()
         found = re.findall(r"(?:https?:)?//[\w.-]+\.\w+/", text)
-        assert found == ([*(["http://www.w3.org/"]), *SHARE_TARGETS] if name == "page.js" else []), name
+        assert found == expected.get(name, []), name
         assert "@import" not in text and "url(" not in text.replace("data:", ""), name
-    script = (WEB_DIR / "page.js").read_text()
+    script = (WEB_DIR / "page" / "share.js").read_text()
     assert "fetch(" not in script[script.index("const SHARE = {") : script.index("function shareLinks()")]
 
 
@@ -54,22 +62,28 @@ def test_no_inline_script_or_style() -> None:
     assert re.findall(r"<script(?![^>]*\ssrc=)", html) == []
     assert "<style" not in html and " style=" not in html
     assert re.findall(r"\son[a-z]+=", html) == []
-    script = (WEB_DIR / "page.js").read_text()
+    script = SCRIPT
     assert ".style" not in script and '"style"' not in script and "innerHTML" not in script
 
 
 def test_every_string_the_page_shows_is_in_the_catalogue() -> None:
-    script = (WEB_DIR / "page.js").read_text()
-    html = (WEB_DIR / "index.html").read_text()
-    used = set(re.findall(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"\)', script))
-    used |= set(re.findall(r'data-i18n(?:-label|-content)?="([^"]*)"', html))
-    # an element marked data-i18n with no value: its English text is the msgid
-    used |= {" ".join(text.split()) for _, text in re.findall(r"<(\w+)[^>]*\sdata-i18n(?![-=])[^>]*>([^<]*)</\1>", html)}
-    used |= set(re.findall(r'\["\w+", "([^"]+)", "(?:int|int0|enum|bool|seat\?)"', script))
-    used |= set(re.findall(r'copyText\([^,]+, "([^"]+)"\)', script))
-    used.discard("")
-    assert used - set(PAGE_STRINGS) == set()
+    """What the page's sources mark (``t``/``N_`` in its scripts, ``data-i18n``
+    in its markup, the rulesets' page specs) is what the template lists, so a
+    string added to the page without re-running the extraction fails here."""
+    used = set(page_messages())
+    assert used == set(PAGE_STRINGS)
     assert len(used) > 300
+    # strings the page shows from tables and answers are among them
+    assert {"East round", "Concealed kong", "discarder", "Link copied", "Once a hand"} <= used
+
+
+def test_extraction_reads_the_page_as_its_sources_mark_it() -> None:
+    """The extractor on made-up sources: a literal given to ``t`` or ``N_`` is a
+    string, a computed key is not, and markup gives its attributes' values."""
+    script = b'const A = N_("Kept"); t("Shown"); t(label("pair", code)); t(TABLE[key]);'
+    assert [message for _, message, _, _ in extract("javascript", io.BytesIO(script), keywords=PAGE_KEYWORDS)] == ["Kept", "Shown"]
+    html = '<p data-i18n="A help">A help</p><button data-i18n-label="Close"></button><h2 data-i18n>Two\n   words</h2>'
+    assert html_messages(html) == ["A help", "Close", "Two words"]
 
 
 def test_every_page_string_is_translated() -> None:
@@ -83,3 +97,15 @@ def test_strings_endpoint(client: TestClient[Any]) -> None:
     assert hant["seat"]["east"] == "東家"
     assert client.get("/web/strings/en").json()["page"]["Discarder"] == "Discarder"
     assert client.get("/web/strings/xx").status_code == 404
+
+
+def test_the_page_is_modules_small_enough_to_read() -> None:
+    """The page's script is ES modules (no build step), none over 450 lines,
+    and index.html loads the entry as a module."""
+    for path in page_scripts():
+        lines = path.read_text().count("\n")
+        assert lines <= 450, f"{path.relative_to(WEB_DIR)}: {lines} lines"
+    assert len(MODULES) >= 10
+    assert '<script type="module" src="/web/static/page.js">' in (WEB_DIR / "index.html").read_text()
+    for module in MODULES:
+        assert f'from "./{module}"' in SCRIPT or f'from "./{module.removeprefix("page/")}"' in SCRIPT, f"{module} is never imported"

@@ -20,6 +20,7 @@ from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
 from service.rulesets.hongkong.settlement import FanRequest, HongKongHandRequest, count_fan, evaluate_hand
 from tests.helpers import TSUMO, ron
+from tests.strategies import SEATS, sets_and_pair, tile_text
 
 A = "123m456p789s234s55m"
 """Four chows, a plain pair: 1m completes 123m two-sided, 3m completes it on the edge."""
@@ -325,60 +326,16 @@ def _tile(text: str) -> int:
     return parse_tiles(text, "t", False)[0].tile
 
 
-def _text(tile: int) -> str:
-    return f"{tile % 9 + 1}{'mpsz'[tile // 9]}"
-
-
 @st.composite
 def complete_hands(draw: st.DrawFn) -> dict[str, Any]:
-    """Four sets and a pair (no tile more than four times), some of them
-    called, a winning tile among the concealed ones."""
-    used = [0] * 34
-    concealed: list[int] = []
-    melds: list[dict[str, Any]] = []
-    pair = draw(st.integers(0, 33))
-    used[pair] += 2
-    concealed += [pair, pair]
-    for _ in range(4):
-        kind = draw(st.sampled_from(["chow", "pung", "kong"]))
-        if kind == "chow":
-            first = draw(st.sampled_from([t for t in range(27) if t % 9 <= 6]))
-            tiles = [first, first + 1, first + 2]
-        else:
-            first = draw(st.integers(0, 33))
-            tiles = [first] * (3 if kind == "pung" else 4)
-        for tile in tiles:
-            used[tile] += 1
-        if max(used) > 4:
-            for tile in tiles:
-                used[tile] -= 1
-            first = next(t for t in range(27, 34) if used[t] == 0)
-            tiles, kind = [first] * 3, "pung"
-            for tile in tiles:
-                used[tile] += 1
-        if kind == "kong" or draw(st.booleans()):
-            melds.append(
-                {
-                    "kind": kind,
-                    "tiles": "".join(str(t % 9 + 1) for t in tiles) + "mpsz"[tiles[0] // 9],
-                    "concealed": kind == "kong" and draw(st.booleans()),
-                }
-            )
-        else:
-            concealed += tiles
-    win = draw(st.sampled_from(concealed))
+    """Four sets and a pair (tests/strategies.py), flowers, a round wind."""
+    tiles = draw(sets_and_pair(4))
     flowers = draw(st.lists(st.sampled_from(["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]), unique=True, max_size=7))
     self_drawn = draw(st.booleans())
     return {
-        "winner": draw(st.sampled_from(["east", "south", "west", "north"])),
+        "winner": draw(st.sampled_from(SEATS)),
         "win": TSUMO if self_drawn else None,
-        "tiles": {
-            "concealed": "".join(_text(t) for t in sorted(concealed)),
-            "melds": melds,
-            "win_tile": _text(win),
-            "flowers": flowers,
-            "round_wind": draw(st.sampled_from(["east", "south", "west", "north"])),
-        },
+        "tiles": {**tiles, "flowers": flowers, "round_wind": draw(st.sampled_from(SEATS))},
     }
 
 
@@ -419,9 +376,9 @@ def test_one_tile_out_is_not_a_hand(body: dict[str, Any], data: st.DataObject) -
     tiles = parse_tiles(body["tiles"]["concealed"], "t", False)
     out = data.draw(st.integers(0, len(tiles) - 1))
     rest = [read.tile for i, read in enumerate(tiles) if i != out]
-    body["tiles"]["concealed"] = "".join(_text(t) for t in sorted(rest))
+    body["tiles"]["concealed"] = "".join(tile_text(t) for t in sorted(rest))
     if _tile(body["tiles"]["win_tile"]) not in rest:
-        body["tiles"]["win_tile"] = _text(rest[0])
+        body["tiles"]["win_tile"] = tile_text(rest[0])
     with pytest.raises(RuleViolation):
         evaluate(body)
 

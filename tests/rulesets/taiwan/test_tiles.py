@@ -21,6 +21,7 @@ from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
 from service.rulesets.taiwan.settlement import TaiRequest, TaiwanHandRequest, evaluate_hand, tai
 from tests.helpers import TSUMO, ron
+from tests.strategies import SEATS, sets_and_pair, tile_text
 
 B = "123456789m234p567s88p"
 """Five chows and a suited pair: 2p completes 34p two-sided (waits 2p 5p)."""
@@ -300,54 +301,24 @@ def test_settlement_special_must_match_the_tiles(client: Any) -> None:
 # --- Properties ----------------------------------------------------------------------
 
 
-def _text(tile: int) -> str:
-    return f"{tile % 9 + 1}{'mpsz'[tile // 9]}"
-
-
 @st.composite
 def complete_hands(draw: st.DrawFn) -> dict[str, Any]:
-    """Five sets and a pair (no tile more than four times), some called."""
-    used = [0] * 34
-    concealed: list[int] = []
-    melds: list[dict[str, Any]] = []
-    pair = draw(st.integers(0, 33))
-    used[pair] += 2
-    concealed += [pair, pair]
-    for _ in range(5):
-        kind = draw(st.sampled_from(["chow", "pung", "kong"]))
-        if kind == "chow":
-            first = draw(st.sampled_from([t for t in range(27) if t % 9 <= 6]))
-            tiles = [first, first + 1, first + 2]
-        else:
-            first = draw(st.integers(0, 33))
-            tiles = [first] * (3 if kind == "pung" else 4)
-        if any(used[t] + tiles.count(t) > 4 for t in set(tiles)):
-            first = next(t for t in range(34) if used[t] == 0)
-            tiles, kind = [first] * 3, "pung"
-        for tile in tiles:
-            used[tile] += 1
-        if kind == "kong" or draw(st.booleans()):
-            text = "".join(str(t % 9 + 1) for t in tiles) + "mpsz"[tiles[0] // 9]
-            melds.append({"kind": kind, "tiles": text, "concealed": kind == "kong" and draw(st.booleans())})
-        else:
-            concealed += tiles
-    win = draw(st.sampled_from(concealed))
-    winner = draw(st.sampled_from(["east", "south", "west", "north"]))
-    seats = ["east", "south", "west", "north"]
+    """Five sets and a pair (tests/strategies.py), flowers, a round wind,
+    any preset and mode."""
+    tiles = draw(sets_and_pair(5))
+    winner = draw(st.sampled_from(SEATS))
     self_drawn = draw(st.booleans())
     return {
         "winner": winner,
-        "win": TSUMO if self_drawn else ron(seats[(seats.index(winner) + 1) % 4]),
+        "win": TSUMO if self_drawn else ron(SEATS[(SEATS.index(winner) + 1) % 4]),
         "preset": draw(
             st.sampled_from(["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks"])
         ),
         "mode": draw(st.sampled_from(["standard", "any_flower_any_wind"])),
         "tiles": {
-            "concealed": "".join(_text(t) for t in sorted(concealed)),
-            "melds": melds,
-            "win_tile": _text(win),
+            **tiles,
             "flowers": draw(st.lists(st.sampled_from(ALL_FLOWERS), unique=True, max_size=8)),
-            "round_wind": draw(st.sampled_from(seats)),
+            "round_wind": draw(st.sampled_from(SEATS)),
         },
     }
 
@@ -374,8 +345,8 @@ def test_one_tile_out_is_not_a_hand(body: dict[str, Any], data: st.DataObject) -
     tiles = [read.tile for read in parse_tiles(body["tiles"]["concealed"], "t", False)]
     out = data.draw(st.integers(0, len(tiles) - 1))
     rest = tiles[:out] + tiles[out + 1 :]
-    body["tiles"]["concealed"] = "".join(_text(t) for t in sorted(rest))
-    body["tiles"]["win_tile"] = _text(rest[0])
+    body["tiles"]["concealed"] = "".join(tile_text(t) for t in sorted(rest))
+    body["tiles"]["win_tile"] = tile_text(rest[0])
     with pytest.raises(RuleViolation):
         evaluate(body)
 

@@ -16,7 +16,7 @@ without an event loop (the coroutine is stepped: the app never waits on
 anything but ``receive``, which returns the body at once), 1,000 times inside
 ``functools.reduce``; only what runs inside that call is counted
 (``--toggle-collect``). About 15 s per line. Prints each figure, its target
-(issue 19) and its ratio to the echo anchor.
+(the speed targets) and its ratio to the echo anchor.
 """
 
 from __future__ import annotations

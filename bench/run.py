@@ -8,7 +8,7 @@ in one run: the engine's in-process cost per settlement per ruleset; then for
 settlement req/s as a ratio to a raw ASGI + msgspec echo app (bench/echo.py)
 given the same body on the same uvicorn, its p99/p50 as a ratio to a bare
 ASGI app's (bench/floor.py), errors, and the batch endpoint's settlements per
-second. Targets (issue 19): × echo ≥ 0.7 and ÷ floor's p99/p50 ≤ 1.25 with one
+second. Targets: × echo ≥ 0.7 and ÷ floor's p99/p50 ≤ 1.25 with one
 pinned worker. Targets are ratios measured in the same run; absolute figures
 drift with the machine (bench/per_request.py counts instructions, which do
 not).
@@ -57,7 +57,7 @@ RIICHI_YAKU_HAND = {
     "riichi_sticks": 2,
 }
 """Riichi from declared yaku and the hand's shape (han and fu both worked
-out): the heaviest settlement body, the one issue 19 names for the tail."""
+out): the heaviest settlement body, the one that sets the tail."""
 WRK_CASES: dict[str, tuple[str, dict]] = {
     **{name: (name, sample) for name, sample in SAMPLES.items()},
     "riichi yaku + hand": ("riichi", RIICHI_YAKU_HAND),

@@ -16,7 +16,7 @@ line.
 The ratio echo ÷ settlement is the req/s one pinned worker reaches against
 the echo app: on this VM a run of bench/run.py gave Hong Kong 0.61 × echo in
 req/s where the counts gave 132,700 ÷ 217,200 = 0.61. Unlike req/s it does
-not drift, so it is what issue 19's "≥ 0.7 × echo" is checked with here.
+not drift, so it is what the "≥ 0.7 × echo" target is checked with here.
 """
 
 from __future__ import annotations

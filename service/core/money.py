@@ -50,8 +50,12 @@ _R = TypeVar("_R")
 def exact(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run an engine entry point under :data:`CONTEXT`, so that plain
     operators (``a * b``, ``v / 4``) are exact and an inexact result raises
-    instead of rounding. Every public engine function that computes money is
-    decorated with it."""
+    instead of rounding. The engine entry points that compute with fractions
+    of a stake (MCR's and NMJL's settlements, riichi's game results) are
+    decorated with it; Hong Kong's and Taiwan's settle in integer minor
+    units and need no context. The service itself sets :data:`CONTEXT` once
+    per worker (:func:`use_exact_context`), so under HTTP the wrapper only
+    checks and calls."""
 
     @functools.wraps(function)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:

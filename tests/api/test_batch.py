@@ -1,4 +1,4 @@
-"""Batch settlement and the tagged single endpoint (issue 8)."""
+"""Batch settlement and the tagged single endpoint."""
 
 from __future__ import annotations
 

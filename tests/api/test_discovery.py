@@ -1,4 +1,4 @@
-"""GET /v1/rulesets: names, units, endpoints and rule options (issue 8)."""
+"""GET /v1/rulesets: names, units, endpoints and rule options."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-violation details follow Accept-Language (issue 8, Localized messages).
+"""Rule-violation details follow Accept-Language (docs/i18n.md).
 
 Two halves:
 

@@ -1,5 +1,4 @@
-"""Localized warnings, problems and pattern names over HTTP (issue 8,
-Localized messages). The expected texts are the catalogue's wording, written
+"""Localized warnings, problems and pattern names over HTTP (docs/i18n.md). The expected texts are the catalogue's wording, written
 out here; amounts and codes are the same in every language.
 
 zh-Hant follows the reference calculator's Hong Kong register: its own warning for a

@@ -1,4 +1,4 @@
-"""Accept-Language → the language answered in (issue 8, Localized messages):
+"""Accept-Language → the language answered in (docs/i18n.md):
 zh-TW/zh-HK/zh-MO/zh-Hant* → zh-Hant; zh-CN/zh-SG/zh-Hans*/bare zh → zh-Hans;
 ja* → ja; anything else → en; q-values honoured. Content-Language names the
 language on every response, success or error."""

@@ -1,7 +1,7 @@
 """Riichi exhaustive draws (荒牌流局): noten payments and nagashi mangan.
 
-Sources: issue 3 (noten payments: 3000 in total, shared by the tenpai seats,
-paid by the noten seats), the Wikibooks extract (流局滿貫 paid as a mangan
+Sources: the common noten payment (3000 in total, shared by the tenpai
+seats, paid by the noten seats: Tenhou's, the EMA rules'), the Wikibooks extract (流局滿貫 paid as a mangan
 tsumo). Honba and riichi sticks stay on the table. Whole points, integer
 arithmetic.
 """

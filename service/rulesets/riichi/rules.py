@@ -3,7 +3,7 @@ defaults per table size, and the payment rule they choose.
 
 Sources: the riichi scoring article (場棒 per table size, 三人麻雀's payment
 variants, 祝儀, the 地方變異 of pao), the reference calculator (kiriage,
-EMA kazoe sanbaiman), issue 3 (noten payments). Every option is described
+EMA kazoe sanbaiman), the common noten payment (Tenhou's, the EMA rules'). Every option is described
 where it is declared; discovery, the query parameters, OpenAPI and the docs
 derive from these fields.
 """
@@ -22,7 +22,7 @@ HONBA_VALUE: dict[int, int] = {4: 300, 3: 200}
 """The riichi scoring article's 場棒: 一本場300點（三麻則為200點）— the default per players."""
 
 NOTEN_PAYMENT = 3000
-"""Noten payments at an exhaustive draw: 3000 in total (issue 3), shared by the
+"""Noten payments at an exhaustive draw: 3000 in total (Tenhou, the EMA rules), shared by the
 tenpai players and paid by the noten players."""
 
 MAX_SHUGI = 100

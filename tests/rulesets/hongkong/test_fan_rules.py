@@ -4,7 +4,7 @@ the issue's worked examples; bad input.
 Sources: the Hong Kong fan sheet (相加：对对胡＋混一色＝6 · 对对胡＋清一色＝10 · 门前清＋自摸＝2 ·
 混一色与清一色不可同计; the rows' own notes 已包括其番, 已包括对对胡, 同时是门风共
 2 番, 连自摸共 2 番, 当自摸计; 爆棚牌：计十番，不另加番), the Wikibooks extract (一臺花 每組計兩番，
-唔計正花; 拎滿花改計8台; 八仙過海 香港牌當例牌食糊) and issue 7's examples.
+唔計正花; 拎滿花改計8台; 八仙過海 香港牌當例牌食糊) and the worked examples of the fan rules.
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def test_little_four_winds_adds_its_wind_pongs(client) -> None:
     assert post(client, "little_four_winds", "seat_wind", "prevailing_wind").json()["fan"] == 8
 
 
-# --- issue 7's examples -------------------------------------------------------------
+# --- worked examples of the fan rules -------------------------------------------------------------
 
 
 def test_example_self_draw_concealed_half_flush_all_pongs_is_8(client) -> None:

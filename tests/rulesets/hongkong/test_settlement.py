@@ -1,4 +1,4 @@
-"""Hong Kong settlement: every case issue 2 lists, over HTTP and on the engine.
+"""Hong Kong settlement: every case of the payment table (docs/hongkong.md), over HTTP and on the engine.
 
 Defaults: half spicy, cap 10, min 3, full gun, standard scheme, point value 1.
 Seat order east, south, west, north; winner east, discarder south."""

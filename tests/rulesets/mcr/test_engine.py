@@ -1,6 +1,6 @@
 """MCR (國標麻將) settlement, engine level.
 
-Expected values come from issue 5's table, the reference calculator's worked examples and FAQ
+Expected values come from the payment table (docs/mcr-nmjl.md), the reference calculator's worked examples and FAQ
 answers, CONTRACT.md's formula, or hand arithmetic written next to them."""
 
 from __future__ import annotations

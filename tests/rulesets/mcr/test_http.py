@@ -1,4 +1,4 @@
-"""POST /v1/mcr/settlements over HTTP: issue 5's table, the reference calculator's examples,
+"""POST /v1/mcr/settlements over HTTP: the payment table (docs/mcr-nmjl.md), the reference calculator's examples,
 exact decimals on the wire, and bad input as problem+json naming the field."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """NMJL (American mahjong) settlement, engine level.
 
-Expected values come from issue 5's tables and bettor example, the reference calculator's
+Expected values come from the payment tables and bettor example (docs/mcr-nmjl.md), the reference calculator's
 worked examples and rules text, CONTRACT.md, or hand arithmetic written next
 to them."""
 

@@ -1,4 +1,4 @@
-"""POST /v1/nmjl/settlements over HTTP: issue 5's table and bettor example,
+"""POST /v1/nmjl/settlements over HTTP: the payment table and bettor example (docs/mcr-nmjl.md),
 the reference calculator's examples, three-player tables, exact decimals on the wire, and bad
 input as problem+json naming the field."""
 

@@ -32,7 +32,7 @@ SEED = {"east": 45000, "south": 30000, "west": 15000, "north": 10000}
 
 
 def test_seed_001_example_uma_10_20() -> None:
-    # 25k start, 30k return, uma 10-20 (issue 4 / the riichi scoring article's 結算 and 馬):
+    # 25k start, 30k return, uma 10-20 (the riichi scoring article's 結算 and 馬):
     # points (score − 30000) / 1000: +15, 0, −15, −20
     # oka (30000 − 25000) × 4 = 20000 → +20 to first
     # uma: 1st +20, 2nd +10, 3rd −10, 4th −20

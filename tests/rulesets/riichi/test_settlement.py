@@ -1,4 +1,4 @@
-"""POST /v1/riichi/settlements: the numbers issue 3 lists, the riichi scoring article's worked
+"""POST /v1/riichi/settlements: the numbers of docs/riichi.md, the riichi scoring article's worked
 examples, limits, honba and riichi sticks, warnings. Every case runs twice:
 straight through the engine and over HTTP."""
 

@@ -155,7 +155,7 @@ def test_ippatsu_needs_riichi(client) -> None:
     assert han(client, yaku=["double_riichi", "ippatsu"])["han"] == 3
 
 
-# --- contradictions (issue 7) ---------------------------------------------------------
+# --- contradictions ---------------------------------------------------------
 
 
 @pytest.mark.parametrize("closed", ["riichi", "pinfu"])

@@ -1,5 +1,5 @@
 """POST /v1/taiwan/settlements: base + tai × unit, who pays, dealer and
-streak tai (the Taiwan tai table, issue 6, CONTRACT.md Taiwan)."""
+streak tai (the Taiwan tai table, docs/taiwan.md)."""
 
 from __future__ import annotations
 

@@ -229,30 +229,42 @@ def _options(info: Any) -> tuple[Any, ...]:
 def _choices(info: Any, steps: list[str | int]) -> list[Any]:
     """The allowed values of the field ``steps`` leads to: a Literal's or an
     Enum's values, or a tagged union's tags."""
-    inspect = msgspec.inspect
     for position, step in enumerate(steps):
         options = _options(info)
-        structs = [option for option in options if isinstance(option, inspect.StructType)]
+        structs = [option for option in options if isinstance(option, msgspec.inspect.StructType)]
         if structs and all(option.tag_field == step for option in structs) and position == len(steps) - 1:
             return [option.tag for option in structs]
-        for option in options:
-            if isinstance(option, inspect.StructType) and isinstance(step, str):
-                found = [field.type for field in option.fields if field.encode_name == step]
-                if found:
-                    info = found[0]
-                    break
-            elif isinstance(option, (inspect.ListType, inspect.SetType, inspect.FrozenSetType, inspect.VarTupleType)):
-                info = option.item_type
-                break
-            elif isinstance(option, inspect.DictType):
-                info = option.value_type
-                break
-        else:
+        info = _step_into(options, step)
+        if info is None:
             return []
+    return _values(info)
+
+
+def _step_into(options: tuple[Any, ...], step: str | int) -> Any | None:
+    """The type one step of a path leads to from a type's alternatives: the
+    first Struct's field of that name, or the items of the first list, set or
+    variable tuple, or the values of the first dict; ``None`` when none has
+    one."""
+    inspect = msgspec.inspect
+    for option in options:
+        if isinstance(option, inspect.StructType) and isinstance(step, str):
+            found = [field.type for field in option.fields if field.encode_name == step]
+            if found:
+                return found[0]
+        elif isinstance(option, (inspect.ListType, inspect.SetType, inspect.FrozenSetType, inspect.VarTupleType)):
+            return option.item_type
+        elif isinstance(option, inspect.DictType):
+            return option.value_type
+    return None
+
+
+def _values(info: Any) -> list[Any]:
+    """A Literal's or an Enum's values (the first of a type's alternatives
+    that is one); none for any other type."""
     for option in _options(info):
-        if isinstance(option, inspect.LiteralType):
+        if isinstance(option, msgspec.inspect.LiteralType):
             return list(option.values)
-        if isinstance(option, inspect.EnumType):
+        if isinstance(option, msgspec.inspect.EnumType):
             return [member.value for member in option.cls]
     return []
 

@@ -287,22 +287,32 @@ def _discriminate(document: dict[str, Any], schemas: dict[str, Any]) -> None:
         if not all("$ref" in b for b in branches):
             return
         targets = [b["$ref"] for b in branches]
-        for tag in TAGS:
-            branch_schemas = [schemas[ref[len(SCHEMAS) :]] for ref in targets]
-            consts = [schema.get("properties", {}).get(tag, {}).get("const") for schema in branch_schemas]
-            if all(isinstance(value, str) for value in consts):
-                tagged.update((ref[len(SCHEMAS) :], tag) for ref in targets)
-            # a discriminator's property must be in every branch: a game's win, which may
-            # leave `type` out, keeps its union undiscriminated (generators would require it)
-            required = all(tag in schema.get("required", []) for schema in branch_schemas)
-            if required and all(isinstance(value, str) for value in consts) and len(set(consts)) == len(consts):
-                node["discriminator"] = {"propertyName": tag, "mapping": dict(zip(consts, targets, strict=True))}
-                return
+        found = _discriminator(targets, schemas, tagged)
+        if found is not None:
+            node["discriminator"] = found
 
     _walk(document, visit)
     for name, tag in sorted(tagged):
         _tag_component(schemas, name, schemas[name], tag)
     document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _discriminator(targets: list[str], schemas: dict[str, Any], tagged: set[tuple[str, str]]) -> dict[str, Any] | None:
+    """The discriminator of a union of the components ``targets``: the first
+    of :data:`TAGS` every branch requires with a distinct constant value;
+    ``None`` when none does. Every (component, tag) pair looked at whose
+    branches all hold a constant for that tag is added to ``tagged``."""
+    for tag in TAGS:
+        branch_schemas = [schemas[ref[len(SCHEMAS) :]] for ref in targets]
+        consts = [schema.get("properties", {}).get(tag, {}).get("const") for schema in branch_schemas]
+        if all(isinstance(value, str) for value in consts):
+            tagged.update((ref[len(SCHEMAS) :], tag) for ref in targets)
+        # a discriminator's property must be in every branch: a game's win, which may
+        # leave `type` out, keeps its union undiscriminated (generators would require it)
+        required = all(tag in schema.get("required", []) for schema in branch_schemas)
+        if required and all(isinstance(value, str) for value in consts) and len(set(consts)) == len(consts):
+            return {"propertyName": tag, "mapping": dict(zip(consts, targets, strict=True))}
+    return None
 
 
 def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:

@@ -468,28 +468,14 @@ def play_steps(spec: GameSpec, types: GameTypes, request: Any) -> Steps:
         settlement = None
         if isinstance(item, GameDraw | GameAbort):
             kind: HandType = "draw" if isinstance(item, GameDraw) else "abort"
-            for at, seat in enumerate(getattr(item, "tenpai", ())):
-                if seat not in seats:
-                    raise RuleViolation(field_problem(f"/hands/{index}/tenpai/{at}", DEALER_SEAT_TAKEN, seat=seat))
-            keeps = not spec.pass_every_hand and (not spec.streak or getattr(options, "draw_keeps_dealer", True))
-            this_streak = streak
-            streak = streak + 1 if keeps else 0
+            keeps = _draw_keeps_dealer(spec, options, item, index, seats)
         else:
             kind = "win"
-            derived: dict[str, Any] = {"dealer": dealer, "rules": request.rules}
-            if "players" in field_names(spec.request):
-                derived["players"] = players
-            if spec.streak:
-                derived["dealer_streak"] = streak
-            body = build_request(spec.request, item, index, **derived)
-            try:
-                settlement = spec.settle(body)
-            except RuleViolation as exc:
-                raise prefixed(exc, index) from None
+            settlement = _settle_win(spec, request, item, index, dealer, players, streak)
             add(totals, settlement.deltas)
             keeps = not spec.pass_every_hand and settlement.winner == dealer
-            this_streak = streak
-            streak = streak + 1 if keeps else 0
+        this_streak = streak
+        streak = streak + 1 if keeps else 0
         answered.append(
             types.hand(
                 type=kind,
@@ -520,3 +506,29 @@ def play_steps(spec: GameSpec, types: GameTypes, request: Any) -> Steps:
         standings=places(totals) if finished else None,
         settle_up=settle_up(totals),
     )
+
+
+def _draw_keeps_dealer(spec: GameSpec, options: Any, item: Any, index: int, seats: Sequence[Seat]) -> bool:
+    """Whether the dealer deals again after a draw or an abort (never where
+    the deal passes every hand; where a streak is kept, as the game's
+    `draw_keeps_dealer` says); a 422 for a tenpai seat not at the table."""
+    for at, seat in enumerate(getattr(item, "tenpai", ())):
+        if seat not in seats:
+            raise RuleViolation(field_problem(f"/hands/{index}/tenpai/{at}", DEALER_SEAT_TAKEN, seat=seat))
+    return not spec.pass_every_hand and (not spec.streak or getattr(options, "draw_keeps_dealer", True))
+
+
+def _settle_win(spec: GameSpec, request: Any, item: Any, index: int, dealer: Seat, players: int, streak: int) -> Any:
+    """The settlement of a won hand: its request built from the item and what
+    the game knows (the dealer, the rules, the players and the dealer's
+    streak where the ruleset reads them), its problems under `/hands/{index}`."""
+    derived: dict[str, Any] = {"dealer": dealer, "rules": request.rules}
+    if "players" in field_names(spec.request):
+        derived["players"] = players
+    if spec.streak:
+        derived["dealer_streak"] = streak
+    body = build_request(spec.request, item, index, **derived)
+    try:
+        return spec.settle(body)
+    except RuleViolation as exc:
+        raise prefixed(exc, index) from None

@@ -175,6 +175,41 @@ class _SuitTable(NamedTuple):
     sets and one pair."""
 
 
+def _count(key: int, rank: int) -> int:
+    """How many tiles of ``rank`` a :func:`code` holds."""
+    return key >> 3 * rank & 7
+
+
+def _one_set_more(level: list[int], ranks: int, chows: bool) -> list[int]:
+    """The codes of the vectors one set larger than those of ``level``: each
+    with a pung (of a rank it holds at most one of) or, in a suit, a chow (of
+    ranks it holds fewer than four of) added, in the order they are first
+    made, without repeats."""
+    grown: dict[int, None] = {}
+    for key in level:
+        for rank in range(ranks):
+            if _count(key, rank) <= 1:
+                grown[key + 3 * ONE[rank]] = None
+            if chows and rank <= 6 and _count(key, rank) < 4 and _count(key, rank + 1) < 4 and _count(key, rank + 2) < 4:
+                grown[key + ONE[rank] + ONE[rank + 1] + ONE[rank + 2]] = None
+    return list(grown)
+
+
+def _readings(key: int, sets: dict[int, tuple[SetReading, ...]], start: int, chows: bool) -> tuple[SetReading, ...]:
+    """A vector's readings as sets: its lowest tile as a pung, then as the
+    first of a chow, each followed by a reading of what is left (looked up
+    in ``sets``, the vectors of one set fewer)."""
+    low = 0
+    while not _count(key, low):
+        low += 1
+    found: list[SetReading] = []
+    if _count(key, low) >= 3:
+        found += [(("pung", start + low), *tail) for tail in sets.get(key - 3 * ONE[low], ())]
+    if chows and low <= 6 and _count(key, low + 1) and _count(key, low + 2):
+        found += [(("chow", start + low), *tail) for tail in sets.get(key - ONE[low] - ONE[low + 1] - ONE[low + 2], ())]
+    return tuple(found)
+
+
 @cache
 def _suit_table(start: int) -> _SuitTable:
     """The complete count vectors of one suit (``start`` 0, 9 or 18: pungs
@@ -191,36 +226,18 @@ def _suit_table(start: int) -> _SuitTable:
     pair; the honours 99 and 399. All four tables: about 3.5 MB, 40–60 ms to
     build on this machine."""
 
-    def count(key: int, rank: int) -> int:
-        return key >> 3 * rank & 7
-
     chows = start < HONOURS
     ranks = 9 if chows else TILE_KINDS - HONOURS
     sets: dict[int, tuple[SetReading, ...]] = {0: ((),)}
     level = [0]
     for _ in range(4):
-        grown: dict[int, None] = {}
+        level = _one_set_more(level, ranks, chows)
         for key in level:
-            for rank in range(ranks):
-                if count(key, rank) <= 1:
-                    grown[key + 3 * ONE[rank]] = None
-                if chows and rank <= 6 and count(key, rank) < 4 and count(key, rank + 1) < 4 and count(key, rank + 2) < 4:
-                    grown[key + ONE[rank] + ONE[rank + 1] + ONE[rank + 2]] = None
-        for key in grown:
-            low = 0
-            while not count(key, low):
-                low += 1
-            found: list[SetReading] = []
-            if count(key, low) >= 3:
-                found += [(("pung", start + low), *tail) for tail in sets.get(key - 3 * ONE[low], ())]
-            if chows and low <= 6 and count(key, low + 1) and count(key, low + 2):
-                found += [(("chow", start + low), *tail) for tail in sets.get(key - ONE[low] - ONE[low + 1] - ONE[low + 2], ())]
-            sets[key] = tuple(found)
-        level = list(grown)
+            sets[key] = _readings(key, sets, start, chows)
     if 0 < start < HONOURS:  # the same vectors as the characters' (their readings in other tiles): shared
         characters = _suit_table(0)
         return _SuitTable(sets, characters.whole, characters.paired)
-    paired = frozenset(key + 2 * ONE[rank] for key in sets for rank in range(ranks) if count(key, rank) <= 2)
+    paired = frozenset(key + 2 * ONE[rank] for key in sets for rank in range(ranks) if _count(key, rank) <= 2)
     return _SuitTable(sets, frozenset(sets), paired)
 
 

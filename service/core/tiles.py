@@ -283,30 +283,9 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     melds: list[HandMeld] = []
     total: Sequence[int] = counts
     if tiles.melds:
-        grown = list(counts)
-        red_grown = list(concealed_red)
-        for index, meld in enumerate(tiles.melds):
-            read_meld = _parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
-            values = tuple(sorted(read.tile for read in read_meld))
-            for read in read_meld:
-                grown[read.tile] += 1
-                if read.red:
-                    red_grown[read.tile // 9] += 1
-            at = f"{pointer}/melds/{index}"
-            if not _is_meld(meld.kind, values):
-                problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
-            if meld.concealed and meld.kind != "kong":
-                problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
-            melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
-        total, red_seen, fullest = grown, red_grown, max(grown)
-    if fullest > 4:
-        for kind, count in enumerate(total):
-            if count > 4:
-                problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
-    if tiles.RED_FIVES and sum(red_seen) > 1:  # two red fives may still be of two suits
-        for suit, seen in enumerate(red_seen):
-            if seen > 1:
-                problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
+        melds, total, red_seen = _read_melds(tiles, counts, concealed_red, pointer, problems)
+        fullest = max(total)
+    problems += _too_many(total, red_seen, fullest, tiles.RED_FIVES, pointer)
     needed = 3 * (sets - len(melds)) + 2
     if size != needed:
         problems.append(field_problem(f"{pointer}/concealed", WRONG_COUNT, melds=len(melds), needed=needed, got=size))
@@ -316,6 +295,47 @@ def read_hand(tiles: Tiles, sets: int, pointer: str = "/tiles") -> Hand:
     if problems:
         raise RuleViolation(*problems)
     return Hand(counts, tuple(melds), win.tile, sum(concealed_red), groups)
+
+
+def _read_melds(
+    tiles: Tiles, counts: Sequence[int], concealed_red: Sequence[int], pointer: str, problems: list[FieldProblem]
+) -> tuple[list[HandMeld], list[int], list[int]]:
+    """The melds read, and every tile of the hand (melds included) as counts
+    and red fives by suit; each meld that is not the set it names, or is
+    concealed without being a kong, is added to ``problems``."""
+    melds: list[HandMeld] = []
+    grown = list(counts)
+    red_grown = list(concealed_red)
+    for index, meld in enumerate(tiles.melds):
+        read_meld = _parse_tiles(meld.tiles, "tiles", tiles.RED_FIVES)
+        values = tuple(sorted(read.tile for read in read_meld))
+        for read in read_meld:
+            grown[read.tile] += 1
+            if read.red:
+                red_grown[read.tile // 9] += 1
+        at = f"{pointer}/melds/{index}"
+        if not _is_meld(meld.kind, values):
+            problems.append(field_problem(f"{at}/tiles", NOT_A_MELD, tiles=meld.tiles, kind=meld.kind))
+        if meld.concealed and meld.kind != "kong":
+            problems.append(field_problem(f"{at}/concealed", CONCEALED_NOT_KONG))
+        melds.append(HandMeld(meld.kind, values, meld.concealed, sum(1 for read in read_meld if read.red)))
+    return melds, grown, red_grown
+
+
+def _too_many(total: Sequence[int], red_seen: Sequence[int], fullest: int, red_fives: bool, pointer: str) -> list[FieldProblem]:
+    """A problem for each tile the hand holds more than four of (``fullest``:
+    the most copies of one) and, with red fives, for each suit whose red five
+    it holds twice."""
+    problems: list[FieldProblem] = []
+    if fullest > 4:
+        for kind, count in enumerate(total):
+            if count > 4:
+                problems.append(field_problem(f"{pointer}/concealed", HAND_IMPOSSIBLE, tile=tile_text(kind)))
+    if red_fives and sum(red_seen) > 1:  # two red fives may still be of two suits
+        for suit, seen in enumerate(red_seen):
+            if seen > 1:
+                problems.append(field_problem(f"{pointer}/concealed", RED_TWICE, suit=SUITS[suit]))
+    return problems
 
 
 @lru_cache(maxsize=8192)

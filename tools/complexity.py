@@ -85,13 +85,24 @@ def problems(sources: dict[str, str], allowed: Collection[str] = ALLOWED) -> lis
     return lines
 
 
+SKIPPED = frozenset({".venv", "venv", "node_modules", "__pycache__", "site-packages"})
+"""Folders that hold installed code, not ours (``tools/clients/.venv`` holds
+the client generators CI installs)."""
+
+
 def read(paths: Sequence[str]) -> dict[str, str]:
     """Every ``.py`` file under ``paths`` (relative to the repository's root,
-    or absolute), by its path as shown: relative to the root when inside it."""
+    or absolute), by its path as shown: relative to the root when inside it;
+    installed code (:data:`SKIPPED` folders) left out."""
     sources = {}
     for given in paths:
         start = ROOT / given
-        for file in sorted(start.rglob("*.py")) if start.is_dir() else [start]:
+        found = (
+            sorted(file for file in start.rglob("*.py") if not SKIPPED.intersection(file.relative_to(start).parts))
+            if start.is_dir()
+            else [start]
+        )
+        for file in found:
             shown = file.relative_to(ROOT).as_posix() if file.is_relative_to(ROOT) else file.as_posix()
             sources[shown] = file.read_text(encoding="utf-8")
     return sources

@@ -85,3 +85,16 @@ def test_the_command_prints_each_offender_and_exits_1(tmp_path: Path, capsys: py
     module.write_text(branches("fine", 3), encoding="utf-8")
     assert main([str(module)]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_installed_code_under_a_checked_folder_is_left_out(tmp_path: Path) -> None:
+    """CI installs the client generators into tools/clients/.venv before the
+    gate runs: code in a virtualenv or node_modules is not ours to split."""
+    from tools.complexity import read
+
+    branches = "".join(f"    if x == {n}:\n        return {n}\n" for n in range(25))
+    for folder in ("tools_x/.venv/lib/site-packages/dep", "tools_x/node_modules/pkg", "tools_x/ours"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "m.py").write_text(f"def f(x):\n{branches}")
+    found = read([str(tmp_path / "tools_x")])
+    assert [Path(path).parent.name for path in found] == ["ours"]

@@ -135,3 +135,26 @@ def test_made_up_rows_are_caught() -> None:
         "no_such.md: no document no_such.md",
         "i18n.md#no-such-heading: no heading #no-such-heading in i18n.md",
     ]
+
+
+# --- every module named ---------------------------------------------------------------------
+
+MODULE_ROW = re.compile(r"^\| `(service/[^`]+\.py)` \| (.+) \|$", re.MULTILINE)
+
+
+def module_rows(text: str) -> dict[str, str]:
+    """The "Every module" table: path → its line."""
+    return dict(MODULE_ROW.findall(text.split("## Every module", 1)[1]))
+
+
+def test_every_module_of_the_service_is_named_with_one_line() -> None:
+    rows = module_rows(DOC.read_text(encoding="utf-8"))
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "service").rglob("*.py")}
+    assert sorted(modules - rows.keys()) == [], "modules missing from docs/architecture.md's Every module table"
+    assert sorted(rows.keys() - modules) == [], "rows naming modules that are gone"
+    assert all(line.strip() and "TODO" not in line for line in rows.values())
+
+
+def test_the_module_table_is_read_from_its_rows() -> None:
+    text = "## Every module\n\n| module | what it holds |\n|---|---|\n| `service/a.py` | A. |\n| `service/b/c.py` | The C. |\n"
+    assert module_rows(text) == {"service/a.py": "A.", "service/b/c.py": "The C."}

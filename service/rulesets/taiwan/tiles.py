@@ -234,9 +234,13 @@ def _blessing_problems(tiles: TaiwanTiles, hand: Hand, dealer_won: bool, self_dr
     """天胡 is the dealer's self-draw; no first-turn win has a meld or a
     replacement tile, except under `yue_wikibooks` a self-drawn 天胡 or 地胡 on
     the replacement for concealed kongs declared before the first discard
-    (the Wikibooks extract: 莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台; 地胡 alike)."""
+    (the Wikibooks extract: 莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台; 地胡 alike),
+    and in every preset a 地胡 self-drawn on the replacement for a flower (the
+    first tile drawn was a flower: 地胡 閒家第一次摸牌就自摸; 槓上開花 counted,
+    槓或補花之後補進來的牌自摸)."""
     kongs_first = preset == YUE and self_drawn and all(meld.concealed for meld in hand.melds) and not tiles.after_flower
-    if (hand.melds or tiles.after_kong or tiles.after_flower) and not kongs_first:
+    flower_first = not dealer_won and self_drawn and tiles.after_flower and not hand.melds
+    if (hand.melds or tiles.after_kong or tiles.after_flower) and not (kongs_first or flower_first):
         return [FieldProblem(f"{pointer}/blessing", BLESSING_MELDS)]
     if dealer_won and not self_drawn:
         return [FieldProblem(f"{pointer}/blessing", BLESSING_DEALER_DISCARD)]

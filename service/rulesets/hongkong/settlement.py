@@ -23,8 +23,8 @@ from service.core.money import (
     POINT_VALUE_DEFAULT,
     RATIOS,
     ExactNumber,
-    check_point_value,
     check_decimal,
+    check_point_value,
     decimal_meta,
     point_value_meta,
 )

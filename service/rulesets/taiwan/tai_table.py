@@ -37,6 +37,7 @@ from service.rulesets.taiwan.rows import (
     APPS,
     DASH,
     EQ,
+    NAMED_SOURCES,
     NOT_LISTED,
     PRESETS,
     Cell,
@@ -959,11 +960,41 @@ MODE_NOT_SCORED: dict[str, frozenset[str]] = {
 """The Taiwan tai table: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項."""
 
 
+NO_FLOWER_WIN = "chinese_league"
+"""The preset whose 八仙過海 does not win by itself (華人麻將競技聯盟不能直接胡，只加 8 台)."""
+NOT_WON_BY_FLOWERS = Cell("八仙過海不能直接胡", "not_scored", note="八仙過海不能直接胡")
+"""配牌花胡 under that preset: the table's row is a win by the flowers alone
+(已經是八仙過海或七搶一), which its 八仙過海 cannot be; not scored."""
+
+
+def named_cell(variants_zh: str, source: str) -> Cell:
+    """A named source's cell, read from the row's 各家不同 text: `Willoughby
+    英文規則7` is 7, `…未列` not listed, `…不採用` not played; other words (八仙過海's
+    `不能直接胡，只加 8 台`, the streak's `每次連莊 +2`) keep the row's value,
+    the words as the note; a row that does not name the source is the default."""
+    start = variants_zh.find(source)
+    if start < 0:
+        return EQ
+    text = variants_zh[start + len(source) :].split(" ")[0]
+    if text.isdigit():
+        return value(int(text))
+    if text == "未列":
+        return NOT_LISTED
+    if text == "不採用":
+        return Cell(text, "not_scored", note=text)
+    words = variants_zh[start + len(source) :]
+    return Cell(words, "default", note=words)
+
+
 def _cell(row: TaiRow, preset: str) -> Cell:
     if preset == YUE:
         return YUE_CELLS.get(row.code, NOT_LISTED)
     if not row.in_tai_table:
         return NOT_LISTED
+    if preset == NO_FLOWER_WIN and row.code == "flower_win_from_deal":
+        return NOT_WON_BY_FLOWERS
+    if preset in NAMED_SOURCES:
+        return named_cell(row.variants_zh, NAMED_SOURCES[preset])
     if preset == "default":
         return Cell(row.tai_printed, "default")
     return row.cells[APPS.index(preset)]

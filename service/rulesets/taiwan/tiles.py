@@ -47,7 +47,7 @@ from service.core.settlement import SelfDraw, Win
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
 from service.rulesets.taiwan.shapes import shape_patterns
 from service.rulesets.taiwan.special_readings import special_extras, special_hand_waits, special_readings
-from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, PatternCode
+from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, NO_FLOWER_WIN, PatternCode
 from service.rulesets.taiwan.yue_table import YUE
 
 SETS = 5
@@ -186,7 +186,7 @@ def evaluate_tiles(
         if best is None or found[0].tai > best[0][0].tai:
             best = (found, reading)
     if best is None:
-        if len(flowers) != 8:
+        if len(flowers) != 8 or preset == NO_FLOWER_WIN:  # 華人麻將競技聯盟: 八仙過海不能直接胡
             raise RuleViolation(FieldProblem(f"{pointer}/concealed", NOT_COMPLETE))
         # 花胡: the tiles need not be a hand, and only the flowers count
         best = (score([(code, n) for code, n in shared if code in FLOWER_ROWS]), None)

@@ -164,6 +164,14 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fr
         ),
     ] = False
 
+    unvalued_fan: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_FAN_CAP,
+            description="What each pattern its source defines with no fan printed is worth at this table (the Wikibooks extract's 二或三色刻類 — 二色連刻 … 雲梯, 銀梯, 二色同槓, 三色同槓, 三色連槓 — and 一臺草; `valued: false` in `GET /v1/hongkong/fan-table`). 0: not counted, and not listed from tiles.",
+        ),
+    ] = 0
     dealer_multiplier: Annotated[
         ExactNumber,
         decimal_meta(
@@ -339,6 +347,7 @@ def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None
         eight_immortals=request.eight_immortals,
         self_drawn_win=self_drawn,
         round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
     )
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
@@ -569,7 +578,13 @@ class FanResult(msgspec.Struct, kw_only=True):
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, round_flower=rules.round_flower)
+    result = tally_fan(
+        request.patterns,
+        fan_cap=rules.fan_cap,
+        eight_immortals=request.eight_immortals,
+        round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
+    )
     fan_paid, tier = paid_fan(result.fan, result.limit_hand, rules.fan_cap)
     return FanResult(
         items=result.items,
@@ -590,9 +605,9 @@ class FanTable(msgspec.Struct, kw_only=True):
     rows: list[FanRow]
 
 
-def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
-    """Every row of the Hong Kong fan sheet; limit rows show the cap."""
-    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))
+def fan_table(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> FanTable:
+    """Every row of the Hong Kong fan sheet; limit rows show the cap, rows with no fan printed the house value."""
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals, unvalued_fan))
 
 
 # --- Fan from tiles -------------------------------------------------------------
@@ -612,6 +627,7 @@ def hand_result(
         fan_cap=rules.fan_cap,
         eight_immortals=eight_immortals,
         round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
     )
     result = found.count
     fan, limit_hand = result.fan, result.limit_hand

@@ -238,21 +238,8 @@ round's number (正花 例子1, only under `rules.round_flower`). Their
 ``sheet_zh`` is the extract's line."""
 
 FAN_TABLE += tuple(
-    FanRow(
-        code=code,
-        category="flowers" if code == "mixed_flower_set" else "shape",
-        name_zh=name_zh,
-        name_zh_hant=name_zh_hant,
-        name_en=name_en,
-        jyutping=None,
-        fan=0,
-        limit=False,
-        per=None,
-        max_count=1,
-        sheet_zh=line,
-        valued=False,
-    )
-    for code, name_zh, name_zh_hant, name_en, line in UNVALUED_ROWS
+    msgspec.structs.replace(_row(code, "flowers" if code == "mixed_flower_set" else "shape", hans, hant, en, None, 0, line), valued=False)
+    for code, hans, hant, en, line in UNVALUED_ROWS
 )
 """… then the extract's rows with no fan printed (:mod:`service.rulesets.hongkong.unvalued`)."""
 

@@ -211,9 +211,21 @@ def test_the_rules_kept_outside_rules_are_listed_with_where_they_go(rulesets) ->
     assert (riichi["/hand/rules/rinshan_tsumo_fu"]["default"], riichi["/hand/rules/pinfu_tsumo_fu"]["default"]) == (True, False)
     taiwan = by_pointer(rulesets["taiwan"])
     assert taiwan["/preset"]["default"] == "default"
-    # seed 004: the table's own column and six apps' columns; seed 003's own list
+    # seed 004: the table's own column, six apps' columns and the two sources its 各家不同 column names;
+    # seed 003's own list
     assert sorted(taiwan["/preset"]["values"]) == sorted(
-        ["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks"]
+        [
+            "default",
+            "shenlaiye",
+            "mingxing",
+            "xigu",
+            "mahjong_master",
+            "zhaishenye",
+            "wikibooks",
+            "yue_wikibooks",
+            "willoughby",
+            "chinese_league",
+        ]
     )
     assert taiwan["/mode"] == {**taiwan["/mode"], "default": "standard", "values": ["any_flower_any_wind", "standard"]}
     assert rulesets["taiwan"]["rule_groups"][1] == {"pointer": "", "options": ["preset", "mode"]}

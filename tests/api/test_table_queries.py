@@ -30,7 +30,7 @@ TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
     "/v1/hongkong/points-table": {
         "rules": (HongKongRules, ("table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"))
     },
-    "/v1/hongkong/fan-table": {"rules": (HongKongRules, ("fan_cap",)), "patterns": (PatternRules, None)},
+    "/v1/hongkong/fan-table": {"rules": (HongKongRules, ("fan_cap", "unvalued_fan")), "patterns": (PatternRules, None)},
     "/v1/riichi/score-table": {
         "rules": (RiichiRules, ("kiriage", "kazoe", "kazoe_double", "sanma_tsumo")),
         "players": (RiichiRequest, ("players",)),
@@ -42,7 +42,7 @@ TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
 
 CLIENT_PARAMETERS = {
     "/v1/hongkong/points-table": {"table", "fan_cap", "min_fan", "discard_payment", "payment_scheme", "point_value"},
-    "/v1/hongkong/fan-table": {"fan_cap", "eight_immortals"},
+    "/v1/hongkong/fan-table": {"fan_cap", "eight_immortals", "unvalued_fan"},
     "/v1/riichi/score-table": {"kiriage", "kazoe", "kazoe_double", "players", "sanma_tsumo"},
     "/v1/riichi/yaku-table": {"double_yakuman", "multiple_yakuman", "renhou", "open_tanyao", "kazoe", "kazoe_double"},
     "/v1/taiwan/tai-table": {"preset", "mode"},

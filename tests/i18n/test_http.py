@@ -422,7 +422,7 @@ HK_TWO_FAN_BYTES = (
     b'"warnings":[{"code":"below_minimum_fan","message":"2 fan is below this table\'s minimum of 3; the hand is still settled.",'
     b'"params":{"fan":2,"min_fan":3}}],"fan_paid":2,'
     b'"rules":{"table":"half_spicy","fan_cap":10,"min_fan":3,"discard_payment":"full_gun","payment_scheme":"standard","point_value":1,'
-    b'"round_flower":false},"fan_items":null}'
+    b'"round_flower":false,"unvalued_fan":0,"dealer_multiplier":1},"fan_items":null}'
 )
 
 

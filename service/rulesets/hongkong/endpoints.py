@@ -107,7 +107,7 @@ TAG = "Hong Kong"
 
 
 def _fan_table(rules: HongKongRules, patterns: PatternRules) -> FanTable:
-    return hongkong.fan_table(rules.fan_cap, patterns.eight_immortals)
+    return hongkong.fan_table(rules.fan_cap, patterns.eight_immortals, rules.unvalued_fan)
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -135,7 +135,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         and in Traditional characters, English name, jyutping, fan, whether it
         is counted per tile or set. Limit rows show `fan_cap`.""",
         TAG,
-        query=(("rules", QueryRules(HongKongRules, "fan_cap")), ("patterns", QueryRules(PatternRules))),
+        query=(("rules", QueryRules(HongKongRules, "fan_cap", "unvalued_fan")), ("patterns", QueryRules(PatternRules))),
     ),
     Endpoint(
         "/hands",

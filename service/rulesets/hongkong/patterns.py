@@ -28,6 +28,7 @@ from service.core.errors import (
 )
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
+from service.rulesets.hongkong.unvalued import UNVALUED, UNVALUED_ROWS, UnvaluedCode
 
 HAND_SETS = 4
 """The Hong Kong fan sheet: 食胡：四组牌＋一对眼."""
@@ -67,6 +68,7 @@ FanCode = Literal[
     "earthly_hand",
     "seven_robs_one",
     "round_flower",
+    UnvaluedCode,
 ]
 
 Category = Literal["winning", "flowers", "honours", "shape", "limit"]
@@ -107,6 +109,12 @@ class FanRow(msgspec.Struct, frozen=True, kw_only=True):
     ]
     max_count: Annotated[int, msgspec.Meta(description="Largest `count` a hand can have of this row.")]
     sheet_zh: Annotated[str, msgspec.Meta(description="The sheet's explanation, as printed.")]
+    valued: Annotated[
+        bool,
+        msgspec.Meta(
+            description="False for a row its source defines with no fan printed (the Wikibooks extract's 二或三色刻類 and 一臺草): it counts `rules.unvalued_fan` (default 0); `fan` is that value."
+        ),
+    ] = True
 
 
 def _row(
@@ -228,6 +236,12 @@ rows from the Wikibooks extract (花牌類): 七搶一 (a limit hand in Hong Kon
 paid by the player who gave up the eighth flower) and the flower of the
 round's number (正花 例子1, only under `rules.round_flower`). Their
 ``sheet_zh`` is the extract's line."""
+
+FAN_TABLE += tuple(
+    msgspec.structs.replace(_row(code, "flowers" if code == "mixed_flower_set" else "shape", hans, hant, en, None, 0, line), valued=False)
+    for code, hans, hant, en, line in UNVALUED_ROWS
+)
+"""… then the extract's rows with no fan printed (:mod:`service.rulesets.hongkong.unvalued`)."""
 
 ROWS: dict[str, FanRow] = {row.code: row for row in FAN_TABLE}
 
@@ -372,11 +386,12 @@ def tally_fan(
     eight_immortals: EightImmortals = "eight_fan",
     self_drawn_win: bool = False,
     round_flower: bool = False,
+    unvalued_fan: int = 0,
 ) -> FanCount:
     """Add up declared patterns: limit hands score ``fan_cap``; ``self_drawn_win``
     (a settlement whose win is a self-draw) adds `self_draw` when it was not
     declared; `round_flower` is counted only under ``round_flower`` (the
-    rule). Contradictions raise :class:`RuleViolation` naming both codes."""
+    rule); a row with no fan printed counts ``unvalued_fan``. Contradictions raise :class:`RuleViolation` naming both codes."""
     positions, counts = _declared(patterns)
     _check_combination(positions, counts, round_flower)
     implied: list[tuple[FanCode, int, str | None]] = []
@@ -388,7 +403,7 @@ def tally_fan(
     limits = LIMIT_CODES[eight_immortals]
     limit_code = next((entry.code for entry in patterns if entry.code in limits), None)
     declared: list[tuple[FanCode, int, str | None]] = [(entry.code, entry.count, None) for entry in patterns]
-    items = _items(declared + implied, counts, limit_code, fan_cap)
+    items = _items(declared + implied, counts, limit_code, fan_cap, unvalued_fan)
     won_by: WonBy | None = None
     if self_drawn_win or any(code in SELF_DRAWN for code in positions):
         won_by = "self_draw"
@@ -448,7 +463,9 @@ LIMIT_CODES: dict[EightImmortals, frozenset[str]] = {
 """The limit hands (爆棚), by the eight immortals rule (八仙過海 one of them under `limit`)."""
 
 
-def _items(lines: list[tuple[FanCode, int, str | None]], counts: dict[str, int], limit_code: FanCode | None, fan_cap: int) -> list[FanItem]:
+def _items(
+    lines: list[tuple[FanCode, int, str | None]], counts: dict[str, int], limit_code: FanCode | None, fan_cap: int, unvalued_fan: int = 0
+) -> list[FanItem]:
     """Each pattern's line: with a limit hand, the cap for it and 0 for the
     rest (爆棚牌：计十番，不另加番); else its fan less the units another declared
     pattern already includes (:data:`INCLUDED_BY`)."""
@@ -466,7 +483,7 @@ def _items(lines: list[tuple[FanCode, int, str | None]], counts: dict[str, int],
                 covers = counts.get(including, 0) * per_unit
                 if covers > covered:
                     covered, included_in = covers, including
-            fan = max(0, count - covered) * ROWS[code].fan
+            fan = max(0, count - covered) * (unvalued_fan if code in UNVALUED else ROWS[code].fan)
         items.append(FanItem(code=code, name_en=ROWS[code].name_en, count=count, fan=fan, included_in=included_in, implied_by=implied_by))
     return items
 
@@ -478,12 +495,14 @@ def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> lis
     return []
 
 
-def table_rows(fan_cap: int, eight_immortals: EightImmortals) -> list[FanRow]:
+def table_rows(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> list[FanRow]:
     """The Hong Kong fan sheet's rows; limit rows (and eight immortals played as a limit
-    hand) show the table's cap as their fan."""
+    hand) show the table's cap as their fan, rows with no fan printed the house value."""
     rows = []
     for row in FAN_TABLE:
-        if row.limit:
+        if not row.valued:
+            row = msgspec.structs.replace(row, fan=unvalued_fan)
+        elif row.limit:
             row = msgspec.structs.replace(row, fan=fan_cap)
         elif row.code == "eight_immortals" and eight_immortals == "limit":
             row = msgspec.structs.replace(row, fan=fan_cap, limit=True)

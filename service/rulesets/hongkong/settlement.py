@@ -23,7 +23,9 @@ from service.core.money import (
     POINT_VALUE_DEFAULT,
     RATIOS,
     ExactNumber,
+    check_decimal,
     check_point_value,
+    decimal_meta,
     point_value_meta,
 )
 from service.core.seats import OTHERS, SEATS, Seat
@@ -107,6 +109,11 @@ SCHEMES: dict[str, Split] = {
 """Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
 
 
+DEALER_MULTIPLIER_MIN = Decimal(1)
+DEALER_MULTIPLIER_MAX = Decimal(10)
+DEALER_MULTIPLIER_DEFAULT = ExactNumber(1)
+"""`rules.dealer_multiplier` by default: one shared object, known to be valid."""
+
 PointValue = Annotated[
     ExactNumber,
     point_value_meta(
@@ -157,9 +164,33 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fr
         ),
     ] = False
 
+    unvalued_fan: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=MAX_FAN_CAP,
+            description="What each pattern its source defines with no fan printed is worth at this table (the Wikibooks extract's 二或三色刻類 — 二色連刻 … 雲梯, 銀梯, 二色同槓, 三色同槓, 三色連槓 — and 一臺草; `valued: false` in `GET /v1/hongkong/fan-table`). 0: not counted, and not listed from tiles.",
+        ),
+    ] = 0
+    dealer_multiplier: Annotated[
+        ExactNumber,
+        decimal_meta(
+            minimum=DEALER_MULTIPLIER_MIN,
+            maximum=DEALER_MULTIPLIER_MAX,
+            description=(
+                "莊家 ×N: every payment between the dealer and another player is multiplied by this — all a winning "
+                "dealer receives, and the dealer's own payment when another player wins; payments between the other "
+                "players are not (the reference calculator: 二係香港莊家 ×1.5). 1: the dealer pays and is paid as anyone."
+            ),
+            examples=[1, 1.5, 2],
+        ),
+    ] = DEALER_MULTIPLIER_DEFAULT
+
     def __post_init__(self) -> None:
         if self.point_value is not POINT_VALUE_DEFAULT:  # the default is known to be valid
             check_point_value(self.point_value)
+        if self.dealer_multiplier is not DEALER_MULTIPLIER_DEFAULT:
+            check_decimal(self.dealer_multiplier, "dealer_multiplier", minimum=DEALER_MULTIPLIER_MIN, maximum=DEALER_MULTIPLIER_MAX)
 
 
 EightImmortalsRule = Annotated[
@@ -204,7 +235,9 @@ class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
             ),
         ]
     ] = msgspec.UNSET
-    dealer: Annotated[Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments do not depend on it.")] = "east"
+    dealer: Annotated[
+        Seat, msgspec.Meta(description="The dealer (莊). Hong Kong payments depend on it only through `rules.dealer_multiplier`.")
+    ] = "east"
     limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚/例牌): paid at the cap whatever `fan` says.")] = False
     liable: Annotated[
         Seat | None,
@@ -314,6 +347,7 @@ def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None
         eight_immortals=request.eight_immortals,
         self_drawn_win=self_drawn,
         round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
     )
     _check_win(request, result.won_by, result.positions)
     return result.fan, request.limit_hand or result.limit_hand, result.items
@@ -430,6 +464,9 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
             owed = [other, other, other]
             owed[position] = value * quarters.half_gun_discarder
         roles = DISCARD_ROLES[position]
+    total_units = 4 * value
+    if rules.dealer_multiplier is not DEALER_MULTIPLIER_DEFAULT and rules.dealer_multiplier != 1:
+        owed, total_units, money = _dealer_multiplied(owed, losers, winner, request.dealer, rules, total_units, 4 * denominator)
     if liable is not None:  # 包: the liable seat pays the whole, the others 0
         position = losers.index(liable)
         total = sum(owed)
@@ -444,7 +481,7 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         winner_receives=receives,
         payments=payments,
         deltas=deltas,
-        pre_payout_total=money[4 * value],
+        pre_payout_total=money[total_units],
         tier=tier,
         warnings=warnings,
         fan_paid=fan_paid,
@@ -452,6 +489,19 @@ def settle(request: HongKongRequest) -> HongKongSettlement:
         fan_items=fan_items,
         evaluation=evaluation,
     )
+
+
+def _dealer_multiplied(
+    owed: list[int], losers: tuple[Seat, ...], winner: Seat, dealer: Seat, rules: HongKongRules, total_units: int, units: int
+) -> tuple[list[int], int, Any]:
+    """莊家 ×N (`rules.dealer_multiplier` = n / d): each payment between the
+    dealer and another player times n / d, the others unchanged, counted in
+    units d times smaller; the table points before the split times n / d when
+    the dealer wins (the dealer receives everything)."""
+    numerator, denominator = RATIOS[rules.dealer_multiplier]
+    scaled = [amount * (numerator if dealer in (winner, loser) else denominator) for amount, loser in zip(owed, losers, strict=True)]
+    total = total_units * (numerator if winner == dealer else denominator)
+    return scaled, total, MINOR_UNITS[units * denominator]
 
 
 # --- Points table ------------------------------------------------------------
@@ -528,7 +578,13 @@ class FanResult(msgspec.Struct, kw_only=True):
 
 def count_fan(request: FanRequest) -> FanResult:
     rules = request.rules
-    result = tally_fan(request.patterns, fan_cap=rules.fan_cap, eight_immortals=request.eight_immortals, round_flower=rules.round_flower)
+    result = tally_fan(
+        request.patterns,
+        fan_cap=rules.fan_cap,
+        eight_immortals=request.eight_immortals,
+        round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
+    )
     fan_paid, tier = paid_fan(result.fan, result.limit_hand, rules.fan_cap)
     return FanResult(
         items=result.items,
@@ -549,9 +605,9 @@ class FanTable(msgspec.Struct, kw_only=True):
     rows: list[FanRow]
 
 
-def fan_table(fan_cap: int, eight_immortals: EightImmortals) -> FanTable:
-    """Every row of the Hong Kong fan sheet; limit rows show the cap."""
-    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals))
+def fan_table(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> FanTable:
+    """Every row of the Hong Kong fan sheet; limit rows show the cap, rows with no fan printed the house value."""
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals, unvalued_fan))
 
 
 # --- Fan from tiles -------------------------------------------------------------
@@ -571,6 +627,7 @@ def hand_result(
         fan_cap=rules.fan_cap,
         eight_immortals=eight_immortals,
         round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
     )
     result = found.count
     fan, limit_hand = result.fan, result.limit_hand

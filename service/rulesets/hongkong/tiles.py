@@ -63,6 +63,7 @@ from service.rulesets.hongkong.patterns import (
     PatternEntry,
     tally_fan,
 )
+from service.rulesets.hongkong.unvalued import mixed_flower_set, unvalued_patterns
 
 SETS = HAND_SETS
 
@@ -108,6 +109,7 @@ def evaluate_tiles(
     fan_cap: int,
     eight_immortals: EightImmortals,
     round_flower: bool = False,
+    unvalued_fan: int = 0,
     pointer: str = "/tiles",
 ) -> Evaluation:
     """Read the tiles, score every reading, keep the one worth most."""
@@ -117,6 +119,8 @@ def evaluate_tiles(
     wind = seat_wind(winner, dealer)
     flowers: set[str] = set(tiles.flowers)
     context = _context_patterns(tiles, hand, wind, winner, dealer, win, flowers) + _round_flowers(tiles, wind, flowers, round_flower)
+    if unvalued_fan and mixed_flower_set(flowers):  # 一臺草: listed only where the table values it
+        context.append(ENTRIES["mixed_flower_set"][1])
 
     cache: dict[tuple[tuple[str, int], ...], FanCount] = {}
     best: tuple[FanCount, Reading | None] | None = None
@@ -126,14 +130,22 @@ def evaluate_tiles(
         found = cache.get(key)
         if found is None:
             found = tally_fan(
-                patterns, fan_cap=fan_cap, eight_immortals=eight_immortals, self_drawn_win=self_drawn, round_flower=round_flower
+                patterns,
+                fan_cap=fan_cap,
+                eight_immortals=eight_immortals,
+                self_drawn_win=self_drawn,
+                round_flower=round_flower,
+                unvalued_fan=unvalued_fan,
             )
             cache[key] = found
         return found
 
     facts = hand_facts(hand, wind, tiles.round_wind)
     for reading in readings(hand, SETS, won_on_discard=not self_drawn):
-        result = score(context + _reading_patterns(reading_facts(facts, reading)))
+        listed = context + _reading_patterns(reading_facts(facts, reading))
+        if unvalued_fan:  # the 二或三色刻類 rows: listed only where the table values them
+            listed += _unvalued_entries(reading)
+        result = score(listed)
         if best is None or result.fan > best[0].fan:
             best = (result, reading)
     if not hand.melds and is_thirteen_orphans(hand.counts):
@@ -310,6 +322,13 @@ def _reading_patterns(facts: Facts) -> list[PatternEntry]:
         if count:
             out.append(ENTRIES[code][count])
     return out
+
+
+def _unvalued_entries(reading: Reading) -> list[PatternEntry]:
+    """The Wikibooks extract's 二或三色刻類 rows this reading has (:mod:`service.rulesets.hongkong.unvalued`)."""
+    triplets = [group.tile for group in reading.groups if group.kind != "chow"]
+    kongs = [group.tile for group in reading.groups if group.kind == "kong"]
+    return [ENTRIES[code][1] for code in unvalued_patterns(triplets, kongs, reading.pair or 0)]
 
 
 def _nine_gates(counts: tuple[int, ...]) -> bool:

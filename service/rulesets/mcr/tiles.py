@@ -18,6 +18,7 @@ import msgspec
 from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]  # a C++ extension without stubs
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.readings import Reading
 from service.core.seats import SEATS, Seat
 from service.core.settlement import Discard, LocalizedName, Win
 from service.core.tiles import (
@@ -27,6 +28,7 @@ from service.core.tiles import (
     Arranged,
     Flowers,
     Hand,
+    Split,
     Tiles,
     arrangement,
     check_flowers,
@@ -37,7 +39,7 @@ from service.core.tiles import (
     split_and_waits,
 )
 from service.core.warnings import SettlementWarning
-from service.rulesets.mcr.fan_rules import by_rule
+from service.rulesets.mcr.fan_rules import NOT_SETS_AND_A_PAIR, PAIRS_SHAPES, Counted, by_rule
 from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
 from service.rulesets.mcr.warnings import warning
 
@@ -168,6 +170,7 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
         raise RuleViolation(field_problem("/tiles/last_of_its_kind", LAST_OF_KIND_HELD, tile=tiles.win_tile))
     standing = _standing(tiles.concealed, hand.win_tile)
     packs = tuple([_pack(meld.kind, meld.tiles, meld.concealed) for meld in hand.melds]) if hand.melds else ()
+    winds = {"seatWind": (SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4, "prevalentWind": WIND_OF_SEAT[tiles.round_wind] - HONOURS}
     try:
         rows = MahjongFanCalculator(
             pack=packs,
@@ -178,9 +181,8 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
             is4thTile=tiles.last_of_its_kind,
             isAboutKong=tiles.after_kong or tiles.robbing_kong,
             isWallLast=tiles.last_tile,
-            seatWind=(SEAT_NUMBER[winner] - SEAT_NUMBER[dealer]) % 4,
-            prevalentWind=WIND_OF_SEAT[tiles.round_wind] - HONOURS,
             verbose=True,
+            **winds,
         )
     except TypeError as error:
         code = str(error)
@@ -193,8 +195,15 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     held[hand.win_tile] -= 1
     split, waiting = split_and_waits(hand, held, special=not hand.melds)
 
-    counted = [(FAN_BY_ENGLISH[name_en], points, count) for points, count, _name_zh, name_en in rows]
-    counted = by_rule(counted, hand, waiting, self_drawn=tsumo, mixed_kong_fan=mixed_kong_fan)
+    counted = _counted(rows)
+    counted, wait_split = by_rule(
+        counted,
+        hand,
+        waiting,
+        self_drawn=tsumo,
+        mixed_kong_fan=mixed_kong_fan,
+        scored=lambda reading: _counted_or_none(_reading_rows(reading, rows, winds)),
+    )
     items: list[McrItem] = []
     fan = 0
     for row, points, count in counted:
@@ -205,14 +214,120 @@ def evaluate(tiles: McrTiles, *, win: Win, winner: Seat, dealer: Seat, min_fan: 
     notes: list[SettlementWarning] = []
     if fan < min_fan:
         notes.append(warning("below_minimum_fan", "points_without_flowers", fan=fan, min_fan=min_fan))
-    if split:
-        shown = arrangement(split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
-    elif not hand.melds and sum(1 for count in hand.counts if count == 2) == 7:
-        shown = [
-            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
-        ]
-    else:
-        everything = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
-        shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
-        shown += [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
+    shown = _shown(hand, {row.code for row, _, _ in counted}, wait_split or split, won_on_discard=not tsumo)
     return McrEvaluation(fan=fan, flowers=flowers, items=items, arrangement=shown, waits=format_tiles(waiting), warnings=notes)
+
+
+def _shown(hand: Hand, codes: set[str], split: Split | None, *, won_on_discard: bool) -> list[Arranged]:
+    """The arrangement the library scored: seven pairs as pairs (four of a
+    kind as two), another shape that is not sets and a pair as its tiles,
+    else the split (the one whose reading shows an added wait fan)."""
+    if not codes.isdisjoint(PAIRS_SHAPES):
+        return [
+            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True)
+            for tile in range(TILE_KINDS)
+            for _ in range(hand.counts[tile] // 2)
+        ]
+    if split is not None and codes.isdisjoint(NOT_SETS_AND_A_PAIR):
+        return arrangement(split, hand.melds, won_on_discard=won_on_discard, win_tile=hand.win_tile)
+    everything = [tile for tile in range(TILE_KINDS) for _ in range(hand.counts[tile])]
+    shown = [Arranged(kind="special", tiles=format_tiles(everything), concealed=True)]
+    return shown + [Arranged(kind=meld.kind, tiles=format_tiles(meld.tiles), concealed=meld.concealed) for meld in hand.melds]
+
+
+NOT_OF_THE_SHAPE = frozenset(
+    {
+        "Concealed Hand",
+        "Fully Concealed Hand",
+        "Two Concealed Pungs",
+        "Three Concealed Pungs",
+        "Four Concealed Pungs",
+        "Concealed Kong",
+        "Two Concealed Kongs",
+        "Concealed Kong and Melded Kong",
+        "Melded Kong",
+        "Single Wait",
+        "Edge Wait",
+        "Closed Wait",
+        "Melded Hand",
+        "Self-Drawn",
+        "Flower Tiles",
+        "Last Tile",
+        "Last Tile Draw",
+        "Last Tile Claim",
+        "Out with Replacement Tile",
+        "Robbing the Kong",
+    }
+)
+"""The library's rows that a reading given as melds cannot keep (what a
+concealed hand, its kongs, its wait or its way out add): left out when
+readings are compared."""
+
+
+LibraryRows = list[tuple[int, int, str, str]]
+"""The library's rows: (points of one, count, Chinese name, English name)."""
+CONCEALED_PUNG_ROWS: dict[int, tuple[int, int, str, str]] = {
+    2: (2, 1, "雙暗刻", "Two Concealed Pungs"),
+    3: (16, 1, "三暗刻", "Three Concealed Pungs"),
+}
+BY_READING = frozenset({"Two Concealed Pungs", "Three Concealed Pungs", "Four Concealed Pungs", "Single Wait", "Edge Wait", "Closed Wait"})
+"""Rows of the library's answer that depend on the arrangement beyond its shape."""
+
+
+def _counted(rows: LibraryRows) -> Counted:
+    return [(FAN_BY_ENGLISH[name_en], points, count) for points, count, _name_zh, name_en in rows]
+
+
+def _counted_or_none(rows: LibraryRows | None) -> Counted | None:
+    return None if rows is None else _counted(rows)
+
+
+def _reading_rows(reading: Reading, rows: LibraryRows, winds: dict[str, int]) -> LibraryRows | None:
+    """One reading's rows when it is worth as much as the library's answer
+    (see :mod:`service.rulesets.mcr.fan_rules`): the library's own when the
+    shape is the one it scored, else the reading's shape, its concealed pungs
+    and the rest of the answer."""
+    mine = _rows_of(reading, winds)
+    shape = _structural(mine)
+    if shape == _structural(rows):
+        return rows
+    pungs = sum(1 for group in reading.groups if group.triplet and group.concealed)
+    if not mine or pungs > 3:
+        return None
+    candidate = [row for row in rows if row[3] in NOT_OF_THE_SHAPE and row[3] not in BY_READING]
+    candidate += [row for row in mine if row[3] not in NOT_OF_THE_SHAPE]
+    if pungs in CONCEALED_PUNG_ROWS:
+        candidate.append(CONCEALED_PUNG_ROWS[pungs])
+    if sum(points * count for points, count, _, _ in candidate) < sum(points * count for points, count, _, _ in rows):
+        return None
+    return candidate
+
+
+def _structural(rows: list[tuple[int, int, str, str]]) -> frozenset[tuple[str, int]]:
+    return frozenset((name_en, points * count) for points, count, _name_zh, name_en in rows if name_en not in NOT_OF_THE_SHAPE)
+
+
+def _rows_of(reading: Reading, winds: dict[str, int]) -> list[tuple[int, int, str, str]]:
+    """The library's rows for one reading: its sets given as melds, its pair
+    the tile won on (kongs keep their kind)."""
+    packs = []
+    for group in reading.groups:
+        kind = "CHI" if group.kind == "chow" else "PENG" if group.kind == "pung" else "GANG"
+        packs.append((kind, LIBRARY_TILES[group.tile + 1 if group.kind == "chow" else group.tile], 1))
+    pair = LIBRARY_TILES[reading.pair if reading.pair is not None else 0]
+    try:
+        rows: list[tuple[int, int, str, str]] = MahjongFanCalculator(
+            pack=tuple(packs),
+            hand=(pair,),
+            winTile=pair,
+            flowerCount=0,
+            isSelfDrawn=False,
+            is4thTile=False,
+            isAboutKong=False,
+            isWallLast=False,
+            verbose=True,
+            **winds,
+        )
+    except TypeError:
+        return []
+    return rows

@@ -10,7 +10,7 @@ PAGE: dict[str, Any] = {
     "value": [
         ["value", "Card value", "int", "25"],
         ["jokerless", "Jokerless", "bool", ""],
-        ["singles_and_pairs", "Singles and pairs", "bool", ""],
+        ["section", "Section", "enum", "standard"],
     ],
     "extra": [],
     "bettors": True,

@@ -13,11 +13,11 @@ concealed-hand doubling (the reference calculator: FAQ 19 lists only the three m
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.money import (
     POINT_VALUE_DEFAULT,
     POINTS,
@@ -110,6 +110,12 @@ class Bettor(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     bet_on: Annotated[Seat, msgspec.Meta(description="The seat this bettor mirrors. Must be at the table.")]
 
 
+Section = Literal["standard", "singles_and_pairs", "quints"]
+"""A card section, for the jokerless rule: 無百搭嘅牌，牌值乘二 … Singles and Pairs 同五枚使唔適用."""
+NO_JOKERLESS_BONUS: frozenset[str] = frozenset({"singles_and_pairs", "quints"})
+SECTIONS_DISAGREE = template("`singles_and_pairs` is true but `section` is `{section}`")
+
+
 class NmjlRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """An NMJL hand to settle: the value printed on the card, the jokerless
     bonus, how it was won, and any bettors."""
@@ -125,6 +131,16 @@ class NmjlRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         bool,
         msgspec.Meta(description="A Singles and Pairs hand: never gets the jokerless doubling (it cannot use jokers)."),
     ] = False
+    section: Annotated[
+        Section,
+        msgspec.Meta(
+            description=(
+                "The card section the hand is from: `standard`; `singles_and_pairs` (Singles and Pairs, the same as "
+                "`singles_and_pairs: true`) or `quints` (五枚使, hands with a quint) never get the jokerless doubling "
+                "(the reference calculator: Singles and Pairs 同五枚使唔適用)."
+            )
+        ),
+    ] = "standard"
     bettors: Annotated[
         list[Bettor],
         msgspec.Meta(
@@ -223,7 +239,9 @@ def settle(request: NmjlRequest) -> NmjlSettlement:
         warnings.append(warning("below_minimum_value", value=request.value, min_value=rules.min_value))
 
     # whole card points, then each distinct figure becomes money once
-    doubled = request.jokerless and not request.singles_and_pairs
+    if request.singles_and_pairs and request.section == "quints":
+        raise RuleViolation(field_problem("/section", SECTIONS_DISAGREE, section=request.section))
+    doubled = request.jokerless and not request.singles_and_pairs and request.section not in NO_JOKERLESS_BONUS
     value = request.value * JOKERLESS_MULTIPLIER if doubled else request.value
     money = POINTS if rules.point_value is POINT_VALUE_DEFAULT else Amounts(rules.point_value)
     if request.bettors:

@@ -11,11 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Preset = Literal["default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks"]
+Preset = Literal[
+    "default", "shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks", "yue_wikibooks", "willoughby", "chinese_league"
+]
 APPS: tuple[Preset, ...] = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")
 """The app columns of the Taiwan tai table, in the table's order."""
-PRESETS: tuple[Preset, ...] = ("default", *APPS, "yue_wikibooks")
-"""Every preset: the tai table's 台 column, its six app columns, and the Wikibooks extract's own list."""
+NAMED_SOURCES: dict[str, str] = {"willoughby": "Willoughby 英文規則", "chinese_league": "華人麻將競技聯盟"}
+"""Presets read from the Taiwan tai table's 各家不同 column, where these
+sources are named beside a row's value (they have no column of their own):
+a row that does not name one is the table's default."""
+PRESETS: tuple[Preset, ...] = ("default", *APPS, "yue_wikibooks", "willoughby", "chinese_league")
+"""Every preset: the tai table's 台 column, its six app columns, the Wikibooks
+extract's own list, and the two sources the 各家不同 column names."""
 APP_NAMES_ZH: dict[str, str] = {
     "shenlaiye": "神來也",
     "mingxing": "明星3缺1",
@@ -24,6 +31,7 @@ APP_NAMES_ZH: dict[str, str] = {
     "zhaishenye": "宅神爺",
     "wikibooks": "維基教科書",
     "yue_wikibooks": "維基教科書（粵文）",
+    **NAMED_SOURCES,
 }
 
 Mode = Literal["standard", "any_flower_any_wind"]

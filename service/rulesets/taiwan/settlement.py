@@ -98,7 +98,7 @@ seven-robs-one from the deal)."""
 PresetField = Annotated[
     Preset,
     msgspec.Meta(
-        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules)."
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules); or a source the table's 各家不同 column names: `willoughby` (Willoughby 英文規則: 四暗刻 7, 清一色 14, 天胡 14 …), `chinese_league` (華人麻將競技聯盟: 八仙過海 only adds 8 and does not win alone, no 七搶一)."
     ),
 ]
 ModeField = Annotated[

@@ -150,7 +150,15 @@ def shifted_pungs(groups: Sequence[Group]) -> Found:
                 pairs, i = pairs + 1, i + 2
             else:
                 i += 1
-    return [("two_shifted_pungs", min(2, pairs))] if pairs else []
+    return _groups_of_two("two_shifted_pungs", min(2, pairs))
+
+
+def _groups_of_two(code: str, groups: int) -> Found:
+    """One group of a 一組2台 pattern is its code; two are its 雙 form, 4台
+    (雙2連刻，2組2連刻; 雙2色同刻，2組2色同刻; 雙兩相連，兩個2色同順)."""
+    if groups >= 2:
+        return [(f"double_{code}", 1)]
+    return [(code, 1)] if groups else []
 
 
 def shifted_chows(groups: Sequence[Group]) -> Found:
@@ -228,7 +236,7 @@ def shape_patterns(groups: Sequence[Group], pair: int, concealed: Sequence[int],
         ("all_green", all_green(counts)),
     )
     found += [(code, 1) for code, present in flags if present]
-    found += [(code, n) for code, n in (("two_suit_pungs", two_suit_pungs(groups)), ("two_suit_chows", two_suit_chows(groups))) if n]
+    found += _groups_of_two("two_suit_pungs", two_suit_pungs(groups)) + _groups_of_two("two_suit_chows", two_suit_chows(groups))
     found += shifted_pungs(groups) + shifted_chows(groups) + kongs(groups) + terminal_pungs(groups, counts)
     found += nine_gates(concealed, counts, melds)
     return found

@@ -37,6 +37,7 @@ from service.rulesets.taiwan.rows import (
     APPS,
     DASH,
     EQ,
+    NAMED_SOURCES,
     NOT_LISTED,
     PRESETS,
     Cell,
@@ -772,9 +773,17 @@ REPLACEMENTS: tuple[Replacement, ...] = (
     # 配牌花胡: 就已經是八仙過海或七搶一，12 台 — the same win, valued 12
     Replacement("flower_win_from_deal", ("eight_immortals", "seven_robs_one"), "配牌花胡: 已經是八仙過海或七搶一，12 台"),
     # first-turn wins, every preset (the Wikibooks extract): 天胡 不計門清一摸三; 地胡 唔計天聽、門清;
-    # 人胡 唔會計天聽、門清 (a self-drawn 地胡 keeps 自摸 + 不求: 自摸就可以加計不求。自摸2台)
+    # 人胡 唔會計天聽、門清
     Replacement("heavenly_win", ("concealed_self_draw", "concealed", "self_draw", "unaided"), "天胡: 不計門清一摸三"),
     Replacement("earthly_win", ("heavenly_ready", "concealed"), "地胡: 唔計天聽、門清"),
+    # what a self-drawn 地胡 adds: the extract 自摸 + 不求 (自摸就可以加計不求。自摸2台); the tai table's
+    # presets 自摸 alone, 不求 being the table's only after a declared 天聽 or 地聽 (宣告天聽或地聽的門清手牌自摸時)
+    Replacement(
+        "earthly_win",
+        ("unaided",),
+        "the tai table's 不求: 宣告天聽或地聽的門清手牌自摸時 (a 地胡 declares neither)",
+        except_presets=frozenset({YUE}),
+    ),
     Replacement("human_win", ("heavenly_ready", "concealed"), "人胡: 唔會計天聽、門清"),
     YUE_REPLACEMENTS[1],  # 地聽一發 唔會計地聽，門清: before 地聽's own rule
     # the Wikibooks extract (Wikibooks 花牌): 拎同色花槓改計2台，拎滿花(8花牌)改計8台
@@ -896,6 +905,9 @@ CONTRADICTIONS: tuple[Contradiction, ...] = (
         (first_turn, other, "nothing is melded or konged before a first-turn win")
         for first_turn in ("heavenly_win", "earthly_win", "human_win")
         for other in (*_MELDED_ROWS, "exposed_kong", "concealed_kong", "win_on_replacement")
+        # 地胡 on the replacement for a flower drawn first is still 地胡, with 槓上開花 (the tai table's
+        # 槓上開花: 槓或補花之後補進來的牌自摸; the Wikibooks extract: 摸花或開槓之後槓尾補牌)
+        if (first_turn, other) != ("earthly_win", "win_on_replacement")
     ),
     # 邊張、中洞、單吊: 只聽一種牌, each its own shape; 獨聽 不是邊張、中洞或單吊
     *(
@@ -948,11 +960,41 @@ MODE_NOT_SCORED: dict[str, frozenset[str]] = {
 """The Taiwan tai table: 見花見字玩法：圈風、門風、正花不算，改算表格最後一組的五項."""
 
 
+NO_FLOWER_WIN = "chinese_league"
+"""The preset whose 八仙過海 does not win by itself (華人麻將競技聯盟不能直接胡，只加 8 台)."""
+NOT_WON_BY_FLOWERS = Cell("八仙過海不能直接胡", "not_scored", note="八仙過海不能直接胡")
+"""配牌花胡 under that preset: the table's row is a win by the flowers alone
+(已經是八仙過海或七搶一), which its 八仙過海 cannot be; not scored."""
+
+
+def named_cell(variants_zh: str, source: str) -> Cell:
+    """A named source's cell, read from the row's 各家不同 text: `Willoughby
+    英文規則7` is 7, `…未列` not listed, `…不採用` not played; other words (八仙過海's
+    `不能直接胡，只加 8 台`, the streak's `每次連莊 +2`) keep the row's value,
+    the words as the note; a row that does not name the source is the default."""
+    start = variants_zh.find(source)
+    if start < 0:
+        return EQ
+    text = variants_zh[start + len(source) :].split(" ")[0]
+    if text.isdigit():
+        return value(int(text))
+    if text == "未列":
+        return NOT_LISTED
+    if text == "不採用":
+        return Cell(text, "not_scored", note=text)
+    words = variants_zh[start + len(source) :]
+    return Cell(words, "default", note=words)
+
+
 def _cell(row: TaiRow, preset: str) -> Cell:
     if preset == YUE:
         return YUE_CELLS.get(row.code, NOT_LISTED)
     if not row.in_tai_table:
         return NOT_LISTED
+    if preset == NO_FLOWER_WIN and row.code == "flower_win_from_deal":
+        return NOT_WON_BY_FLOWERS
+    if preset in NAMED_SOURCES:
+        return named_cell(row.variants_zh, NAMED_SOURCES[preset])
     if preset == "default":
         return Cell(row.tai_printed, "default")
     return row.cells[APPS.index(preset)]

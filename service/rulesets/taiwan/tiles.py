@@ -47,7 +47,7 @@ from service.core.settlement import SelfDraw, Win
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
 from service.rulesets.taiwan.shapes import shape_patterns
 from service.rulesets.taiwan.special_readings import special_extras, special_hand_waits, special_readings
-from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, PatternCode
+from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, NO_FLOWER_WIN, PatternCode
 from service.rulesets.taiwan.yue_table import YUE
 
 SETS = 5
@@ -131,6 +131,22 @@ Counter = Callable[..., tuple[Any, list[Any]]]
 """`count_tai(patterns, preset, mode, pointer)` of the settlement module."""
 
 
+def _check_flower_win(flowers: set[str], preset: str, pointer: str) -> None:
+    """Tiles that make no hand win only as 花胡 (eight flowers), and not under
+    a preset where 八仙過海 does not win by itself (華人麻將競技聯盟)."""
+    if len(flowers) != 8 or preset == NO_FLOWER_WIN:
+        raise RuleViolation(FieldProblem(f"{pointer}/concealed", NOT_COMPLETE))
+
+
+def _arranged(chosen: Reading | None, hand: Hand, self_drawn: bool) -> list[Arranged]:
+    """The arrangement shown: the reading chosen, or the tiles held as one
+    special group for a win on the flowers alone."""
+    if chosen is None:
+        tiles_held = [tile for tile, n in enumerate(hand.counts) for _ in range(n)]
+        return [Arranged(kind="special", tiles=format_tiles(tiles_held), concealed=True)]
+    return shown(chosen, hand, not self_drawn)
+
+
 def evaluate_tiles(
     tiles: TaiwanTiles,
     *,
@@ -186,17 +202,12 @@ def evaluate_tiles(
         if best is None or found[0].tai > best[0][0].tai:
             best = (found, reading)
     if best is None:
-        if len(flowers) != 8:
-            raise RuleViolation(FieldProblem(f"{pointer}/concealed", NOT_COMPLETE))
+        _check_flower_win(flowers, preset, pointer)
         # 花胡: the tiles need not be a hand, and only the flowers count
         best = (score([(code, n) for code, n in shared if code in FLOWER_ROWS]), None)
 
     (breakdown, warnings, patterns), chosen = best
-    if chosen is None:
-        tiles_held = [tile for tile, n in enumerate(hand.counts) for _ in range(n)]
-        arranged = [Arranged(kind="special", tiles=format_tiles(tiles_held), concealed=True)]
-    else:
-        arranged = shown(chosen, hand, not self_drawn)
+    arranged = _arranged(chosen, hand, self_drawn)
     return Evaluation(
         patterns=patterns,
         breakdown=breakdown,
@@ -234,9 +245,13 @@ def _blessing_problems(tiles: TaiwanTiles, hand: Hand, dealer_won: bool, self_dr
     """天胡 is the dealer's self-draw; no first-turn win has a meld or a
     replacement tile, except under `yue_wikibooks` a self-drawn 天胡 or 地胡 on
     the replacement for concealed kongs declared before the first discard
-    (the Wikibooks extract: 莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台; 地胡 alike)."""
+    (the Wikibooks extract: 莊家起手未打牌前開暗槓或連續暗槓而食糊，都當做天胡，而且可以加計槓上開花1台; 地胡 alike),
+    and in every preset a 地胡 self-drawn on the replacement for a flower (the
+    first tile drawn was a flower: 地胡 閒家第一次摸牌就自摸; 槓上開花 counted,
+    槓或補花之後補進來的牌自摸)."""
     kongs_first = preset == YUE and self_drawn and all(meld.concealed for meld in hand.melds) and not tiles.after_flower
-    if (hand.melds or tiles.after_kong or tiles.after_flower) and not kongs_first:
+    flower_first = not dealer_won and self_drawn and tiles.after_flower and not hand.melds
+    if (hand.melds or tiles.after_kong or tiles.after_flower) and not (kongs_first or flower_first):
         return [FieldProblem(f"{pointer}/blessing", BLESSING_MELDS)]
     if dealer_won and not self_drawn:
         return [FieldProblem(f"{pointer}/blessing", BLESSING_DEALER_DISCARD)]

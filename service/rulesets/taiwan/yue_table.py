@@ -2,8 +2,8 @@
 
 Source: the Wikibooks extract, 台灣麻雀計番 (十六張麻將計番: 零台 … 二十四台).
 Its values for the rows the Taiwan tai table also has are in :data:`YUE_CELLS`
-(a row it does not name is not scored); the 36 patterns only it names are
-:data:`YUE_ROWS`, each with the extract's heading as its value and its
+(a row it does not name is not scored); the 36 patterns only it names (and
+the one-group forms of its three 雙 patterns) are :data:`YUE_ROWS`, each with the extract's heading as its value and its
 line as the description. Its replacement rules (唔計 …, 改計 …, 減除4台) are
 :data:`YUE_REPLACEMENTS` and :data:`ALL_HONOURS_DEDUCTION`.
 
@@ -62,10 +62,13 @@ YUE_ROWS: tuple[TaiRow, ...] = (
     # 四台
     _row("mixed_straight", "混龍", "Mixed straight", 4, "混龍，三色組合嘅123456789牌"),
     _row("triple_pung", "三色同刻", "Triple pung", 4, "三色同刻，萬筒索三組同號碼嘅刻子或槓子"),
-    _row("two_shifted_pungs", "雙2連刻", "Two shifted pungs", 2, "雙2連刻，2組2連刻（一組2台）", "per_set", 2),
+    _row("two_shifted_pungs", "2連刻", "Two shifted pungs", 2, "雙2連刻，2組2連刻（一組2台）: one group", "per_set", 2),
+    _row("double_two_shifted_pungs", "雙2連刻", "Double two shifted pungs", 4, "雙2連刻，2組2連刻（一組2台）"),
     _row("four_in_three", "4歸3", "Four tiles in three sets", 4, "4歸3，四組相同嘅排分別落到兩組順子+一眼"),
-    _row("two_suit_pungs", "雙2色同刻", "Two-suit pungs", 2, "雙2色同刻，2組2色同刻（一組2台）", "per_set", 2),
-    _row("two_suit_chows", "雙兩相連", "Two-suit chows", 2, "雙兩相連，兩個2色同順（一組2台）", "per_set", 2),
+    _row("two_suit_pungs", "2色同刻", "Two-suit pungs", 2, "雙2色同刻，2組2色同刻（一組2台）: one group", "per_set", 2),
+    _row("double_two_suit_pungs", "雙2色同刻", "Double two-suit pungs", 4, "雙2色同刻，2組2色同刻（一組2台）"),
+    _row("two_suit_chows", "2色同順", "Two-suit chows", 2, "雙兩相連，兩個2色同順（一組2台）: one group", "per_set", 2),
+    _row("double_two_suit_chows", "雙兩相連", "Double two-suit chows", 4, "雙兩相連，兩個2色同順（一組2台）"),
     # 八台
     _row(
         "earthly_ready_first",
@@ -126,7 +129,9 @@ YUE_ROWS: tuple[TaiRow, ...] = (
     _row("five_kongs", "5槓子", "Five kongs", 24, "5槓子，5組槓牌。"),
     _row("true_sixteen_unrelated", "正宗16不塔", "True sixteen unrelated", 24, "正宗16不塔，147萬+258筒+369條+7組字牌+一眼。"),
 )
-"""The 36 patterns only the Wikibooks extract names, in its order (二台 … 二十四台)."""
+"""The 36 patterns only the Wikibooks extract names, in its order (二台 … 二十四台),
+and beside its three 雙 patterns of 四台 (雙2連刻, 雙2色同刻, 雙兩相連: two groups)
+the one group their lines count 2 each (一組2台: 2連刻, 2色同刻, 2色同順): 39 rows."""
 
 YUE_CELLS: dict[str, Cell] = {
     # 一台: 門清, 半求, 獨聽 (中洞、站壁、單釣 alike), 搶槓, 自摸, 槓上開花, 海底撈月
@@ -180,11 +185,19 @@ YUE_REPLACEMENTS: tuple[Replacement, ...] = (
     Replacement("five_kongs", ("four_kongs", "three_kongs"), "5槓子 holds 4槓子 and 三杠子"),
     Replacement("four_kongs", ("three_kongs",), "4槓子 holds 三杠子"),
     Replacement("pure_thirteen_orphans", ("mixed_thirteen_orphans",), "清13么 holds 混13么"),
-    Replacement("five_shifted_pungs", ("four_shifted_pungs", "two_shifted_pungs"), "五連刻 holds 四連刻 and 2連刻"),
-    Replacement("four_shifted_pungs", ("two_shifted_pungs",), "四連刻 holds 2連刻"),
+    Replacement(
+        "five_shifted_pungs",
+        ("four_shifted_pungs", "double_two_shifted_pungs", "two_shifted_pungs"),
+        "五連刻 holds 四連刻 and 2連刻",
+    ),
+    Replacement("four_shifted_pungs", ("double_two_shifted_pungs", "two_shifted_pungs"), "四連刻 holds 2連刻"),
+    # 雙2連刻 / 雙2色同刻 / 雙兩相連 (4台) are two groups of the 一組2台 pattern: they hold it
+    Replacement("double_two_shifted_pungs", ("two_shifted_pungs",), "雙2連刻: 2組2連刻"),
+    Replacement("double_two_suit_pungs", ("two_suit_pungs",), "雙2色同刻: 2組2色同刻"),
+    Replacement("double_two_suit_chows", ("two_suit_chows",), "雙兩相連: 兩個2色同順"),
     Replacement("five_shifted_chows", ("four_shifted_chows",), "1色5步高 holds 1色4步高"),
     Replacement("four_identical_chows", ("pure_double_chow", "four_in_four"), "4連大寶 holds 般高 and 4歸4"),
-    Replacement("triple_pung", ("two_suit_pungs",), "三色同刻 holds 2色同刻"),
+    Replacement("triple_pung", ("double_two_suit_pungs", "two_suit_pungs"), "三色同刻 holds 2色同刻"),
     Replacement("three_kongs_bloom", ("two_kongs_bloom", "win_on_replacement"), "連槓3開花 holds 連槓2開花 and 槓上開花"),
     Replacement("two_kongs_bloom", ("win_on_replacement",), "連槓2開花 holds 槓上開花"),
     Replacement("true_sixteen_unrelated", ("sixteen_unrelated", "knitted_straight"), "正宗16不塔 holds 16不塔 and 不塔龍"),

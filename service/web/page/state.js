@@ -25,6 +25,7 @@ export const RULE_LABELS = {
   pao_honba: N_("Honba under pao"), rinshan_pao: N_("Rinshan paid by the kan's discarder (嶺上開花包牌)"),
   nukidora_rinshan: N_("A win on a north's replacement is rinshan"), mixed_kong_fan: N_("A melded and a concealed kong (明暗槓)"),
   round_flower: N_("The round's flower counts too (正花)"),
+  unvalued_fan: N_("Fan of a pattern printed without one"), dealer_multiplier: N_("Dealer's payments times (莊家 ×)"),
   // a game's own rules (discovery's `game_rules`)
   start_dealer: N_("First dealer"), start_round: N_("First round wind"), rounds: N_("Round winds played"), length: N_("Length"),
   start_points: N_("Starting points (原點)"), return_points: N_("Return points (返點)"), uma: N_("Uma (馬), in thousands"),
@@ -46,6 +47,8 @@ export const VALUE_LABELS = {
   each: N_("Each winner"), first_only: N_("First winner only"), default: N_("Default (the tai table's column)"), mahjong_master: N_("Mahjong Master app (麻將大師)"),
   mingxing: N_("Mingxing app (明星3缺1)"), shenlaiye: N_("Shenlaiye app (神來也)"), wikibooks: N_("Wikibooks"), xigu: N_("Xigu app (戲谷)"),
   zhaishenye: N_("Zhaishenye app (宅神爺)"), any_flower_any_wind: N_("Any flower, any wind (見花見字)"),
+  willoughby: N_("Willoughby's English rules"), chinese_league: N_("Chinese Mahjong League (華人麻將競技聯盟)"),
+  singles_and_pairs: N_("Singles and pairs"), quints: N_("Quints (五枚使)"),
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
   whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
   liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),

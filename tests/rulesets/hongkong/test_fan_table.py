@@ -67,8 +67,11 @@ ALONE = {
 
 
 def test_the_sheet_has_32_rows_in_its_order() -> None:
-    # then the two rows of the Wikibooks extract's 花牌類: 七搶一 and the round's flower
-    assert [row.code for row in FAN_TABLE] == [entry[0] for entry in SHEET] + ["seven_robs_one", "round_flower"]
+    # then the two rows of the Wikibooks extract's 花牌類: 七搶一 and the round's flower, then its rows with no
+    # fan printed (二或三色刻類, 22, and 一臺草), checked in test_unvalued.py
+    codes = [row.code for row in FAN_TABLE]
+    assert codes[: len(SHEET) + 2] == [entry[0] for entry in SHEET] + ["seven_robs_one", "round_flower"]
+    assert len(codes) == len(SHEET) + 2 + 23
 
 
 @pytest.mark.parametrize(("code", "name_zh", "name_zh_hant", "name_en", "jyutping", "fan", "per", "category"), SHEET)

@@ -170,6 +170,8 @@ def test_resolved_rules_are_echoed(client) -> None:
         "payment_scheme": "standard",
         "point_value": 1,
         "round_flower": False,
+        "unvalued_fan": 0,
+        "dealer_multiplier": 1,
     }
     assert D(result["pre_payout_total"]) == D(8)
 

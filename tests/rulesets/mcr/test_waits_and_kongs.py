@@ -124,3 +124,62 @@ def test_mixed_kong_fan_in_a_settlement(client) -> None:
     body = {"winner": "east", "win": DISCARD, "tiles": MIXED_KONGS, "rules": {"mixed_kong_fan": False}}
     answer = client.post("/v1/mcr/settlements", json=body).json()
     assert {p["payer"]: p["amount"] for p in answer["payments"]} == {"south": 13, "west": 8, "north": 8}
+
+
+def test_seven_pairs_counts_no_wait_fan_of_a_reading_in_sets(client) -> None:
+    # 1111 22 3 4444 99m waits on 3m alone (all 1m and 4m held); it reads as 七對 (11 11 22 33 44 44 99)
+    # and as sets (111 123 444 234 99, 3m at the edge of 123m). The library scores seven pairs; 七對
+    # 不計門前清、單釣將 and has no edge wait, so the edge wait of the other reading is not added:
+    # 七對 24 + 清一色 24 (不計無字) + 四歸一 2 × 2 (four 1m, four 4m) = 52
+    answer = hand(client, {"concealed": "11112233444499m", "win_tile": "3m"})
+    assert answer["waits"] == "3m"
+    assert fan(answer) == {"seven_pairs": 24, "full_flush": 24, "tile_hog": 4}
+    assert answer["fan"] == 52
+    # the arrangement shown is the one scored: seven pairs, four of a kind as two
+    assert [(group["kind"], group["tiles"]) for group in answer["arrangement"]] == [
+        ("pair", "11m"),
+        ("pair", "11m"),
+        ("pair", "22m"),
+        ("pair", "33m"),
+        ("pair", "44m"),
+        ("pair", "44m"),
+        ("pair", "99m"),
+    ]
+
+
+def test_the_arrangement_shown_holds_the_added_wait(client) -> None:
+    # 12223m + melds: the added 邊張 is 3m at the edge of 123m; the arrangement shows 123m and 22m
+    tiles = {
+        "concealed": "12223m",
+        "win_tile": "3m",
+        "melds": [{"kind": "pung", "tiles": "111m"}, {"kind": "pung", "tiles": "999p"}, {"kind": "chow", "tiles": "456s"}],
+    }
+    shown = [(group["kind"], group["tiles"]) for group in hand(client, tiles)["arrangement"]]
+    assert shown[:2] == [("chow", "123m"), ("pair", "22m")]
+
+
+def test_a_wait_fan_comes_with_the_fan_of_its_own_arrangement(client) -> None:
+    # 234 66 7 78 8 9999m won on 6m: waits on 6m alone (9m all held). Two arrangements are worth 29
+    # without a wait fan: 234 666 789 789 99m (清一色 24 + 門前清 2 + 四歸一 2 + 一般高 1; 6m completes a
+    # pung, no wait fan) and 234 678 789 999 66m (清一色 24 + 門前清 2 + 四歸一 2 + 幺九刻 1; 6m completes
+    # the pair). The second adds 單釣將 1: 30, with its own 幺九刻, never the first's 一般高 beside it.
+    answer = hand(client, {"concealed": "23466677889999m", "win_tile": "6m"})
+    assert answer["waits"] == "6m"
+    assert fan(answer) == {
+        "full_flush": 24,
+        "concealed_hand": 2,
+        "tile_hog": 2,
+        "pung_of_terminals_or_honors": 1,
+        "single_wait": 1,
+    }
+    assert answer["fan"] == 30
+    assert sorted(group["tiles"] for group in answer["arrangement"]) == ["234m", "66m", "678m", "789m", "999m"]
+
+
+def test_no_wait_fan_from_an_arrangement_worth_less(client) -> None:
+    # 234 66 678 678 999m won on 9m (6m all held: waits on 9m alone). The library's arrangement:
+    # 清一色 24 + 門前清 2 + 四歸一 2 (6666) + 一般高 1 (678 678) + 幺九刻 1 (999) = 30, 9m completing a pung.
+    # 234 666 678 789 99m puts 9m in the pair (單釣將) but is worth 24 + 2 + 2 + 1 = 29: not counted.
+    answer = hand(client, {"concealed": "23466667788999m", "win_tile": "9m"})
+    assert not {"single_wait", "edge_wait", "closed_wait"} & set(fan(answer))
+    assert answer["fan"] == 30

@@ -215,3 +215,26 @@ def test_point_value_keeps_every_digit_sent(client) -> None:
     assert '"pre_payout_total":3.0864197253086419725,' in response.text
     # 4 × 3.0864197253086419725 = 12.34567890123456789
     assert '"winner_receives":12.34567890123456789,' in response.text
+
+
+# The reference calculator (百搭): 完全冇用過百搭嘅牌，牌值乘二 … Singles and Pairs 同五枚使唔適用.
+@pytest.mark.parametrize(
+    ("section", "jokerless", "receives"),
+    [
+        ("standard", True, "300"),  # 25 × 2 = 50, self-draw 2 × 50 from each
+        ("standard", False, "150"),  # 2 × 25 from each
+        ("singles_and_pairs", True, "150"),  # no doubling: 2 × 25 from each
+        ("quints", True, "150"),  # 五枚使: no doubling either
+    ],
+)
+def test_section_applies_the_jokerless_rule(client, section, jokerless, receives) -> None:
+    body = ok(client, {"winner": "east", "win": SELF_DRAW, "value": 25, "jokerless": jokerless, "section": section})
+    assert D(body["winner_receives"]) == D(receives)
+    assert body["jokerless_doubled"] is (section == "standard" and jokerless)
+
+
+def test_singles_and_pairs_flag_and_a_quints_section_disagree(client) -> None:
+    body = {"winner": "east", "win": SELF_DRAW, "value": 25, "singles_and_pairs": True, "section": "quints"}
+    response = client.post("/v1/nmjl/settlements", json=body)
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "#/section"

@@ -38,8 +38,8 @@ def test_heavenly_win_listed_with_concealed_self_draw() -> None:
 
 
 def test_earthly_win_keeps_self_draw_and_unaided() -> None:
-    # 地胡: 唔計天聽、門清，不過自摸就可以加計不求。自摸2台 — 16 + 自摸 1 + 不求 1 (the tai table's values)
-    result = count([P("earthly_win"), P("concealed_self_draw"), P("heavenly_ready")])
+    # 地胡: 唔計天聽、門清，不過自摸就可以加計不求。自摸2台 — 16 + 自摸 1 + 不求 1 (the extract's values)
+    result = count([P("earthly_win"), P("concealed_self_draw"), P("heavenly_ready")], preset="yue_wikibooks")
     assert result.tai == 16 + 1 + 1
     assert {item.code: item.tai for item in result.items} == {"earthly_win": 16, "self_draw": 1, "unaided": 1, "heavenly_ready": 0}
 
@@ -185,3 +185,51 @@ def test_hands_refuses_a_bad_rule(client) -> None:
     response = client.post("/v1/taiwan/hands", json=body)
     assert response.status_code == 400
     assert response.json()["errors"][0]["pointer"] == "#/rules/streak_tai_per"
+
+
+# --- 地胡 on the replacement for a flower; what a self-drawn 地胡 adds, per preset ------------------
+
+
+@pytest.mark.parametrize(("preset", "tai"), [("default", 16 + 1 + 1 + 1), ("yue_wikibooks", 16 + 1 + 1 + 1 + 1)])
+def test_earthly_win_on_the_replacement_for_a_flower(preset: str, tai: int) -> None:
+    # south's first draw is a flower (f3, not south's own number 2), the replacement 5s wins: still 地胡
+    # (the tai table: 閒家第一次摸牌就自摸), and 槓上開花 1 (the tai table: 槓或補花之後補進來的牌自摸; the
+    # Wikibooks extract: 摸花或開槓之後槓尾補牌). default: 16 + 自摸 1 + 槓上開花 1 + 單吊 1 (55s, 5s alone);
+    # yue_wikibooks adds 不求 1 (自摸就可以加計不求。自摸2台)
+    body = hand(ISSUE_HAND, "5s", win=TSUMO, blessing=True, after_flower=True, flowers=["f3"], preset=preset)
+    found, items = tai_of(body)
+    assert items["earthly_win"] == 16 and items["win_on_replacement"] == 1
+    assert found == tai
+
+
+def test_a_heavenly_win_on_a_flower_replacement_is_still_refused() -> None:
+    # 天胡: 莊家補完花，開局的十七張就胡了 — the dealer's flowers are replaced in the deal, not a win on a replacement
+    body = hand(ISSUE_HAND, "5s", winner="east", win=TSUMO, blessing=True, after_flower=True, flowers=["f3"])
+    with pytest.raises(RuleViolation):
+        tai_of(body)
+
+
+@pytest.mark.parametrize(
+    ("preset", "tai", "unaided"),
+    [
+        # the tai table's presets: 不求 only 宣告天聽或地聽的門清手牌自摸時 — 16 + 自摸 1 + 單吊 1
+        ("default", 16 + 1 + 1, 0),
+        ("shenlaiye", 16 + 1 + 1, 0),
+        ("mahjong_master", 16 + 1 + 1, 0),
+        # 宅神爺: 地胡 24, 自摸 2, 單吊 2 (邊張 row: 宅神爺2; 單吊 alike)
+        ("zhaishenye", 24 + 2 + 2, 0),
+        # the Wikibooks extract: 唔計天聽、門清，不過自摸就可以加計不求。自摸2台 — 16 + 自摸 1 + 不求 1 + 單吊 1
+        ("yue_wikibooks", 16 + 1 + 1 + 1, 1),
+    ],
+)
+def test_what_a_self_drawn_earthly_win_adds(preset: str, tai: int, unaided: int) -> None:
+    found, items = tai_of(hand(ISSUE_HAND, "5s", win=TSUMO, blessing=True, preset=preset))
+    assert found == tai
+    assert items["self_draw"] >= 1 and items.get("unaided", 0) == unaided and items.get("concealed_self_draw", 0) == 0
+
+
+@pytest.mark.parametrize(("preset", "tai"), [("default", 16 + 1), ("yue_wikibooks", 16 + 1 + 1)])
+def test_what_a_self_drawn_earthly_win_adds_from_patterns(preset: str, tai: int) -> None:
+    # the same from patterns: 地胡 listed with 門清自摸 counts 自摸 (+ 不求 under the extract)
+    assert count([P("earthly_win"), P("concealed_self_draw")], preset=preset).tai == tai
+    assert count([P("earthly_win"), P("self_draw"), P("unaided")], preset=preset).tai == tai

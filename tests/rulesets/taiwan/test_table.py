@@ -184,11 +184,12 @@ def test_app_columns_are_in_the_seeds_order() -> None:
 
 
 def test_every_row_in_the_seeds_order(client) -> None:
-    # the Taiwan tai table's rows in its order, then the 36 only the Wikibooks extract names
+    # the Taiwan tai table's rows in its order, then the 36 only the Wikibooks extract names, and the
+    # one group (一組2台) of each of its three 雙 patterns (雙2連刻, 雙2色同刻, 雙兩相連): 39
     rows = client.get("/v1/taiwan/tai-table").json()["rows"]
     assert [row["code"] for row in rows][: len(TABLE)] == [entry[0] for entry in TABLE]
     assert all(row["section"] == "yue_wikibooks" for row in rows[len(TABLE) :])
-    assert len(rows) == len(TABLE) + 36
+    assert len(rows) == len(TABLE) + 36 + 3
 
 
 @pytest.mark.parametrize(("row", "preset"), CELLS, ids=[f"{row[0]}-{preset}" for row, preset in CELLS])
@@ -309,3 +310,83 @@ def test_transcription_matches_the_seed_file(tables) -> None:
             assert (served["how_zh"], served["description_zh"], served["variants_zh"]) == ("", cells[2], cells[3])
         for preset, cell in zip(PRESET_COLUMNS, cells[-6:], strict=True):
             assert tables[(preset, "standard")][code]["cell"] == cell
+
+
+# --- The two sources the 各家不同 column names: Willoughby 英文規則 and 華人麻將競技聯盟 ----------------
+# Transcribed by hand from the column (各家不同) of the Taiwan tai table:
+# 每次連莊 +2, 四暗刻 7, 五暗刻 14, 碰碰胡 7, 混一色 7, 清一色 14, 小三元 7, 大三元 14, 小四喜 7, 大四喜 14,
+# 地胡 14, 天胡 14, 八仙過海 14, 七搶一 14; 未列: 河底撈魚, 半求人, 字一色.
+WILLOUGHBY = {
+    "four_concealed_pungs": 7,
+    "five_concealed_pungs": 14,
+    "all_pungs": 7,
+    "half_flush": 7,
+    "full_flush": 14,
+    "little_three_dragons": 7,
+    "big_three_dragons": 14,
+    "little_four_winds": 7,
+    "big_four_winds": 14,
+    "earthly_win": 14,
+    "heavenly_win": 14,
+    "eight_immortals": 14,
+    "seven_robs_one": 14,
+    "last_discard": 0,
+    "half_melded": 0,
+    "all_honours": 0,
+    "dealer_streak": 2,  # 每次連莊 +2: 2 a streak, the table's 2N
+}
+# 華人麻將競技聯盟: 八仙過海 不能直接胡，只加 8 台 (8, as the table); 七搶一 不採用 (0). 配牌花胡 is a win by
+# the flowers alone, which its 八仙過海 cannot be: 0 (the source is silent; docs/sources.md).
+LEAGUE = {"eight_immortals": 8, "seven_robs_one": 0, "flower_win_from_deal": 0}
+NAMED = {"willoughby": ("Willoughby 英文規則", WILLOUGHBY), "chinese_league": ("華人麻將競技聯盟", LEAGUE)}
+
+
+@pytest.mark.parametrize("preset", NAMED)
+def test_named_sources_cell_by_cell(client, preset: str) -> None:
+    source, expected = NAMED[preset]
+    rows = {row["code"]: row for row in client.get("/v1/taiwan/tai-table", params={"preset": preset}).json()["rows"]}
+    named_in_seed = set()
+    for cells, entry in zip(seed_rows(), TABLE, strict=True):
+        code, default_tai = entry[0], entry[4]
+        variants = cells[4] if len(cells) == 11 else cells[3]
+        if source in variants:
+            named_in_seed.add(code)
+        assert rows[code]["tai"] == expected.get(code, default_tai), code
+    # every row the seed names the source on is in the transcription, and no other (配牌花胡 aside)
+    assert named_in_seed == set(expected) - {"flower_win_from_deal"}
+    # the Wikibooks extract's own rows are not this source's
+    assert all(row["tai"] == 0 for row in rows.values() if row["section"] == "yue_wikibooks")
+
+
+def test_willoughby_hand(client) -> None:
+    # 111 222 333 555 777m 99m won on 9m from a discard: the pair completes, the five pungs are concealed:
+    # Willoughby's 清一色 14, 碰碰胡 7 and 五暗刻 14 (the table's 8, 4 and 8)
+    body = {
+        "winner": "south",
+        "win": {"type": "discard", "discarder": "north"},
+        "preset": "willoughby",
+        "tiles": {"concealed": "11122233355577799m", "win_tile": "9m"},
+    }
+    response = client.post("/v1/taiwan/hands", json=body)
+    assert response.status_code == 200, response.text
+    items = {item["code"]: item["tai"] for item in response.json()["items"]}
+    assert items["full_flush"] == 14 and items["all_pungs"] == 7 and items["five_concealed_pungs"] == 14
+
+
+def test_league_eight_flowers_do_not_win_alone(client) -> None:
+    # 華人麻將競技聯盟: 八仙過海不能直接胡 — eight flowers and tiles that are no hand: 422; elsewhere 八仙過海 wins
+    tiles = {"concealed": "13579m13579p13579s12z", "win_tile": "7s", "flowers": ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]}
+    body = {"winner": "south", "win": {"type": "self_draw"}, "tiles": tiles}
+    assert client.post("/v1/taiwan/hands", json=body).status_code == 200
+    response = client.post("/v1/taiwan/hands", json={**body, "preset": "chinese_league"})
+    assert response.status_code == 422
+
+
+def test_league_eight_flowers_add_eight_to_a_hand(client) -> None:
+    # 只加 8 台: a complete hand with all eight flowers, self-drawn, adds 八仙過海 8
+    tiles = {"concealed": "123m456m789m123p456p55s", "win_tile": "5s", "flowers": ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"]}
+    body = {"winner": "south", "win": {"type": "self_draw"}, "tiles": tiles, "preset": "chinese_league"}
+    response = client.post("/v1/taiwan/hands", json=body)
+    assert response.status_code == 200, response.text
+    items = {item["code"]: item["tai"] for item in response.json()["items"]}
+    assert items["eight_immortals"] == 8

@@ -143,8 +143,9 @@ ROWS: list[tuple[str, dict[str, Any], int, dict[str, Any], int]] = [
     ("heavenly_ready", hand(B, "2p", context=["heavenly_ready"]), 10, hand(B, "2p", context=["declared_ready"]), 4),
     # 人胡 8 + 平胡 2 (the Wikibooks extract's 人胡: 唔會計天聽、門清)
     ("human_win", hand(B, "2p", blessing=True), 10, hand(B, "2p"), 3),
-    # 地胡 16 + 自摸 1 + 不求 1 (the Wikibooks extract's 地胡: 唔計天聽、門清，不過自摸就可以加計不求。自摸2台)
-    ("earthly_win", hand(B, "2p", win=TSUMO, blessing=True), 18, hand(B, "2p", win=TSUMO), 3),
+    # 地胡 16 + 自摸 1 (the Wikibooks extract's 地胡: 唔計天聽、門清; 不求 the tai table's only after a declared
+    # 天聽 or 地聽: 宣告天聽或地聽的門清手牌自摸時)
+    ("earthly_win", hand(B, "2p", win=TSUMO, blessing=True), 17, hand(B, "2p", win=TSUMO), 3),
     # 天胡 24 alone, the dealer east (the Wikibooks extract's 天胡: 不計門清一摸三)
     ("heavenly_win", hand(B, "2p", winner="east", win=TSUMO, blessing=True), 24, hand(B, "2p", winner="east", win=TSUMO), 3),
     # 八仙過海 8 + 花槓 ×2 4 (正花 f2, s2 replaced by the sets) + 門清自摸 3; near miss: seven flowers,

@@ -61,6 +61,8 @@ VALUES = [
     *((code, 2) for code in ("five_kinds", "pure_double_chow", "four_in_two", "mixed_shifted_chows", "mixed_shifted_pungs")),
     *((code, 4) for code in ("mixed_straight", "triple_pung", "four_in_three")),
     *((code, 2) for code in ("two_shifted_pungs", "two_suit_pungs", "two_suit_chows")),  # 一組2台
+    # 四台: 雙2連刻, 雙2色同刻, 雙兩相連 — the 雙 (two groups) forms, listed under 四台
+    *((code, 4) for code in ("double_two_shifted_pungs", "double_two_suit_pungs", "double_two_suit_chows")),
     *((code, 8) for code in ("earthly_ready_first", "seven_pairs_and_pung", "two_kongs_bloom", "knitted_straight")),
     *((code, 8) for code in ("knitted_alike", "three_kongs", "four_shifted_chows", "four_in_four")),
     *((code, 10) for code in ("sixteen_unrelated", "outside_hand", "mixed_nine_gates")),
@@ -211,14 +213,20 @@ FROM_TILES = [
     ("mixed_straight", yue("123m456p789s789m55z666z", "6z"), 4),
     # 三色同刻: 777m 777p 777s
     ("triple_pung", yue("777m777p777s123m55z666z", "6z"), 4),
-    # 雙2連刻: 22 33m (2連刻) and 66 77p (2連刻): two groups, 2 each
-    ("two_shifted_pungs", yue("222333m666777p55z666z", "6z"), 4),
+    # 雙2連刻 (四台): 22 33m (2連刻) and 66 77p (2連刻): 2組2連刻, 4
+    ("double_two_shifted_pungs", yue("222333m666777p55z666z", "6z"), 4),
+    # one 2連刻 (一組2台): 222 333m, the rest chows
+    ("two_shifted_pungs", yue("222333m123p789p55z666z", "6z"), 2),
     # 4歸3: 1112 … 11m pair + 123m 123m: four 1m over two chows and the pair
     ("four_in_three", yue("11123123m456p789s666z", "6z"), 4),
     # 雙2色同刻: 222m 222p (one group)
     ("two_suit_pungs", yue("222m222p123s789s55z666z", "6z"), 2),
-    # 雙兩相連: 123m 123p and 789m 789p: two groups
-    ("two_suit_chows", yue("123789m123789p55z666z", "6z"), 4),
+    # 雙兩相連 (四台): 123m 123p and 789m 789p: 兩個2色同順, 4
+    ("double_two_suit_chows", yue("123789m123789p55z666z", "6z"), 4),
+    # one 2色同順 (一組2台): 123m 123p
+    ("two_suit_chows", yue("123m123p456s789s55z666z", "6z"), 2),
+    # 雙2色同刻 (四台): 222m 222p and 888m 888p: 2組2色同刻, 4
+    ("double_two_suit_pungs", yue("222888m222888p55z666z", "6z"), 4),
     # 嚦咕嚦咕: seven pairs and a pung
     ("seven_pairs_and_pung", yue("224499p33777s1m1122z1m", "1m"), 8),
     # 不塔龍: 258m 147p 369s (1 to 9, no two next to each other) + the seven honours, 東 twice (16不塔 10 + 8)
@@ -358,3 +366,20 @@ def test_every_seven_pairs_and_a_pung_is_read(body: dict[str, Any]) -> None:
     assert body["tiles"]["win_tile"] in waits
     posted = [{"code": item["code"], "count": item["count"]} for item in result["items"]]
     assert count([P(item["code"], item["count"]) for item in posted], preset=YUE).tai == result["tai"]
+
+
+@pytest.mark.parametrize(
+    ("double", "single"),
+    [
+        ("double_two_shifted_pungs", "two_shifted_pungs"),
+        ("double_two_suit_pungs", "two_suit_pungs"),
+        ("double_two_suit_chows", "two_suit_chows"),
+    ],
+)
+def test_the_double_forms_from_patterns(double: str, single: str) -> None:
+    # 雙2連刻，2組2連刻（一組2台）(listed under 四台): the 雙 form is 4 and holds the one group (2);
+    # one group listed twice is the same 2 × 2 = 4
+    assert count([P(double)], preset=YUE).tai == 4
+    assert count([P(double), P(single)], preset=YUE).tai == 4
+    assert count([P(single, 2)], preset=YUE).tai == 4
+    assert count([P(single)], preset=YUE).tai == 2

@@ -210,13 +210,36 @@ def test_typescript_client(tmp_path: Path, live: str, direct) -> None:
     (work / "node_modules").symlink_to(TOOLS / "node_modules")
     subprocess.run([NODE_BIN / "openapi-typescript", DOCUMENT_FILE, "-o", work / "api.d.ts"], check=True, capture_output=True)
     (work / "examples.mts").write_text(typescript_program(direct), encoding="utf-8")
+    # docs/clients.md's example, against the live service
+    example = CLIENTS_DOC.read_text(encoding="utf-8").split("```ts\n", 1)[1].split("```", 1)[0]
+    (work / "doc_example.mts").write_text(
+        example.replace('"http://127.0.0.1:8000"', "process.argv[2]").replace(
+            'import type { paths } from "./api.js";', 'import type { paths } from "./api.js";\ndeclare const process: { argv: string[] };'
+        ),
+        encoding="utf-8",
+    )
     compiled = subprocess.run(
-        [NODE_BIN / "tsc", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "examples.mts"],
+        [
+            NODE_BIN / "tsc",
+            "--strict",
+            "--target",
+            "es2022",
+            "--module",
+            "nodenext",
+            "--moduleResolution",
+            "nodenext",
+            "examples.mts",
+            "doc_example.mts",
+        ],
         cwd=work,
         capture_output=True,
         text=True,
     )
     assert compiled.returncode == 0, compiled.stdout[-4000:]
+    printed = subprocess.run(["node", "doc_example.mjs", live], cwd=work, capture_output=True, text=True, timeout=120)
+    assert printed.returncode == 0, printed.stderr[-4000:]
+    # the same two hands as the Python example: 12 and 5,800 (docs/clients.md)
+    assert printed.stdout.split() == ["12", "5800"]
     ran = subprocess.run(["node", "examples.mjs", live], cwd=work, capture_output=True, text=True, timeout=120)
     assert ran.returncode == 0, ran.stderr[-4000:]
     results = json.loads(ran.stdout)

@@ -13,7 +13,7 @@ WORKDIR /src
 RUN python -m venv /opt/venv
 COPY requirements.lock ./
 RUN /opt/venv/bin/pip install --no-cache-dir -r requirements.lock
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE NOTICE ./
 COPY service ./service
 RUN /opt/venv/bin/pip install --no-cache-dir --no-deps .
 

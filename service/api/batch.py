@@ -274,8 +274,9 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             bound of 300 units, one unit being a plain Hong Kong settlement:
             an item valued from its tiles weighs 2 units in Hong Kong, 4.5 in
             riichi, 0.8 in MCR, 2.5 in Taiwan; from declared patterns or
-            yaku 0.5; any other 0.3. An empty list is 400, for the whole
-            request."""
+            yaku 0.5; any other 0.3. So 1,000 plain items fit, and 66 riichi
+            hands from tiles at most (docs/api.md, Limits). An empty list is
+            400, for the whole request."""
             items = cast(list[msgspec.Raw], data.items)  # the DTO decodes _BatchWire: raw items
             if len(items) > limit:
                 raise LocalizedHTTPException(

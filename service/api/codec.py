@@ -23,13 +23,14 @@ from litestar.typing import FieldDefinition
 
 from service.api.language import localize
 from service.core.codec import ENCODER, convert, json_decoder
+from service.core.error_codes import GENERIC_CODE
 from service.core.errors import FieldProblem, field_problem
 from service.core.game import BAD_HAND_TYPE
 from service.core.money import DECIMAL_MESSAGES
 from service.core.seats import SEATS
 from service.core.tiles import NOTATION_MESSAGES
 from service.i18n import N_
-from service.rulesets.registry import RULESETS
+from service.rulesets.registry import ERROR_CODES, RULESETS
 
 JSON = "application/json"
 
@@ -54,21 +55,44 @@ WIN_TYPES = N_("A tsumo is `self_draw`; a ron is `discard`, with the `discarder`
 """Hints after an enum or tag error (`Invalid enum value 'East'`)."""
 _WIN_WORDS = frozenset({"'tsumo'", "'ron'", "'TSUMO'", "'RON'", "'Tsumo'", "'Ron'"})
 _BAD_CHOICE = re.compile(r"^Invalid (?:enum )?value (?P<value>.+) - at `\$(?P<path>[^`]*)`$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
+DID_YOU_MEAN = N_("Did you mean `{field}`?")
+"""Hint after an unknown field that is another spelling of a known one
+(`fanCap`, `fan-cap`: `fan_cap`)."""
+WRAP_THE_RECORD = N_("A recorded game goes in `record`, its format in `format`: send {example}.")
+"""Hint after a record's own key sent as the body (a bare tenhou.net/6 log)."""
+WRAPPED_RECORD = '`{"format": "tenhou6", "record": …}`'
+TENHOU_KEYS = frozenset({"ver", "ref", "log", "title", "name", "rule", "lobby", "dan", "rate", "sx", "sc"})
+"""The top-level keys of a tenhou.net/6 log."""
 
+
+WRONG_TYPE = N_("Expected `{expected}`, got `{got}`")
+UNKNOWN_FIELD = N_("Object contains unknown field `{field}`")
+NOT_JSON_BODY = N_("The body is not valid JSON: {error}.")
+EMPTY_JSON_BODY = N_("The body is empty; send a JSON object.")
+SCHEMA_CODES: dict[str, str] = {
+    WRONG_TYPE: "wrong_type",
+    N_("Expected `{expected}` >= {limit}"): "out_of_range",
+    N_("Expected `{expected}` <= {limit}"): "out_of_range",
+    N_("Expected `{expected}` of length >= {limit}"): "wrong_length",
+    N_("Expected `{expected}` of length <= {limit}"): "wrong_length",
+    N_("Expected `{expected}` matching regex {pattern}"): "wrong_format",
+    N_("Expected `{expected}`"): "wrong_type",
+    N_("Object missing required field `{field}`"): "missing_field",
+    UNKNOWN_FIELD: "unknown_field",
+    N_("Invalid enum value {value}"): "not_allowed_value",
+    N_("Invalid value {value}"): "not_allowed_value",
+    N_("Number out of range"): "out_of_range",
+    NOT_JSON_BODY: "malformed_json",
+    EMPTY_JSON_BODY: "empty_body",
+}
+"""msgspec's validation sentences and the body's own, each with the stable
+code of what is wrong (``errors[].code`` of a 400)."""
+SCHEMA_CODE_DEFAULT = "invalid_value"
+"""The code of a 400 sentence no template reproduces (msgspec's rarer ones)."""
 
 SCHEMA_MESSAGES: tuple[str, ...] = (
-    N_("Expected `{expected}`, got `{got}`"),
-    N_("Expected `{expected}` >= {limit}"),
-    N_("Expected `{expected}` <= {limit}"),
-    N_("Expected `{expected}` of length >= {limit}"),
-    N_("Expected `{expected}` of length <= {limit}"),
-    N_("Expected `{expected}` matching regex {pattern}"),
-    N_("Expected `{expected}`"),
-    N_("Object missing required field `{field}`"),
-    N_("Object contains unknown field `{field}`"),
-    N_("Invalid enum value {value}"),
-    N_("Invalid value {value}"),
-    N_("Number out of range"),
+    *SCHEMA_CODES,
     *DECIMAL_MESSAGES,
     *NOTATION_MESSAGES,
     BAD_HAND_TYPE,
@@ -179,11 +203,11 @@ class StrictDecoder:
         except msgspec.ValidationError as exc:
             first = exc
         except RecursionError:
-            raise RequestInvalid(field_problem("", "The body is not valid JSON: {error}.", error="it nests too deep")) from None
+            raise RequestInvalid(field_problem("", NOT_JSON_BODY, error="it nests too deep")) from None
         except msgspec.DecodeError as exc:
             if not raw.strip():
-                raise RequestInvalid(FieldProblem("", N_("The body is empty; send a JSON object."))) from None
-            raise RequestInvalid(field_problem("", "The body is not valid JSON: {error}.", error=str(exc))) from None
+                raise RequestInvalid(FieldProblem("", EMPTY_JSON_BODY)) from None
+            raise RequestInvalid(field_problem("", NOT_JSON_BODY, error=str(exc))) from None
         if "got `float`" in str(first):
             try:
                 return convert(_integral_to_int(_UNTYPED.decode(raw)), self.type)
@@ -191,7 +215,23 @@ class StrictDecoder:
                 first = exc
             except RecursionError:
                 pass  # nesting too deep for the untyped pass: the first error stands
-        raise RequestInvalid(pointer_from_msgspec(str(first)), choice_hint(self.type, str(first))) from None
+        message = str(first)
+        raise RequestInvalid(
+            pointer_from_msgspec(message), choice_hint(self.type, message) or unknown_field_hint(self.type, message)
+        ) from None
+
+
+def schema_code(problem: FieldProblem) -> str:
+    """The code of a 400's problem: a schema sentence's, else the engine's
+    (service.core.error_codes), else :data:`SCHEMA_CODE_DEFAULT`."""
+    key = problem.template or problem.detail
+    return SCHEMA_CODES.get(key) or ERROR_CODES.get(key) or SCHEMA_CODE_DEFAULT
+
+
+def rule_code(problem: FieldProblem) -> str:
+    """The code of a 422's problem (the rule it states): service.core.error_codes
+    and each ruleset's ``error_codes``, else :data:`GENERIC_CODE`."""
+    return ERROR_CODES.get(problem.template or problem.detail, GENERIC_CODE)
 
 
 def choice_hint(type_: Any, message: str) -> FieldProblem | None:
@@ -211,6 +251,55 @@ def choice_hint(type_: Any, message: str) -> FieldProblem | None:
     if set(values) <= set(SEATS):  # msgspec lists a Literal's values sorted: seats go in turn order
         values = [seat for seat in SEATS if seat in values]
     return field_problem("", ALLOWED_VALUES, values=", ".join(f"`{value}`" for value in values))
+
+
+def spelling(name: str) -> str:
+    """A field name without case, ``_`` or ``-``: `fanCap`, `fan-cap` and
+    `fan_cap` spell one name."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def unknown_field_hint(type_: Any, message: str) -> FieldProblem | None:
+    """For msgspec's ``Object contains unknown field `fanCap```: the
+    known field it spells, or, for a record's own keys at the top of a body
+    that takes ``record`` and ``format``, how to wrap the record."""
+    match = _UNKNOWN.match(message)
+    if match is None:
+        return None
+    path = match.group("path") or ""
+    known = _fields(msgspec.inspect.type_info(type_), [step.group("key") or int(step.group("index")) for step in _STEP.finditer(path)])
+    unknown = match.group("field")
+    meant = [name for name in known if spelling(name) == spelling(unknown)]
+    if meant:
+        return field_problem("", DID_YOU_MEAN, field=meant[0])
+    if not path and unknown in TENHOU_KEYS and {"record", "format"} <= set(known):
+        return field_problem("", WRAP_THE_RECORD, example=WRAPPED_RECORD)
+    return None
+
+
+def _fields(info: Any, steps: list[str | int]) -> list[str]:
+    """The field names of the object ``steps`` lead to (every variant's, for a union)."""
+    for step in steps:
+        info = _step(info, step)
+        if info is None:
+            return []
+    inspect = msgspec.inspect
+    return [field.encode_name for option in _options(info) if isinstance(option, inspect.StructType) for field in option.fields]
+
+
+def _step(info: Any, step: str | int) -> Any:
+    """The type one step (a field name or a list index) inside ``info``, or None."""
+    inspect = msgspec.inspect
+    for option in _options(info):
+        if isinstance(option, inspect.StructType) and isinstance(step, str):
+            found = [field.type for field in option.fields if field.encode_name == step]
+            if found:
+                return found[0]
+        elif isinstance(option, (inspect.ListType, inspect.SetType, inspect.FrozenSetType, inspect.VarTupleType)):
+            return option.item_type
+        elif isinstance(option, inspect.DictType):
+            return option.value_type
+    return None
 
 
 def _options(info: Any) -> tuple[Any, ...]:

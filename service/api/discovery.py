@@ -98,7 +98,11 @@ class RulesetEntry(msgspec.Struct):
     ]
 
 
-class Rulesets(msgspec.Struct):
+class RulesetList(msgspec.Struct):
+    """`GET /v1/rulesets`: every ruleset. (Not named `Rulesets`: a Python
+    client generator then names a model and its one field alike and its code
+    fails `mypy --strict`.)"""
+
     rulesets: list[RulesetEntry]
 
 
@@ -172,7 +176,7 @@ def rulesets_description(served: Sequence[Served]) -> str:
     description=rulesets_description(SERVED),
     sync_to_thread=False,
 )
-def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
+def rulesets(request: Request[Any, Any, Any]) -> Response[RulesetList]:
     """Every ruleset, its names and unit, endpoints and rule options
     (:func:`rulesets_description`)."""
     entries = []
@@ -199,4 +203,4 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 page=ruleset.page,
             )
         )
-    return json_response(Rulesets(rulesets=entries))
+    return json_response(RulesetList(rulesets=entries))

@@ -20,7 +20,7 @@ import yaml  # type: ignore[import-untyped]
 from litestar import Request
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, SwaggerRenderPlugin
-from litestar.openapi.spec import Contact, Schema, Tag
+from litestar.openapi.spec import Contact, License, Schema, Tag
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import KwargDefinition
 from litestar.plugins import OpenAPISchemaPlugin
@@ -271,6 +271,7 @@ def openapi_config() -> OpenAPIConfig:
         version=__version__,
         description=DESCRIPTION,
         contact=Contact(name="Mahjong settlement service maintainers"),
+        license=License(name="Apache License 2.0", identifier="Apache-2.0"),
         path="/schema",
         use_handler_docstrings=True,
         tags=[

@@ -130,6 +130,7 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     document = copy.deepcopy(document)
     schemas: dict[str, Any] = document["components"]["schemas"]
     _list_warning_codes(schemas)
+    _list_problem_codes(schemas)
     _name_seat_and_win(document, schemas)
     _split_requests_and_answers(document, schemas)
     _type_batch_items(document, schemas)
@@ -162,6 +163,24 @@ def _list_warning_codes(schemas: dict[str, Any]) -> None:
     registry assembles from every ruleset (the type in the rules library is a
     plain string)."""
     schemas["Warning"]["properties"]["code"]["enum"] = list(WARNINGS.messages)
+
+
+def _list_problem_codes(schemas: dict[str, Any]) -> None:
+    """The problem ``type`` URNs and the ``errors[].code`` values, as
+    components of their own: the answer's fields stay plain strings, so a
+    client generated today still reads a code `/v1` adds later."""
+    from service.api.problems import ERROR_CODES, PROBLEM_TYPES
+
+    schemas["ErrorCode"] = {
+        "type": "string",
+        "enum": list(ERROR_CODES),
+        "description": 'Every `errors[].code` of a problem today (docs/api.md, "Error codes"). `/v1` may add codes, never renames one.',
+    }
+    schemas["ProblemType"] = {
+        "type": "string",
+        "enum": sorted(PROBLEM_TYPES),
+        "description": 'Every problem `type` today (docs/api.md, "Error codes"). `/v1` may add types, never renames one.',
+    }
 
 
 def _name_seat_and_win(document: dict[str, Any], schemas: dict[str, Any]) -> None:

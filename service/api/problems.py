@@ -18,23 +18,44 @@ never change.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
-from service.api.codec import RequestInvalid, json_response, schema_problem
+from service.api.codec import (
+    EMPTY_JSON_BODY,
+    SCHEMA_CODE_DEFAULT,
+    SCHEMA_CODES,
+    RequestInvalid,
+    json_response,
+    rule_code,
+    schema_code,
+    schema_problem,
+)
+from service.core.error_codes import GENERIC_CODE
 from service.core.errors import FieldProblem, RuleViolation, UnreadablePart
 from service.i18n import DEFAULT, LANGUAGE, N_, gettext, render
+from service.rulesets.registry import ERROR_CODES as RULE_CODES
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("service.errors")
 
 
 class ProblemError(msgspec.Struct, omit_defaults=True):
+    """One bad field. ``code`` is stable snake_case (docs/api.md, "Error
+    codes"): a program acts on it, a person reads ``detail``."""
+
     detail: str
+    code: Annotated[
+        str,
+        msgspec.Meta(
+            description="What is wrong, as a stable snake_case code (`unknown_field`, `discarder_is_winner`): one of the "
+            "`ErrorCode` component's values. `/v1` may add codes: treat an unknown one as the generic case and show `detail`."
+        ),
+    ]
     pointer: str | None = None
     parameter: str | None = None
 
@@ -42,7 +63,10 @@ class ProblemError(msgspec.Struct, omit_defaults=True):
 class Problem(msgspec.Struct, omit_defaults=True):
     """RFC 9457 problem details."""
 
-    type: str
+    type: Annotated[
+        str,
+        msgspec.Meta(description="The kind of problem, a URN: one of the `ProblemType` component's values (`/v1` may add more)."),
+    ]
     title: str
     status: int
     detail: str
@@ -59,7 +83,14 @@ TYPES = {
     422: "urn:mahjong-settlement:problem:rule-violation",
     500: "urn:mahjong-settlement:problem:internal-error",
 }
+WORK_BOUND_TYPE = "urn:mahjong-settlement:problem:work-bound"
+"""A 413 for a request that asks for more work than one request may
+(service.api.work), told apart from a body over its byte limit."""
+PROBLEM_TYPES: tuple[str, ...] = (*TYPES.values(), WORK_BOUND_TYPE)
 
+ERROR_CODES: tuple[str, ...] = tuple(sorted({*SCHEMA_CODES.values(), SCHEMA_CODE_DEFAULT, *RULE_CODES.values(), GENERIC_CODE}))
+"""Every ``errors[].code`` the service answers: the schema's (400) and the
+engine's (service.core.error_codes)."""
 
 INVALID = N_("The request is invalid")
 TITLES = {
@@ -76,7 +107,6 @@ NO_ENDPOINT = N_("No endpoint at {path}: `GET /v1/rulesets` lists every ruleset 
 WRONG_METHOD = N_("{path} does not answer {method}: it takes {allowed}.")
 NOT_JSON = N_("Send the body as application/json (or a +json type); this request's Content-Type is {content_type}.")
 NO_CONTENT_TYPE = N_("Send the body as application/json (or a +json type); this request has no Content-Type.")
-EMPTY_BODY = N_("The body is empty; send a JSON object.")
 AT_POINTER = N_("{detail} (at {pointer}).")
 LITESTAR_DETAILS = (N_("Method Not Allowed"), N_("Request Entity Too Large"))
 """Details litestar itself raises, translated like ours."""
@@ -85,10 +115,28 @@ LITESTAR_DETAILS = (N_("Method Not Allowed"), N_("Request Entity Too Large"))
 class LocalizedHTTPException(HTTPException):
     """An HTTP error whose detail is a catalogue template with values."""
 
+    title: str | None = None
+    """The problem's title, when not the status's (:data:`TITLES`)."""
+    type: str | None = None
+    """The problem's type, when not the status's (:data:`TYPES`)."""
+
     def __init__(self, status_code: int, template: str, **params: object) -> None:
         super().__init__(status_code=status_code, detail=template.format(**params))
         self.template = template
         self.params = params
+
+
+WORK_BOUND_TITLE = N_("The request asks for more work than one request may")
+
+
+class WorkBoundExceeded(LocalizedHTTPException):
+    """413: the request's work is over the bound (service.api.work)."""
+
+    title = WORK_BOUND_TITLE
+    type = WORK_BOUND_TYPE
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(413, template, **params)
 
 
 def _pointer(problem: FieldProblem, prefix: str = "") -> str:
@@ -106,10 +154,15 @@ def field_detail(problem: FieldProblem, language: str) -> str:
 
 
 def problem_response(
-    request: Request[Any, Any, Any], status: int, title: str, detail: str, errors: list[ProblemError] | None = None
+    request: Request[Any, Any, Any],
+    status: int,
+    title: str,
+    detail: str,
+    errors: list[ProblemError] | None = None,
+    type_: str | None = None,
 ) -> Response[Any]:
     problem = Problem(
-        type=TYPES.get(status, "about:blank"),
+        type=type_ or TYPES.get(status, "about:blank"),
         title=gettext(title, LANGUAGE.get()),
         status=status,
         detail=detail,
@@ -133,7 +186,7 @@ def invalid_problem(exc: RequestInvalid, instance: str, prefix: str = "") -> Pro
         status=400,
         detail=whole,
         instance=instance,
-        errors=[ProblemError(detail=detail, pointer=where)],
+        errors=[ProblemError(detail=detail, code=schema_code(exc.problem), pointer=where)],
     )
 
 
@@ -147,7 +200,10 @@ def violation_problem(exc: RuleViolation, instance: str, prefix: str = "") -> Pr
         status=422,
         detail=" ".join(details),
         instance=instance,
-        errors=[ProblemError(detail=detail, pointer=_pointer(p, prefix)) for p, detail in zip(exc.problems, details, strict=True)],
+        errors=[
+            ProblemError(detail=detail, code=rule_code(p), pointer=_pointer(p, prefix))
+            for p, detail in zip(exc.problems, details, strict=True)
+        ],
     )
 
 
@@ -204,14 +260,15 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
         if isinstance(item, dict):
             key = str(item.get("key", ""))
             message = str(item.get("message", exc.detail))
+            problem = schema_problem("", message)
             if key == "data":  # the body was empty, so litestar had no `data` to pass
-                errors.append(ProblemError(detail=gettext(EMPTY_BODY, LANGUAGE.get()), pointer="#"))
+                errors.append(ProblemError(detail=gettext(EMPTY_JSON_BODY, LANGUAGE.get()), code="empty_body", pointer="#"))
             elif item.get("source") == "body":
                 errors.append(
-                    ProblemError(detail=field_detail(schema_problem("", message), language), pointer="#/" + key.replace(".", "/"))
+                    ProblemError(detail=field_detail(problem, language), code=schema_code(problem), pointer="#/" + key.replace(".", "/"))
                 )
             else:
-                errors.append(ProblemError(detail=field_detail(schema_problem("", message), language), parameter=key))
+                errors.append(ProblemError(detail=field_detail(problem, language), code=schema_code(problem), parameter=key))
     detail = "; ".join(e.detail if not e.parameter else f"{e.parameter}: {e.detail}" for e in errors) or str(exc.detail)
     # a body's problems are titled as the strict decoder titles them (invalid_problem)
     title = INVALID_BODY if errors and all(error.pointer for error in errors) else INVALID
@@ -228,8 +285,10 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
         return json_response(not_found_problem(request.url.path), status_code=404, media_type=PROBLEM_JSON)
     title = TITLES.get(status, BAD_REQUEST)
     allowed = (exc.headers or {}).get("allow", "")
+    type_ = None
     if isinstance(exc, LocalizedHTTPException):
         detail = render(exc.template, exc.params, language)
+        title, type_ = exc.title or title, exc.type
     elif status == 405 and allowed:
         methods = ", ".join(sorted(method.strip() for method in allowed.split(",")))  # litestar's order is a set's
         detail = render(WRONG_METHOD, {"path": request.url.path, "method": request.method, "allowed": methods}, language)
@@ -240,7 +299,7 @@ def on_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any
         # The rest of the body was never read: close the connection rather than
         # leave a client blocked writing it while it waits for this answer.
         headers["connection"] = "close"
-    response = problem_response(request, status, title, detail)
+    response = problem_response(request, status, title, detail, type_=type_)
     response.headers.update(headers)
     return response
 

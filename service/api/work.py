@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-from service.api.problems import LocalizedHTTPException
+from service.api.problems import WorkBoundExceeded
 from service.i18n import N_
 from service.rulesets.registry import RULESETS
 
@@ -65,7 +65,8 @@ GAME_HAND = 0.5
 """Added to each hand of a game: its state, running totals and answer."""
 
 BUDGET_EXCEEDED = N_(
-    "A request may ask for at most {limit} units of work (one unit: one plain Hong Kong settlement); this one asks for {cost}."
+    "A request may ask for at most {limit} units of work (one unit: one plain Hong Kong settlement); this one asks for {cost}. "
+    "Split the work into {parts} requests of at most {limit} units each; docs/api.md (Limits) lists what each item and hand weighs."
 )
 
 
@@ -92,7 +93,24 @@ def check_budget(cost: int) -> None:
     """413 naming the bound when ``cost`` (hundredths of a unit, the sum of
     :func:`item_weight`) is above :data:`BUDGET`."""
     if cost > BUDGET * 100:
-        raise LocalizedHTTPException(413, BUDGET_EXCEEDED, limit=BUDGET, cost=-(-cost // 100))
+        raise WorkBoundExceeded(BUDGET_EXCEEDED, limit=BUDGET, cost=-(-cost // 100), parts=-(-cost // (BUDGET * 100)))
+
+
+def most_per_request(weight: float) -> int:
+    """How many items (or hands) of ``weight`` units one request may carry
+    under :data:`BUDGET`, worked out in hundredths as :func:`check_budget` does."""
+    return BUDGET * 100 // round(weight * 100)
+
+
+def limits() -> list[tuple[str, float, int, float, int]]:
+    """Each kind of item: its weight in a batch and the most a batch may
+    carry by work; its weight as a game hand and the most a game may carry by
+    work (docs/api.md's "Limits" table, which a test holds to this)."""
+    return [
+        (kind, weight, most_per_request(weight), weight + GAME_HAND, most_per_request(weight + GAME_HAND))
+        for kind, weight in WEIGHTS.items()
+        if kind != RECORDED_HAND
+    ]
 
 
 Steps = Generator[None, None, Any]

@@ -38,6 +38,10 @@ CONTEXT = Context(prec=50, traps=[Inexact, InvalidOperation, Overflow, DivisionB
 ZERO = Decimal(0)
 ONE = Decimal(1)
 MAX_INPUT_DIGITS = 20
+MAX_DECIMAL_PLACES = 6
+"""The most decimal places an input amount may have (trailing zeros aside):
+more is a client's float noise (``0.1 + 0.2`` is ``0.30000000000000004``),
+refused rather than settled as if meant."""
 SMALLEST_NONZERO = Decimal("0.0001")
 """The smallest nonzero magnitude a decimal input may have (point_value's
 minimum). Without it an amount like 7.8E-48 passes a 0–1000000 range and
@@ -119,7 +123,8 @@ NOT_FINITE = template("Invalid field `{field}`: must be a finite number")
 OUT_OF_RANGE = template("Invalid field `{field}`: must be between {minimum} and {maximum}")
 TOO_SMALL = template("Invalid field `{field}`: must be 0 or at least {smallest}")
 TOO_MANY_DIGITS = template("Invalid field `{field}`: at most {digits} significant digits")
-DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_SMALL, TOO_MANY_DIGITS)
+TOO_MANY_PLACES = template("Invalid field `{field}`: at most {places} decimal places")
+DECIMAL_MESSAGES: tuple[str, ...] = (NOT_FINITE, OUT_OF_RANGE, TOO_SMALL, TOO_MANY_DIGITS, TOO_MANY_PLACES)
 """The sentences :func:`check_decimal` raises (msgspec reports them as 400s;
 the API words them in the request's language)."""
 
@@ -139,6 +144,17 @@ def check_decimal(value: Decimal, name: str, *, minimum: Decimal, maximum: Decim
         raise ValueError(TOO_SMALL.format(field=name, smallest=SMALLEST_NONZERO))
     if len(value.as_tuple().digits) > MAX_INPUT_DIGITS:
         raise ValueError(TOO_MANY_DIGITS.format(field=name, digits=MAX_INPUT_DIGITS))
+    if places(value) > MAX_DECIMAL_PLACES:
+        raise ValueError(TOO_MANY_PLACES.format(field=name, places=MAX_DECIMAL_PLACES))
+
+
+def places(value: Decimal) -> int:
+    """The decimal places of a finite ``value`` without its trailing zeros
+    (``0.30`` has 1, ``1E+2`` none)."""
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int) or exponent >= 0:
+        return 0
+    return max(0, -int(value.normalize(CONTEXT).as_tuple().exponent))
 
 
 class ExactNumber(Decimal):
@@ -307,7 +323,7 @@ def decimal_meta(*, minimum: Decimal, maximum: Decimal, description: str, exampl
         schema["not"] = {"exclusiveMinimum": 0, "exclusiveMaximum": float(SMALLEST_NONZERO)}
         bounds = f"0 or {SMALLEST_NONZERO}–{maximum}"
     return msgspec.Meta(
-        description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits.",
+        description=f"{description} Exact decimal, {bounds}, at most {MAX_INPUT_DIGITS} significant digits and {MAX_DECIMAL_PLACES} decimal places.",
         examples=examples,
         extra_json_schema=schema,
     )

@@ -180,6 +180,10 @@ class Ruleset:
     messages: tuple[str, ...] = ()
     """Its own 400 details (object-level rules checked while decoding), as
     catalogue templates, so the API words them in the request's language."""
+    error_codes: dict[str, str] = field(default_factory=dict)
+    """The stable code of each of its problems: English detail template →
+    snake_case code (its `error_codes` module; service.core.error_codes has
+    the core's); the registry assembles them."""
     code_names: tuple[CodeNames, ...] = ()
     """Message parameters of its own whose values are codes shown by name."""
     catalogue: tuple[tuple[str, str], ...] = ()

@@ -8,11 +8,12 @@ page's tabs are built from this tuple."""
 
 from __future__ import annotations
 
+from service.core.error_codes import CODES as CORE_CODES
 from service.core.ruleset import Ruleset
 from service.core.warnings import SHARED, Templates, assembled
 from service.rulesets import hongkong, mcr, nmjl, riichi, taiwan
 
-__all__ = ["RULESETS", "WARNINGS", "Ruleset"]
+__all__ = ["ERROR_CODES", "RULESETS", "WARNINGS", "Ruleset"]
 
 RULESETS: tuple[Ruleset, ...] = (
     hongkong.RULESET,
@@ -23,5 +24,8 @@ RULESETS: tuple[Ruleset, ...] = (
 )
 
 WARNINGS: Templates = assembled(SHARED, *(ruleset.warnings for ruleset in RULESETS))
+ERROR_CODES: dict[str, str] = {**CORE_CODES, **{text: code for ruleset in RULESETS for text, code in ruleset.error_codes.items()}}
+"""English detail template → stable code, of every problem the engine
+states: the core's, then each ruleset's own."""
 """The one catalogue of warning codes and English templates: the shared
 codes, then each ruleset's own, in the order of :data:`RULESETS`."""

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from service.core.codec import convert
 from service.core.errors import RuleViolation
-from service.core.money import CONTEXT, MAX_INPUT_DIGITS, SMALLEST_NONZERO
+from service.core.money import CONTEXT, MAX_DECIMAL_PLACES, MAX_INPUT_DIGITS, SMALLEST_NONZERO
 from service.rulesets.hongkong import settlement as hongkong
 from service.rulesets.mcr import settlement as mcr
 from service.rulesets.nmjl import settlement as nmjl
@@ -113,12 +113,14 @@ def test_schema_and_checks_agree_on_the_bounds(client, component, name, value, a
 
 
 def _amounts(low: Decimal, high: Decimal) -> st.SearchStrategy[Decimal]:
-    """Decimals in [low, high] with up to MAX_INPUT_DIGITS significant digits,
-    spread over every exponent the bounds allow (the extremes included)."""
+    """Decimals in [low, high] with up to MAX_INPUT_DIGITS significant digits
+    and MAX_DECIMAL_PLACES decimal places, spread over every exponent the
+    bounds allow (the extremes included)."""
     digits = st.integers(1, 10**MAX_INPUT_DIGITS - 1)
-    exponents = st.integers(-(MAX_INPUT_DIGITS + 4), 6)
+    exponents = st.integers(-MAX_DECIMAL_PLACES, 6)
     scaled = st.builds(lambda k, e: Decimal(k).scaleb(e), digits, exponents)
-    return st.one_of(st.sampled_from([low, high, Decimal("0.00012345678901234567890")]), scaled.filter(lambda v: low <= v <= high))
+    extremes = [low, high, Decimal("0.000123"), Decimal("999999.999999")]
+    return st.one_of(st.sampled_from(extremes), scaled.filter(lambda v: low <= v <= high))
 
 
 MONEY = _amounts(SMALLEST_NONZERO, Decimal(1_000_000))
@@ -212,3 +214,45 @@ def test_game_results_take_any_accepted_chip_value_exactly(value, chips) -> None
 def test_a_value_below_the_smallest_cannot_be_built_through_the_engine_either() -> None:
     with pytest.raises(msgspec.ValidationError, match=r"must be 0 or at least 0\.0001"):
         convert({"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"unit": Decimal("1E-5")}}, taiwan.TaiwanRequest)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        # JavaScript's 0.1 + 0.2 (IEEE 754 doubles) prints 0.30000000000000004: 17 decimal places
+        (
+            "/v1/hongkong/settlements",
+            {"winner": "east", "win": {"type": "self_draw"}, "fan": 3, "rules": {"point_value": 0.30000000000000004}},
+            "#/rules/point_value",
+        ),
+        (
+            "/v1/mcr/settlements",
+            {"winner": "east", "win": {"type": "self_draw"}, "fan": 8, "rules": {"point_value": 2.0000001}},
+            "#/rules/point_value",
+        ),
+        (
+            "/v1/taiwan/settlements",
+            {"winner": "west", "win": {"type": "self_draw"}, "tai": 1, "rules": {"unit": 1.0000005}},
+            "#/rules/unit",
+        ),
+    ],
+)
+def test_an_amount_with_more_than_6_decimal_places_is_a_400_naming_it(client, path, body, pointer) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 400, response.text
+    assert problem_pointers(response) == [pointer]
+    assert response.json()["errors"][0]["detail"].endswith("at most 6 decimal places")
+
+
+def test_six_decimal_places_and_trailing_zeros_are_taken(client) -> None:
+    # 0.000125 has 6 places. 4 fan on the default half-spicy table is 16 points and a self-draw
+    # costs each of three payers half of it (docs/hongkong.md's fan table: self_draw_each 8):
+    # 3 × 8 = 24 points, × 0.000125 = 0.003
+    body = {"winner": "east", "win": {"type": "self_draw"}, "fan": 4, "rules": {"point_value": 0.000125}}
+    response = client.post("/v1/hongkong/settlements", json=body)
+    assert response.status_code == 200, response.text
+    assert '"winner_receives":0.003,' in response.text
+    raw = b'{"winner": "east", "win": {"type": "self_draw"}, "fan": 4, "rules": {"point_value": 0.3000000000}}'
+    response = client.post("/v1/hongkong/settlements", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 200, response.text
+    assert '"point_value":0.3,' in response.text

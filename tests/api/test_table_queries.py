@@ -255,7 +255,7 @@ def test_a_new_field_becomes_a_parameter_and_an_option() -> None:
         assert parameters["style"]["schema"]["enum"] == ["plain", "fancy"]
         assert toy.get("/toy/table", params={"dora_cap": 7}).json() == {"style": "plain", "dora_cap": 7}
         problem = toy.get("/toy/table", params={"dora_cap": 13}).json()
-        assert problem["errors"] == [{"detail": "Expected `int` <= 12", "parameter": "dora_cap"}]
+        assert problem["errors"] == [{"detail": "Expected `int` <= 12", "code": "out_of_range", "parameter": "dora_cap"}]
 
     toy_ruleset = Ruleset("toy", {}, "", "", ToyRules, ToyRules, ToyRules, lambda r: r, (OptionGroup("/toy", ToyRules),))
     options = rule_options(toy_ruleset)

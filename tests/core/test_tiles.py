@@ -196,6 +196,7 @@ def test_robbing_a_kong_of_a_tile_the_hand_holds_again_is_422(ruleset: str, clie
     assert refused.json()["errors"] == [
         {
             "detail": "A robbed kong's tile is the fourth `5p`: the robbed pung holds the other three, so the hand can hold no other",
+            "code": "robbed_tile_held",
             "pointer": "#/tiles/robbing_kong",
         }
     ]
@@ -217,7 +218,11 @@ def test_a_first_turn_win_is_not_on_the_last_tile(ruleset: str, concealed: str, 
     refused = client.post(f"/v1/{ruleset}/hands", json={**body, "tiles": {**body["tiles"], "last_tile": True}})
     assert refused.status_code == 422, refused.text
     assert refused.json()["errors"] == [
-        {"detail": "A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)", "pointer": "#/tiles/last_tile"}
+        {
+            "detail": "A first-turn win (`blessing`) cannot be on the wall's last tile (`last_tile`)",
+            "code": "blessing_last_tile",
+            "pointer": "#/tiles/last_tile",
+        }
     ]
 
 
@@ -244,7 +249,9 @@ def test_the_kong_flags_are_checked_alike_in_every_ruleset(ruleset: str, client:
         json={"winner": "south", "win": {"type": "self_draw"}, "tiles": {**tiles, "concealed": tiles["concealed"] + "777z"}},
     )
     assert no_kong.status_code == 422, no_kong.text
-    assert no_kong.json()["errors"] == [{"detail": "`after_kong` needs a kong among the melds", "pointer": "#/tiles/after_kong"}]
+    assert no_kong.json()["errors"] == [
+        {"detail": "`after_kong` needs a kong among the melds", "code": "no_kong", "pointer": "#/tiles/after_kong"}
+    ]
     discard = {"type": "discard", "discarder": "west"}
     on_discard = client.post(f"/v1/{ruleset}/hands", json={"winner": "south", "win": discard, "tiles": {**tiles, "melds": kong}})
     assert on_discard.status_code == 422, on_discard.text

@@ -225,7 +225,7 @@ def test_rule_violation_in_each_language(client, language) -> None:
         "status": 422,
         "detail": detail,
         "instance": "/v1/hongkong/settlements",
-        "errors": [{"detail": detail, "pointer": "#/win/discarder"}],
+        "errors": [{"detail": detail, "code": "discarder_is_winner", "pointer": "#/win/discarder"}],
     }
 
 
@@ -242,14 +242,17 @@ def test_templated_rule_violation_in_each_language(client, language) -> None:
     body = {"winner": "north", "players": 3, "win": {"type": "self_draw"}, "value": 25}
     problem = post(client, "/v1/nmjl/settlements", body, language).json()
     assert problem["status"] == 422
-    assert problem["errors"] == [{"detail": NOT_AT_TABLE[language], "pointer": "#/winner"}]
+    assert problem["errors"] == [{"detail": NOT_AT_TABLE[language], "code": "seat_not_at_table", "pointer": "#/winner"}]
 
 
 def test_several_problems_each_translated(client) -> None:
     body = {"winner": "north", "win": {"type": "self_draw"}, "tai": 3, "patterns": [{"code": "concealed"}]}
     problem = post(client, "/v1/taiwan/settlements", body, "zh-TW").json()
     detail = "tai 同 patterns 只可以畀一樣。"
-    assert problem["errors"] == [{"detail": detail, "pointer": "#/tai"}, {"detail": detail, "pointer": "#/patterns"}]
+    assert problem["errors"] == [
+        {"detail": detail, "code": "tai_and_patterns", "pointer": "#/tai"},
+        {"detail": detail, "code": "tai_and_patterns", "pointer": "#/patterns"},
+    ]
 
 
 EMPTY_BODY = {
@@ -280,7 +283,7 @@ def test_query_parameter_problem_in_each_language(client, language) -> None:
         problem["title"]
         == {"en": "The request is invalid", "zh-Hant": "請求無效", "zh-Hans": "请求无效", "ja": "リクエストが不正です"}[language]
     )
-    assert problem["errors"] == [{"detail": QUERY_TOO_LARGE[language], "parameter": "fan_cap"}]
+    assert problem["errors"] == [{"detail": QUERY_TOO_LARGE[language], "code": "out_of_range", "parameter": "fan_cap"}]
     assert problem["detail"] == f"fan_cap: {QUERY_TOO_LARGE[language]}"
 
 
@@ -300,7 +303,9 @@ def test_schema_error_and_its_frame_in_japanese(client) -> None:
     # msgspec's sentence is matched to its catalogue template; the type names stay codes
     assert problem["title"] == "リクエスト本文が不正です"
     assert problem["detail"] == "`int` である必要がありますが、`str` が指定されました（位置：#/fan）"
-    assert problem["errors"] == [{"detail": "`int` である必要がありますが、`str` が指定されました", "pointer": "#/fan"}]
+    assert problem["errors"] == [
+        {"detail": "`int` である必要がありますが、`str` が指定されました", "code": "wrong_type", "pointer": "#/fan"}
+    ]
 
 
 NOT_FOUND = {
@@ -395,7 +400,9 @@ def test_batch_entries_localized(client) -> None:
     assert first["result"]["warnings"][0]["message"] == BELOW_MINIMUM["zh-Hant"]
     assert second["status"] == 422
     assert second["problem"]["title"] == "請求唔合牌局規則"
-    assert second["problem"]["errors"] == [{"detail": "出銃嗰個唔可以係食糊嗰個。", "pointer": "#/items/1/win/discarder"}]
+    assert second["problem"]["errors"] == [
+        {"detail": "出銃嗰個唔可以係食糊嗰個。", "code": "discarder_is_winner", "pointer": "#/items/1/win/discarder"}
+    ]
     assert third["result"]["tai_breakdown"]["items"][0]["name"] == "門清自摸"
     assert fourth["status"] == 400
     assert fourth["problem"]["title"] == "請求內容無效"

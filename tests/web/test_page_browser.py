@@ -485,7 +485,7 @@ def test_a_problem_is_said_once_and_marks_its_field(make_browser: Any, base_url:
     open_page(page, f"{base_url}/{link}")
     body = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "tiles": tiles}
     answer = httpx.post(f"{base_url}/v1/mcr/settlements", json=body).json()
-    assert answer["errors"] == [{"detail": answer["errors"][0]["detail"], "pointer": "#/tiles/concealed"}]
+    assert answer["errors"] == [{"detail": answer["errors"][0]["detail"], "code": "tile_notation_no_suit", "pointer": "#/tiles/concealed"}]
     assert "(character 17)" in answer["detail"]
     assert page.find_element(By.ID, "problem").text == f"{answer['title']} — {answer['detail']}"
     assert field(page, "tiles_concealed").get_attribute("aria-invalid") == "true"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import endpoints, game, page, patterns, settlement, warnings
+from service.rulesets.hongkong import endpoints, error_codes, game, page, patterns, settlement, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
 
 RULESET = Ruleset(
+    error_codes=error_codes.CODES,
     name="hongkong",
     name_en="Hong Kong mahjong",
     unit="番",

@@ -5,12 +5,13 @@ data (`endpoints`)."""
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.mcr import endpoints, fan_table, game, hands, page, settlement, tiles, warnings
+from service.rulesets.mcr import endpoints, error_codes, fan_table, game, hands, page, settlement, tiles, warnings
 
 PATTERN_CONTEXT = "mcr fan"
 """Catalogue context of the fan table's names (msgid: the English name)."""
 
 RULESET = Ruleset(
+    error_codes=error_codes.CODES,
     name="mcr",
     name_en="Chinese Official (MCR)",
     unit="分",

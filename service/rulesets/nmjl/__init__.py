@@ -5,9 +5,10 @@ data (`endpoints`)."""
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.nmjl import endpoints, game, page, settlement, warnings
+from service.rulesets.nmjl import endpoints, error_codes, game, page, settlement, warnings
 
 RULESET = Ruleset(
+    error_codes=error_codes.CODES,
     name="nmjl",
     name_en="American mahjong (NMJL card)",
     unit="points",

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import endpoints, fu, game, hands, page, rules, schemas, settlement, warnings, yaku
+from service.rulesets.riichi import endpoints, error_codes, fu, game, hands, page, rules, schemas, settlement, warnings, yaku
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
 
 RULESET = Ruleset(
+    error_codes=error_codes.CODES,
     name="riichi",
     name_en="Japanese riichi mahjong",
     unit="飜+符",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
-from service.rulesets.taiwan import catalogue, counting, endpoints, game, page, rows, settlement, tai_table, warnings
+from service.rulesets.taiwan import catalogue, counting, endpoints, error_codes, game, page, rows, settlement, tai_table, warnings
 
 PATTERN_CONTEXT = "taiwan pattern"
 """Catalogue context of the tai table's names (msgid: the English name)."""
@@ -17,6 +17,7 @@ CODE_NAMES = (
 """The presets and modes the messages quote, by their localized names."""
 
 RULESET = Ruleset(
+    error_codes=error_codes.CODES,
     name="taiwan",
     name_en="Taiwanese 16-tile mahjong",
     unit="台",

@@ -207,14 +207,21 @@ def test_point_value_with_too_many_digits_is_400(client) -> None:
 
 
 def test_point_value_keeps_every_digit_sent(client) -> None:
-    # 0.1234567890123456789 (19 digits) × 25 = 3.0864197253086419725 exactly,
-    # which a float could not carry
-    raw = b'{"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 25, "rules": {"point_value": 0.1234567890123456789}}'
+    # 999999.999999 (13 digits, the most 6 decimal places allow) × 25 = 24999999.999975 exactly
+    raw = b'{"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 25, "rules": {"point_value": 999999.999999}}'
     response = client.post(URL, content=raw, headers={"content-type": "application/json"})
     assert response.status_code == 200
-    assert '"pre_payout_total":3.0864197253086419725,' in response.text
-    # 4 × 3.0864197253086419725 = 12.34567890123456789
-    assert '"winner_receives":12.34567890123456789,' in response.text
+    assert '"pre_payout_total":24999999.999975,' in response.text
+    # 4 × 24999999.999975 = 99999999.9999
+    assert '"winner_receives":99999999.9999,' in response.text
+
+
+def test_point_value_with_more_than_6_places_is_400(client) -> None:
+    # 19 decimal places: taken before amounts were limited to 6 (docs/api.md)
+    raw = b'{"winner": "east", "win": {"type": "discard", "discarder": "south"}, "value": 25, "rules": {"point_value": 0.1234567890123456789}}'
+    response = client.post(URL, content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["errors"]] == ["too_many_decimal_places"]
 
 
 # The reference calculator (百搭): 完全冇用過百搭嘅牌，牌值乘二 … Singles and Pairs 同五枚使唔適用.

@@ -161,8 +161,15 @@ def test_a_three_player_wall_has_no_2m_to_8m_and_no_chow(client: TestClient[Any]
     sanma = {"winner": "south", "win": TSUMO, "players": 3}
     problem = hands(client, 422, **sanma, tiles={"concealed": "234m567p345p678s55p", "win_tile": "8s"})
     assert problem["errors"] == [
-        {"detail": "`2m` is not in a three-player game: its wall has no 2m–8m", "pointer": "#/tiles/concealed"}
-    ] + [{"detail": f"`{n}m` is not in a three-player game: its wall has no 2m–8m", "pointer": "#/tiles/concealed"} for n in (3, 4)]
+        {"detail": "`2m` is not in a three-player game: its wall has no 2m–8m", "code": "not_in_sanma_wall", "pointer": "#/tiles/concealed"}
+    ] + [
+        {
+            "detail": f"`{n}m` is not in a three-player game: its wall has no 2m–8m",
+            "code": "not_in_sanma_wall",
+            "pointer": "#/tiles/concealed",
+        }
+        for n in (3, 4)
+    ]
     called = {"concealed": "11m456789p789s", "win_tile": "9s", "melds": [{"kind": "chow", "tiles": "123p"}]}
     problem = hands(client, 422, **sanma, tiles=called)
     assert pointers(problem) == {"/tiles/melds/0/kind"}
@@ -191,7 +198,11 @@ def test_ippatsu_ends_with_ones_own_kan(client: TestClient[Any]) -> None:
     assert {"riichi", "rinshan_kaihou"} <= set(codes(won))
     problem = hands(client, 422, winner="south", win=TSUMO, tiles={**tiles, "ippatsu": True})
     assert problem["errors"] == [
-        {"detail": "`ippatsu` and `after_kong` cannot both be true: one's own kan ends the ippatsu turn", "pointer": "#/tiles/ippatsu"}
+        {
+            "detail": "`ippatsu` and `after_kong` cannot both be true: one's own kan ends the ippatsu turn",
+            "code": "ippatsu_after_kong",
+            "pointer": "#/tiles/ippatsu",
+        }
     ]
 
 

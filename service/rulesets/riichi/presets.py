@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.core.codec import BODY_LAYER
+from service.core.ruleset import PresetInfo
 
 PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
 PRESET_NAMES: tuple[str, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema")
@@ -177,6 +178,17 @@ PRESETS: dict[str, Preset] = {
     ),
 }
 """Every preset by name, in the order discovery lists them."""
+
+PRESET_INFO: tuple[PresetInfo, ...] = tuple(
+    PresetInfo(
+        preset.name,
+        preset.title,
+        preset.source,
+        {players: {group: dict(values) for group, values in preset.values(players).items() if values} for players in (4, 3)},
+    )
+    for preset in PRESETS.values()
+)
+"""The presets as discovery lists them (`Ruleset.presets`)."""
 
 GROUPS = ("rules", "yaku_options", "game", "fu")
 

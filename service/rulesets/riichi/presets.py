@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -385,19 +386,13 @@ def lay(layout: Layout, raw: bytes) -> bytes:
     return msgspec.json.encode(top)
 
 
-def body_layer(layout: Layout) -> Callable[[bytes], bytes]:
-    """The preset layer of a request type: bytes → bytes, untouched unless
-    the body has a top-level `preset` (checked first by a byte search)."""
-
-    def layer(raw: bytes) -> bytes:
-        if _MARK not in raw:
-            return raw
-        return lay(layout, raw)
-
-    return layer
+def body_layer(layout: Layout) -> tuple[bytes, Callable[[bytes], bytes]]:
+    """The preset layer of a request type: a body that holds `"preset"`
+    (a byte search, made by the decoder) is laid by :func:`lay`."""
+    return _MARK, partial(lay, layout)
 
 
-def preset_layer(type_: type) -> Callable[[bytes], bytes]:
+def preset_layer(type_: type) -> tuple[bytes, Callable[[bytes], bytes]]:
     """:data:`service.core.codec.BODY_LAYER` of a riichi request type (a
     batch item's tag read from its Struct config)."""
     tag = type_.__struct_config__.tag  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -94,6 +94,9 @@ class RiichiResume(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """How a riichi game runs."""
+
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("goal_points",)
+    """Echoed only when sent (or set by a preset): absent, `return_points` is the goal."""
 
     length: Annotated[
         Literal["east", "hanchan"], msgspec.Meta(description="`east` (東風戰, one round) or `hanchan` (半莊, two; default).")

@@ -188,8 +188,11 @@ RecordResult = msgspec.defstruct(
         *(
             (info.name, list[RecordHandResult] if info.name == "hands" else info.type)  # type: ignore[valid-type]
             for info in msgspec.structs.fields(riichi_game.TYPES.answer)
+            if info.required
         ),
         ("mismatches", Annotated[int, msgspec.Meta(description="Hands whose recorded deltas differ from the service's.")]),
+        # the game's answer fields present with a preset only (absent otherwise), after the required ones
+        *((info.name, info.type, info.default) for info in msgspec.structs.fields(riichi_game.TYPES.answer) if not info.required),
     ],
     kw_only=True,
     module=__name__,

@@ -19,7 +19,7 @@ The table is data (:mod:`~service.rulesets.riichi.yaku_list`);
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, ClassVar, Literal, Protocol
 
 import msgspec
 
@@ -119,6 +119,9 @@ class _KazoeRules(Protocol):
 
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
+
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives",)
+    """Options added later: echoed only when sent (or set by a preset)."""
 
     double_yakuman: Annotated[
         bool,

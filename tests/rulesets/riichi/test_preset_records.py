@@ -103,3 +103,17 @@ def test_without_the_preset_the_mleague_standings_are_tenhous(client: Any) -> No
     response = client.post("/v1/riichi/game-records", json={"format": "tenhou6", "record": MLEAGUE})
     first = response.json()["standings"]["standings"][0]
     assert (first["seat"], first["result"]) == ("south", 50)
+
+
+def test_a_record_takes_its_own_rules_then_the_preset_then_the_fields_sent(client: Any) -> None:
+    """The record's own (Tenhou's: uma 10-20, whole thousands) are the
+    default; `mleague` replaces them (uma 10-30, exact); `game.uma` sent
+    replaces the preset's. The table size, start points and the record's
+    length stay the record's (what happened): four players, 25,000, hanchan.
+    With uma [0, 0]: south (39,500 − 30,000) / 1,000 + 20 oka = 29.5."""
+    body = {"format": "tenhou6", "record": MLEAGUE, "preset": "mleague", "game": {"uma": [0, 0]}}
+    answer = client.post("/v1/riichi/game-records", json=body).json()
+    game = answer["game"]
+    assert (game["uma"], game["rounding"], game["players"], game["start_points"]) == ([0, 0], "exact", 4, 25_000)
+    first = answer["standings"]["standings"][0]
+    assert (first["seat"], Decimal(str(first["result"]))) == ("south", Decimal("29.5"))

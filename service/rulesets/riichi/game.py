@@ -256,6 +256,23 @@ def _resumed(resume: RiichiResume, rotation: Rotation, seats: tuple[Seat, ...]) 
     return {seat: Decimal(points) for seat, points in given.items()}
 
 
+def _check_abort(options: RiichiGameSetup, index: int) -> None:
+    if not options.abortive_draws:
+        raise RuleViolation(field_problem(f"/hands/{index}/type", NO_ABORTS))
+
+
+def _goal(options: RiichiGameSetup) -> int:
+    """The points that end the game after its last round (`goal_points`, else `return_points`)."""
+    return options.return_points if options.goal_points is msgspec.UNSET else options.goal_points
+
+
+def _preset_echo(request: Any, players: int) -> dict[str, Any]:
+    """With a preset: the answer's `preset` and the resolved rules and game options."""
+    if request.preset is msgspec.UNSET:
+        return {}
+    return {"preset": request.preset, "rules": resolve_rules(request.rules, players), "game": request.game}
+
+
 def game(request: Any) -> Any:
     """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
     return finish(steps(request))
@@ -277,8 +294,7 @@ def steps(request: Any) -> Steps:
         start_dealer=options.start_dealer,
     )
     totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
-    goal = options.return_points if options.goal_points is msgspec.UNSET else options.goal_points
-    end = GameEnd(options.agari_yame, options.extension, goal, options.ties)
+    end = GameEnd(options.agari_yame, options.extension, _goal(options), options.ties)
     honba = 0
     sticks = 0
     if options.resume is not None:
@@ -295,8 +311,7 @@ def steps(request: Any) -> Steps:
         drawn: RiichiDrawResult | None = None
         kind: HandType
         if isinstance(item, RiichiGameAbort):
-            if not options.abortive_draws:
-                raise RuleViolation(field_problem(f"/hands/{index}/type", NO_ABORTS))
+            _check_abort(options, index)
             kind, keeps = "abort", True
             honba += 1
         elif isinstance(item, RiichiGameDraw):
@@ -380,9 +395,5 @@ def steps(request: Any) -> Steps:
         end_reason=("bust" if busted else end.reason or "length") if finished else None,
         standings=standings,
         settle_up=transfers,
-        **(
-            {}
-            if request.preset is msgspec.UNSET
-            else {"preset": request.preset, "rules": resolve_rules(request.rules, players), "game": options}
-        ),
+        **_preset_echo(request, players),
     )

@@ -289,6 +289,12 @@ def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, l
     return bonus, [t for t, _ in dora], [t for t, _ in ura]
 
 
+def _check_red_fives(bonus: Bonus, options: YakuOptions) -> None:
+    """Red fives in the tiles at a table without them (`red_fives` false)."""
+    if bonus.aka_dora and options.red_fives is False:
+        raise RuleViolation(field_problem("/tiles/concealed", NO_RED_FIVES, option="yaku_options/red_fives"))
+
+
 def _library_call(tiles: RiichiTiles, dora: Sequence[int], ura: Sequence[int]) -> LibraryCall:
     taken = [0] * TILE_KINDS
     concealed = [(read.tile, read.red) for read in parse_tiles(tiles.concealed, "concealed", True)]
@@ -378,8 +384,7 @@ def evaluate(
         tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options, north_rinshan=rules.nukidora_rinshan
     )
     bonus, dora, ura = _count_bonus(tiles, hand, players)
-    if bonus.aka_dora and options.red_fives is False:
-        raise RuleViolation(field_problem("/tiles/concealed", NO_RED_FIVES, option="yaku_options/red_fives"))
+    _check_red_fives(bonus, options)
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
     found = call_library(call, config)

@@ -247,6 +247,13 @@ class DeclaredHand(Protocol):
 NO_RED_FIVES = template("This table plays without red fives (`{option}` is false).")
 
 
+def _red_five_problems(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> list[FieldProblem]:
+    """Red fives at a table without them (`red_fives` false)."""
+    if hand.aka_dora and options.red_fives is False:
+        return [field_problem(f"{at}/aka_dora", NO_RED_FIVES, option=f"{options_at[1:]}/red_fives")]
+    return []
+
+
 def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
     """Raises on a yaku listed twice, a closed-only yaku in an open hand and a
     yaku the table does not play, every one in the order listed."""
@@ -309,8 +316,7 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
-    if hand.aka_dora and options.red_fives is False:
-        problems.append(field_problem(f"{at}/aka_dora", NO_RED_FIVES, option=f"{options_at[1:]}/red_fives"))
+    problems += _red_five_problems(hand, options, at, options_at)
     if hand.ura_dora and not has_riichi:
         problems.append(
             FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")

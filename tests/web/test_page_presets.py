@@ -19,9 +19,9 @@ from tests.web.test_page_games_and_records import game_rows
 
 LABELS = {
     "en": ("None: the rules below", "Tenhou (天鳳)", "Mahjong Soul (雀魂)", "M.League (Mリーグ)"),
-    "zh-Hant": ("不指定：按下面的規則", "天鳳 (Tenhou)", "雀魂 (Mahjong Soul)", "M.League (M聯賽)"),
-    "zh-Hans": ("不指定：按下面的规则", "天凤 (Tenhou)", "雀魂 (Mahjong Soul)", "M.League (M联赛)"),
-    "ja": ("指定なし：下のルールで", "天鳳 (Tenhou)", "雀魂 (Mahjong Soul)", "Mリーグ (M.League)"),
+    "zh-Hant": ("不指定：按下面的規則", "天鳳", "雀魂", "M聯賽"),
+    "zh-Hans": ("不指定：按下面的规则", "天凤", "雀魂", "M联赛"),
+    "ja": ("指定なし：下のルールで", "天鳳", "雀魂", "Mリーグ"),
 }
 
 

@@ -75,7 +75,7 @@ def _presets(ruleset: Any) -> list[str]:
     lines = ["### Platform presets: the request's top-level `/preset`", ""]
     lines += [
         "A preset sets the values below at once; a field sent in `rules`, `yaku_options` or `game` overrides its",
-        'value one by one (docs/riichi.md, "Platform presets"; the sources: docs/sources.md).',
+        'value one by one (the sources of each value: docs/sources.md, "Platform presets").',
         "",
         "| Preset | Players | Values | Source |",
         "| --- | --- | --- | --- |",

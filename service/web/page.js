@@ -1334,7 +1334,7 @@ async function playGame() {
     return;
   }
   const form = JSON.parse(requestBody());
-  // a platform's table the spec names among the game's own fields (riichi's `preset`) goes once at the top, not in each hand
+  // a platform's table the spec names among the game's own fields (`preset`) goes once at the top, not in each hand
   const top = form.preset && (SPECS[app.ruleset].derived || []).includes("preset") ? { preset: form.preset } : {};
   const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands, ...top });
   const response = await fetch(`/v1/${app.ruleset}/games`, {

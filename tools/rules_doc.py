@@ -68,6 +68,27 @@ def _table_parameters() -> dict[str, list[tuple[str, str]]]:
     return dict(sorted(tables.items()))
 
 
+def _presets(ruleset: Any) -> list[str]:
+    """A ruleset's platform presets: each value it sets, per table size."""
+    if not ruleset.presets:
+        return []
+    lines = ["### Platform presets: the request's top-level `/preset`", ""]
+    lines += [
+        "A preset sets the values below at once; a field sent in `rules`, `yaku_options` or `game` overrides its",
+        'value one by one (the sources of each value: docs/sources.md, "Platform presets").',
+        "",
+        "| Preset | Players | Values | Source |",
+        "| --- | --- | --- | --- |",
+    ]
+    for preset in ruleset.presets:
+        for players, groups in preset.values.items():
+            values = "; ".join(
+                f"{group}: " + ", ".join(f"`{name}` {_value(value)}" for name, value in fields.items()) for group, fields in groups.items()
+            )
+            lines.append(f"| `{preset.name}` ({preset.title}) | {players} | {_cell(values)} | {_cell(preset.source)} |")
+    return [*lines, ""]
+
+
 def render() -> str:
     from service.core.options import options_of, settings_of
     from service.i18n import SERVED, TRANSLATED, ruleset_names
@@ -114,6 +135,7 @@ def render() -> str:
                     f"{_value(option.default)} | {_cell(option.meaning)} |"
                 )
             lines.append("")
+        lines += _presets(ruleset)
     lines += [
         "## Table endpoints' query parameters",
         "",

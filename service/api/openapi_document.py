@@ -27,10 +27,31 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import msgspec
+
 from service.i18n import SERVED, Served
 from service.rulesets.registry import RULESETS, WARNINGS
 
 SEATS = ["east", "south", "west", "north"]
+
+
+def _echoed_when_sent() -> dict[str, frozenset[str]]:
+    """Fields of a Struct the answer echoes only when sent (a Struct's
+    ``__echoed_when_sent__``, inherited: options added later, so an answer
+    without them stays as it was): left out of its ``…Resolved`` copy's
+    ``required``. Every Struct the rulesets define is looked at."""
+    found: dict[str, frozenset[str]] = {}
+    pending: list[type] = [msgspec.Struct]
+    while pending:
+        struct = pending.pop()
+        pending.extend(struct.__subclasses__())
+        names = getattr(struct, "__echoed_when_sent__", ())
+        if names:
+            found[getattr(struct, "__schema_name__", struct.__name__)] = frozenset(names)
+    return found
+
+
+ECHOED_WHEN_SENT = _echoed_when_sent()
 SCHEMAS = "#/components/schemas/"
 
 SEAT = {
@@ -250,7 +271,7 @@ def _split_requests_and_answers(document: dict[str, Any], schemas: dict[str, Any
     for name, new in renamed.items():
         resolved = copy.deepcopy(schemas[name])
         resolved["title"] = new
-        resolved["required"] = sorted(resolved.get("properties", {}))
+        resolved["required"] = sorted(set(resolved.get("properties", {})) - ECHOED_WHEN_SENT.get(name, frozenset()))
         description = resolved.get("description", "")
         resolved["description"] = (description + "\n\n" if description else "") + (
             f"As the answer echoes it: every field resolved (`{name}` in a request, where each is optional)."

@@ -35,7 +35,10 @@ TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
         "rules": (RiichiRules, ("kiriage", "kazoe", "kazoe_double", "sanma_tsumo")),
         "players": (RiichiRequest, ("players",)),
     },
-    "/v1/riichi/yaku-table": {"rules": (YakuRules, None)},
+    # every option that changes the catalogue (`red_fives` does not: the table lists no red fives)
+    "/v1/riichi/yaku-table": {
+        "rules": (YakuRules, ("double_yakuman", "renhou", "open_tanyao", "multiple_yakuman", "kazoe", "kazoe_double"))
+    },
     "/v1/taiwan/tai-table": {"rules": (TaiCountRules, None)},
 }
 """Which rules each table is computed under (a whole Struct, or some fields)."""

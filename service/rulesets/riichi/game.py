@@ -27,11 +27,13 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.game import (
     GameTypes,
     HandState,
@@ -63,10 +65,12 @@ from service.rulesets.riichi.game_results import (
     UmaValue,
     game_results,
 )
-from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.presets import Layout, PresetField, PresetName, body_layer, field_names
+from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
 from service.rulesets.riichi.settlement import settle
 from service.rulesets.riichi.table import HonbaCount, Players, SticksCount
+from service.rulesets.riichi.yaku import YakuOptions
 
 Declared = Annotated[
     list[Seat],
@@ -91,6 +95,9 @@ class RiichiResume(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """How a riichi game runs."""
 
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("goal_points",)
+    """Echoed only when sent (or set by a preset): absent, `return_points` is the goal."""
+
     length: Annotated[
         Literal["east", "hanchan"], msgspec.Meta(description="`east` (東風戰, one round) or `hanchan` (半莊, two; default).")
     ] = "hanchan"
@@ -101,6 +108,20 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     return_points: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_START, description="返點 for the standings (default 30,000; oka = (return − start) × players).")
     ] = 30_000
+    goal_points: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=MAX_START,
+                description=(
+                    "Points that end the game after its last round, when they differ from `return_points` (default: "
+                    "`return_points`): `extension` plays on while nobody has them and `agari_yame` needs them. Mahjong Soul "
+                    "counts results from the start points (no oka) but plays on until someone has 30,000 (40,000 with three)."
+                ),
+            ),
+        ]
+    ] = msgspec.UNSET
     uma: Annotated[
         list[UmaValue],
         msgspec.Meta(
@@ -134,6 +155,10 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = "none"
     rounding: Rounding = "exact"
+    abortive_draws: Annotated[
+        bool,
+        msgspec.Meta(description="Whether the table plays abortive draws (途中流局; default true; false refuses an `abort` hand)."),
+    ] = True
     resume: Annotated[
         RiichiResume | None,
         msgspec.Meta(description="A game picked up at a later hand (default none: the game starts at its first hand)."),
@@ -168,8 +193,29 @@ TYPES: GameTypes = game_types(
     abort_type=RiichiGameAbort,
     draw_result=RiichiDrawResult,
     standings_type=GameResults,
+    top_fields=[("preset", PresetField, msgspec.UNSET)],  # absent: UNSET (OrUnset at run time)
+    answer_fields=[
+        (
+            "preset",
+            Annotated[PresetName, msgspec.Meta(description="The request's `preset`, when it named one; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+        (
+            "rules",
+            Annotated[RiichiRules, msgspec.Meta(description="With a `preset`: the rules resolved; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+        (
+            "game",
+            Annotated[RiichiGameSetup, msgspec.Meta(description="With a `preset`: the game options resolved; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+    ],
 )
+_GAME_LAYOUT = Layout(groups={"rules": field_names(RiichiRules), "game": field_names(RiichiGameSetup)}, hands=field_names(YakuOptions))
+setattr(TYPES.wire, BODY_LAYER, lambda _type: body_layer(_GAME_LAYOUT))
 
+NO_ABORTS = template("This table plays no abortive draws (`game.abortive_draws` is false).")
 NOT_AT_TABLE = template("{seat} is not at this table.")
 NO_SUCH_HAND = template("A round of {players} players has no hand {number}.")
 PAST_THE_LENGTH = template("The {round} round is not in a game of this length, which starts in the {start} round.")
@@ -210,6 +256,23 @@ def _resumed(resume: RiichiResume, rotation: Rotation, seats: tuple[Seat, ...]) 
     return {seat: Decimal(points) for seat, points in given.items()}
 
 
+def _check_abort(options: RiichiGameSetup, index: int) -> None:
+    if not options.abortive_draws:
+        raise RuleViolation(field_problem(f"/hands/{index}/type", NO_ABORTS))
+
+
+def _goal(options: RiichiGameSetup) -> int:
+    """The points that end the game after its last round (`goal_points`, else `return_points`)."""
+    return options.return_points if options.goal_points is msgspec.UNSET else options.goal_points
+
+
+def _preset_echo(request: Any, players: int) -> dict[str, Any]:
+    """With a preset: the answer's `preset` and the resolved rules and game options."""
+    if request.preset is msgspec.UNSET:
+        return {}
+    return {"preset": request.preset, "rules": resolve_rules(request.rules, players), "game": request.game}
+
+
 def game(request: Any) -> Any:
     """Replay the hands of a riichi game (`TYPES.request`, hands decoded)."""
     return finish(steps(request))
@@ -231,7 +294,7 @@ def steps(request: Any) -> Steps:
         start_dealer=options.start_dealer,
     )
     totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
-    end = GameEnd(options.agari_yame, options.extension, options.return_points, options.ties)
+    end = GameEnd(options.agari_yame, options.extension, _goal(options), options.ties)
     honba = 0
     sticks = 0
     if options.resume is not None:
@@ -248,6 +311,7 @@ def steps(request: Any) -> Steps:
         drawn: RiichiDrawResult | None = None
         kind: HandType
         if isinstance(item, RiichiGameAbort):
+            _check_abort(options, index)
             kind, keeps = "abort", True
             honba += 1
         elif isinstance(item, RiichiGameDraw):
@@ -331,4 +395,5 @@ def steps(request: Any) -> Steps:
         end_reason=("bust" if busted else end.reason or "length") if finished else None,
         standings=standings,
         settle_up=transfers,
+        **_preset_echo(request, players),
     )

@@ -10,7 +10,7 @@ derive from these fields.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -35,6 +35,9 @@ PaoHonba = Literal["liable", "as_hand"]
 class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules (with `honba_value` filled in)."""
+
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("triple_ron", "nagashi_mangan")
+    """Options added later: echoed only when sent (or set by a preset), so an answer without them stays as it was."""
 
     kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
     kazoe: KazoeRule = "yakuman"
@@ -168,6 +171,25 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             )
         ),
     ] = True
+    # fields added later are OrUnset: left out of the echoed rules unless sent (or set by a preset), so an answer
+    # without them stays as it was; absent means the default the description names
+    triple_ron: OrUnset[
+        Annotated[
+            Literal["allowed", "abortive_draw"],
+            msgspec.Meta(
+                description=(
+                    "Three winners on one discard (三家和): `allowed` (default: each is paid, as `multiple_ron` says) or "
+                    "`abortive_draw` (the hand is an abortive draw, as Tenhou plays: a settlement with two further winners is refused)."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
+    nagashi_mangan: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(description="Draws: whether the table plays nagashi mangan (default true; false refuses `nagashi_mangan` seats)."),
+        ]
+    ] = msgspec.UNSET
 
 
 DEFAULT_RULES = RiichiRules()

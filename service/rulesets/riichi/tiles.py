@@ -30,6 +30,7 @@ from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as LibraryMeld
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.seats import Seat
 from service.core.settlement import Discard, Win
 from service.core.tiles import (
@@ -70,8 +71,9 @@ from service.rulesets.riichi.library import (
 )
 from service.rulesets.riichi.limits import basic_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
+from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""
@@ -135,6 +137,16 @@ class RiichiEvaluation(msgspec.Struct, kw_only=True):
     arrangement: Annotated[list[Arranged], msgspec.Meta(description="The chosen split: sets, the pair, the melds as called.")]
     waits: Annotated[str, msgspec.Meta(description="The tiles that completed the hand before the winning tile (`58m`).")]
     warnings: list[SettlementWarning]
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the preset named; absent otherwise.")
+    ] = msgspec.UNSET
+    rules: Annotated[
+        OrUnset[RiichiRules], msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the rules resolved; absent otherwise.")
+    ] = msgspec.UNSET
+    yaku_options: Annotated[
+        OrUnset[YakuOptions],
+        msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the yaku options resolved; absent otherwise."),
+    ] = msgspec.UNSET
 
 
 # --- Checks before the library ------------------------------------------------------
@@ -277,6 +289,12 @@ def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, l
     return bonus, [t for t, _ in dora], [t for t, _ in ura]
 
 
+def _check_red_fives(bonus: Bonus, options: YakuOptions) -> None:
+    """Red fives in the tiles at a table without them (`red_fives` false)."""
+    if bonus.aka_dora and options.red_fives is False:
+        raise RuleViolation(field_problem("/tiles/concealed", NO_RED_FIVES, option="yaku_options/red_fives"))
+
+
 def _library_call(tiles: RiichiTiles, dora: Sequence[int], ura: Sequence[int]) -> LibraryCall:
     taken = [0] * TILE_KINDS
     concealed = [(read.tile, read.red) for read in parse_tiles(tiles.concealed, "concealed", True)]
@@ -366,6 +384,7 @@ def evaluate(
         tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options, north_rinshan=rules.nukidora_rinshan
     )
     bonus, dora, ura = _count_bonus(tiles, hand, players)
+    _check_red_fives(bonus, options)
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
     found = call_library(call, config)

@@ -19,7 +19,7 @@ The table is data (:mod:`~service.rulesets.riichi.yaku_list`);
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, ClassVar, Literal, Protocol
 
 import msgspec
 
@@ -34,6 +34,7 @@ from service.core.errors import (
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku_list import BONUS_TABLE as BONUS_TABLE
 from service.rulesets.riichi.yaku_list import (
@@ -119,6 +120,9 @@ class _KazoeRules(Protocol):
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives",)
+    """Options added later: echoed only when sent (or set by a preset)."""
+
     double_yakuman: Annotated[
         bool,
         msgspec.Meta(
@@ -134,6 +138,14 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     open_tanyao: Annotated[
         bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")
     ] = True
+    red_fives: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(
+                description="Whether the table's tiles include red fives (赤ドラ; default true; false refuses `aka_dora` and `0m`/`0p`/`0s`)."
+            ),
+        ]
+    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
 
 
 class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=True):
@@ -161,7 +173,10 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="Ura dora (裏ドラ): only with riichi or double riichi.")] = 0
     nuki_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="Three players: norths set aside (拔北), one han each.")] = 0
     rules: YakuRules = YakuRules()
+    preset: OrUnset[PresetField] = msgspec.UNSET
 
+
+with_presets(HanRequest)
 
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]
 
@@ -203,6 +218,9 @@ class HanResult(msgspec.Struct, kw_only=True):
     open: bool
     warnings: list[SettlementWarning]
     rules: YakuRules
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
 
 
 # --- Computation ------------------------------------------------------------
@@ -224,6 +242,16 @@ class DeclaredHand(Protocol):
     def ura_dora(self) -> int: ...
     @property
     def nuki_dora(self) -> int: ...
+
+
+NO_RED_FIVES = template("This table plays without red fives (`{option}` is false).")
+
+
+def _red_five_problems(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> list[FieldProblem]:
+    """Red fives at a table without them (`red_fives` false)."""
+    if hand.aka_dora and options.red_fives is False:
+        return [field_problem(f"{at}/aka_dora", NO_RED_FIVES, option=f"{options_at[1:]}/red_fives")]
+    return []
 
 
 def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
@@ -288,6 +316,7 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
+    problems += _red_five_problems(hand, options, at, options_at)
     if hand.ura_dora and not has_riichi:
         problems.append(
             FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")
@@ -503,6 +532,7 @@ def count_han(request: HanRequest) -> HanResult:
         open=request.open,
         warnings=[] if result.has_yaku else [NO_YAKU],
         rules=rules,
+        preset=request.preset,
     )
 
 

@@ -77,7 +77,11 @@ function fieldControl(name, labelKey, kind, def, extra) {
   extra = extra || {};
   if (kind === "bool") return control(name, t(labelKey), "bool", def, extra);
   if (kind === "seat?") return control(name, t(labelKey), "seat?", def, { choices: seatsInPlay(), ...extra });
-  if (kind === "enum") return control(name, t(labelKey), "enum", def, { choices: (info.enum || [def]).filter((v) => v !== null), ...extra });
+  if (kind === "enum") {
+    // `none`: a first choice that sends nothing (a platform's table: none, the rules as set below)
+    const none = extra.none ? [["", t(extra.none)]] : [];
+    return control(name, t(labelKey), "enum", def, { ...extra, choices: [...none, ...(info.enum || [def]).filter((v) => v !== null && v !== "")] });
+  }
   const min = kind === "int0" ? 0 : info.minimum;
   return control(name, t(labelKey), "int", def, { min, max: info.maximum, ...extra });
 }
@@ -109,10 +113,10 @@ export function fixDiscarder() {
 export function buildValue(spec) {
   const grid = $("value-grid");
   grid.replaceChildren();
-  for (const [name, label, kind, def] of [...spec.value, ...spec.extra]) {
+  for (const [name, label, kind, def, options] of [...spec.value, ...spec.extra]) {
     if (name === "players") grid.append(control(name, t(label), "enum", def, { choices: schemaField(name).enum || [4, 3] }));
     // the hint under the hand's value, as the table says it
-    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(SPECS[app.ruleset].text.hint) } : {}));
+    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(SPECS[app.ruleset].text.hint) } : { ...(options || {}) }));
   }
 }
 

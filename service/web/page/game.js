@@ -48,7 +48,9 @@ export async function playGame() {
     return;
   }
   const form = JSON.parse(requestBody());
-  const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands });
+  // a platform's table the spec names among the game's own fields (`preset`) goes once at the top, not in each hand
+  const top = form.preset && (SPECS[app.ruleset].derived || []).includes("preset") ? { preset: form.preset } : {};
+  const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands, ...top });
   const response = await fetch(`/v1/${app.ruleset}/games`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Accept-Language": app.lang },

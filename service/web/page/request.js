@@ -33,7 +33,10 @@ export function requestBody() {
     if (kind === "bool") { if (value === "1") body[name] = true; continue; }
     if (kind === "seat?") { if (value) body[name] = value; continue; }
     if (kind === "int0" && (value === "0" || value === "")) continue;
-    if (kind === "enum") { body[name] = (schemaField(name).enum || []).some((e) => typeof e === "number") ? Number(value) : value; continue; }
+    if (kind === "enum") {
+      if (value !== "") body[name] = (schemaField(name).enum || []).some((e) => typeof e === "number") ? Number(value) : value;
+      continue;
+    }
     body[name] = typed(kind, value);
   }
   if (patterns) {

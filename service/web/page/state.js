@@ -30,6 +30,8 @@ export const RULE_LABELS = {
   start_dealer: N_("First dealer"), start_round: N_("First round wind"), rounds: N_("Round winds played"), length: N_("Length"),
   start_points: N_("Starting points (原點)"), return_points: N_("Return points (返點)"), uma: N_("Uma (馬), in thousands"),
   ties: N_("Equal final scores"), bust: N_("A score below 0 ends the game (飛び)"), agari_yame: N_("Dealer first at the last hand ends it (アガリ止め)"),
+  triple_ron: N_("Three winners on one discard (三家和)"), nagashi_mangan: N_("Nagashi mangan (流し満貫)"), red_fives: N_("Red fives (赤ドラ)"),
+  aka_dora: N_("Red fives"), goal_points: N_("Points that end the game"), abortive_draws: N_("Abortive draws (途中流局)"),
   extension: N_("Extension round (西入/南入)"), rounding: N_("Results in whole thousands"), draw_keeps_dealer: N_("A draw keeps the dealer"),
 };
 
@@ -50,6 +52,9 @@ export const VALUE_LABELS = {
   willoughby: N_("Willoughby's English rules"), chinese_league: N_("Chinese Mahjong League (華人麻將競技聯盟)"),
   singles_and_pairs: N_("Singles and pairs"), quints: N_("Quints (五枚使)"),
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
+  "preset.tenhou": N_("Tenhou (天鳳)"), "preset.mahjong_soul": N_("Mahjong Soul (雀魂)"), "preset.mleague": N_("M.League (Mリーグ)"),
+  "preset.wrc": N_("World Riichi Championship (WRC)"), "preset.ema": N_("European Mahjong Association (EMA)"),
+  abortive_draw: N_("An abortive draw"), abort: N_("Abort"),
   whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
   liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),
   "length.east": N_("East only"), hanchan: N_("Half game"), split: N_("Shared"), seat_order: N_("By seat order"),

@@ -217,7 +217,14 @@ def _value_from_yaku(
     declared = _DeclaredHand.of(fields, yaku)
     if counted is not None and (declared.open == counted.closed or (not counted.pinfu and "pinfu" in yaku)):
         _check_yaku_against_shape(declared, counted, pointer)  # called only when it has something to say
-    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
+    count = tally_han(
+        declared,
+        options,
+        multiple_yakuman=rules.multiple_yakuman,
+        at=pointer,
+        options_at="/yaku_options",
+        north_rinshan=rules.nukidora_rinshan,
+    )
     if not WIN_BOUND_YAKU.isdisjoint(count.positions):
         _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
     notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from service.core.fields import OrUnset
 from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
@@ -20,6 +21,7 @@ from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
+from service.rulesets.riichi.presets import PresetName, over_record
 from service.rulesets.riichi.records import GameRecordRequest, RecordResult, record_defaults
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
@@ -319,6 +321,7 @@ class RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: msgspec.Raw = msgspec.Raw(b"{}")
     yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
     game: msgspec.Raw = msgspec.Raw(b"{}")
+    preset: OrUnset[PresetName] = msgspec.UNSET
 
 
 def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, read: PartReader) -> Any:
@@ -333,7 +336,10 @@ def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest
     field by field."""
     record = read(bytes(wire.record), TenhouRecord, "/record")
     defaults = record_defaults(record)
+    if wire.preset is not msgspec.UNSET:
+        defaults = over_record(defaults, wire.preset)
     return GameRecordRequest(
+        preset=wire.preset,
         format=wire.format,
         record=record,
         rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules", read),
@@ -347,7 +353,10 @@ def _score_table(rules: RiichiRules, players: int) -> ScoreTable:
 
 
 def _fu(request: FuRequest) -> FuResult:
-    return riichi_fu.count_fu(request, request.rules)
+    result = riichi_fu.count_fu(request, request.rules)
+    if request.preset is not msgspec.UNSET:
+        result.preset = request.preset
+    return result
 
 
 TAG = "Riichi"

@@ -99,6 +99,7 @@ class Win:
     concealed: list[str]  # MJAI tiles in hand, the winning tile included
     win_tile: str
     melds: list[tuple[str, list[str], bool]]  # (chow | pung | kong, MJAI tiles, concealed)
+    liable: int | None  # 包牌: who gave the third dragon set or the fourth wind set
     riichi: bool
     double_riichi: bool
     ippatsu: bool
@@ -130,6 +131,7 @@ class Hand:
 class _State:
     hands: list[list[str]]
     melds: list[list[tuple[str, list[str], bool]]]
+    given: list[list[int | None]]  # for each meld, the seat that gave its tile (None: concealed)
     kita: list[int]
     dora: list[str]
     draws: int = 0
@@ -159,6 +161,7 @@ def read(log: list[dict[str, Any]], players: int) -> list[Hand]:
             state = _State(
                 hands=tehais,
                 melds=[[] for _ in range(players)],
+                given=[[] for _ in range(players)],
                 kita=[0] * players,
                 dora=[event["dora_marker"]],
                 discards=[0] * players,
@@ -226,9 +229,25 @@ def _call(state: _State, event: dict[str, Any]) -> None:
         hand.remove(tile)
     if kind_ == "ankan":
         state.melds[actor].append(("kong", list(event["consumed"]), True))
+        state.given[actor].append(None)
         return
     meld_kind = {"chi": "chow", "pon": "pung", "daiminkan": "kong"}[kind_]
     state.melds[actor].append((meld_kind, [*event["consumed"], event["pai"]], False))
+    state.given[actor].append(event["target"])
+
+
+def _liable(state: _State, seat: int) -> int | None:
+    """包牌: the seat whose discard gave the winner's last dragon set of three,
+    or last wind set of four, called open (Tenhou's rule, ENGINEERING-NOTES)."""
+    for group, complete in (("PFC", 3), ("ESWN", 4)):
+        givers = [
+            given
+            for (meld_kind, tiles, _), given in zip(state.melds[seat], state.given[seat], strict=True)
+            if meld_kind != "chow" and tiles[0] in group
+        ]
+        if len(givers) == complete and givers[-1] is not None:
+            return givers[-1]
+    return None
 
 
 def _win(state: _State, event: dict[str, Any], players: int) -> Win:
@@ -249,6 +268,7 @@ def _win(state: _State, event: dict[str, Any], players: int) -> Win:
         concealed=concealed,
         win_tile=win_tile,
         melds=[(k, list(t), c) for k, t, c in state.melds[seat]],
+        liable=_liable(state, seat),
         riichi=state.riichi[seat] and not state.double[seat],
         double_riichi=state.double[seat],
         ippatsu=state.ippatsu[seat],
@@ -324,34 +344,6 @@ def evaluate(win: Win, hand: Hand, players: int) -> Any:
 # --- The service's requests -----------------------------------------------------------------
 
 
-def tables(platform: str, players: int) -> dict[str, dict[str, Any]]:
-    """The table as explicit fields: Tenhou's rules as ENGINEERING-NOTES
-    ("Tenhou's rules") and records.record_defaults give them; Mahjong Soul's
-    as riichienv's `default_mjsoul()` and the rule pages name them."""
-    rules: dict[str, Any] = {
-        "kiriage": False,
-        "kazoe": "yakuman",
-        "multiple_yakuman": True,
-        "multi_ron_honba": "first_only",
-        "pao_scope": "whole_hand",
-        "nukidora_rinshan": True,
-    }
-    yaku_options: dict[str, Any] = {"double_yakuman": platform != "tenhou", "renhou": "off", "open_tanyao": True}
-    game: dict[str, Any] = {
-        "players": players,
-        "length": "hanchan",
-        "start_points": 25_000 if players == 4 else 35_000,
-        "return_points": 30_000 if players == 4 else 40_000,
-        "uma": [10, 20] if players == 4 else [0, 20],
-        "ties": "seat_order",
-        "agari_yame": True,
-        "extension": "sudden_death",
-    }
-    if players == 3:
-        rules["noten_payment"] = 2000
-    return {"rules": rules, "yaku_options": yaku_options, "game": game}
-
-
 def tiles_of(win: Win, hand: Hand) -> dict[str, Any]:
     """The win as a settlement's `tiles`."""
     body: dict[str, Any] = {
@@ -394,6 +386,8 @@ def ordered_wins(hand: Hand, players: int) -> list[Win]:
 
 def win_fields(win: Win, hand: Hand) -> dict[str, Any]:
     body: dict[str, Any] = {"winner": SEATS[win.seat], "tiles": tiles_of(win, hand)}
+    if win.liable is not None and win.liable != win.seat:
+        body["liable"] = SEATS[win.liable]
     return body
 
 
@@ -405,9 +399,9 @@ def settlement(hand: Hand, platform: str, players: int) -> dict[str, Any]:
     """The hand's wins as one `POST /v1/riichi/settlements` body (several
     winners on one discard as `further_winners`)."""
     wins = ordered_wins(hand, players)
-    table = tables(platform, players)
     first = wins[0]
     return {
+        "preset": platform,
         **win_fields(first, hand),
         "win": win_of(first),
         "dealer": SEATS[hand.dealer],
@@ -415,8 +409,6 @@ def settlement(hand: Hand, platform: str, players: int) -> dict[str, Any]:
         "honba": hand.honba,
         "riichi_sticks": hand.sticks + len(hand.riichi),
         "further_winners": [win_fields(win, hand) for win in wins[1:]],
-        "rules": table["rules"],
-        "yaku_options": table["yaku_options"],
     }
 
 
@@ -433,13 +425,12 @@ def tenpai_of(hand: Hand, next_hand: Hand | None, players: int) -> list[str]:
 
 def game_body(hands: list[Hand], platform: str, players: int) -> dict[str, Any]:
     """The whole game as one `POST /v1/riichi/games` body."""
-    table = tables(platform, players)
     sent: list[dict[str, Any]] = []
     for index, hand in enumerate(hands):
         riichi = [SEATS[seat] for seat in hand.riichi]
         if hand.wins:
             wins = ordered_wins(hand, players)
-            entry = {**win_fields(wins[0], hand), "win": win_of(wins[0]), "yaku_options": table["yaku_options"]}
+            entry = {**win_fields(wins[0], hand), "win": win_of(wins[0])}
             if len(wins) > 1:
                 entry["further_winners"] = [win_fields(win, hand) for win in wins[1:]]
         else:
@@ -447,4 +438,126 @@ def game_body(hands: list[Hand], platform: str, players: int) -> dict[str, Any]:
         if riichi:
             entry["riichi"] = riichi
         sent.append(entry)
-    return {"rules": table["rules"], "game": table["game"], "hands": sent}
+    return {"preset": platform, "game": {"players": players, "length": "hanchan"}, "hands": sent}
+
+
+# --- Comparing ------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What a run compared, and every disagreement by class."""
+
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    draws: int = 0
+    agree: dict[str, int] = field(default_factory=dict)
+    disagree: dict[str, list[str]] = field(default_factory=dict)
+
+    def ok(self, what: str) -> None:
+        self.agree[what] = self.agree.get(what, 0) + 1
+
+    def differ(self, kind_: str, detail: str) -> None:
+        self.disagree.setdefault(kind_, []).append(detail)
+
+
+def seat_deltas(answer: dict[str, Any], players: int) -> list[int]:
+    """An answer's `deltas` as whole points in seat order (they are whole: every payment is in hundreds)."""
+    return [int(answer["deltas"].get(SEATS[seat], 0)) for seat in range(players)]
+
+
+def engine_deltas(hand: Hand, players: int) -> list[int]:
+    """riichienv's deltas of the hand: its `hora` deltas added up (several
+    winners), or its `ryukyoku` deltas; neither counts the riichi sticks put down."""
+    if hand.wins:
+        return [sum(win.deltas[seat] for win in hand.wins) for seat in range(players)]
+    assert hand.draw_deltas is not None
+    return list(hand.draw_deltas)
+
+
+def compare(client: Any, seed: int, platform: str, players: int, tally: Tally) -> None:
+    """Play one game and compare every hand and the final scores."""
+    log, final = play(seed, players, platform)
+    hands = read(log, players)
+    tally.games += 1
+    where = f"{platform} {players}p seed {seed}"
+    expected: list[list[int]] = []  # each hand's deltas: riichienv's, or the adjudicated ones
+    for number, hand in enumerate(hands):
+        tally.hands += 1
+        expected.append(engine_deltas(hand, players))
+        if not hand.wins:
+            tally.draws += 1
+            continue
+        tally.wins += len(hand.wins)
+        expected[-1] = _compare_settlement(client, hand, players, platform, tally, f"{where} hand {number}")
+    final = [
+        points + sum(deltas[seat] - engine_deltas(hand, players)[seat] for deltas, hand in zip(expected, hands, strict=True))
+        for seat, points in enumerate(final)
+    ]
+    response = client.post("/v1/riichi/games", json=game_body(hands, platform, players))
+    if response.status_code != 200:
+        tally.differ("game refused", f"{where}: {response.text[:300]}")
+        return
+    game = response.json()
+    for number, (deltas, answered) in enumerate(zip(expected, game["hands"], strict=False)):
+        part = answered["settlement"] or answered["draw"]
+        if seat_deltas(part, players) == deltas:
+            tally.ok("game hand deltas")
+        else:
+            tally.differ("game hand deltas", f"{where} hand {number}: {deltas} vs {seat_deltas(part, players)}")
+    if len(game["hands"]) != len(hands) or not game["finished"]:
+        tally.differ("game length", f"{where}: {len(hands)} hands played, {len(game['hands'])} settled, finished {game['finished']}")
+    scores = [int(game["scores"][SEATS[seat]]) for seat in range(players)]
+    standings = game["standings"]
+    # riichienv hands the sticks left on the table at the end to first place in its scores; the
+    # service keeps the table's scores and gives them to first place in the standings
+    # (`riichi_sticks`, `sticks_to_first`: Tenhou's 供託は終局時トップ取り)
+    if standings["sticks_to_first"]:
+        scores[SEATS.index(standings["standings"][0]["seat"])] += 1000 * standings["riichi_sticks"]
+    if scores == final:
+        tally.ok("final scores")
+    else:
+        tally.differ("final scores", f"{where}: {final} vs {scores} ({game['end_reason']})")
+
+
+def _compare_settlement(client: Any, hand: Hand, players: int, platform: str, tally: Tally, where: str) -> list[int]:
+    """Settle the hand's wins; the deltas the game should then show (an
+    adjudicated deviation: the service's)."""
+    expected = engine_deltas(hand, players)
+    response = client.post("/v1/riichi/settlements", json=settlement(hand, platform, players))
+    if response.status_code != 200:
+        tally.differ("settlement refused", f"{where}: {response.json().get('detail', '')[:200]}")
+        return expected
+    answer = response.json()
+    got = seat_deltas(answer, players)
+    if got == expected:
+        tally.ok("settlement deltas")
+    else:
+        kind_ = deviation(hand, players, expected, got)
+        tally.differ(kind_, f"{where}: {expected} vs {got}")
+        if kind_.startswith("riichienv:"):
+            expected = got
+    for win, winner in zip(ordered_wins(hand, players), answer["winners"], strict=True):
+        value = evaluate(win, hand, players)
+        ours = (winner["han"], winner["fu"]) if not winner["yakuman"] else ("yakuman", None)
+        theirs = (value.han, value.fu) if not value.yakuman else ("yakuman", None)
+        if ours == theirs or (ours[0] == theirs[0] and isinstance(ours[0], int) and ours[0] >= 5):
+            tally.ok("hand value")  # from 5 han the fu do not count
+        else:
+            tally.differ("hand value", f"{where}: riichienv {theirs} vs {ours}")
+    return expected
+
+
+def deviation(hand: Hand, players: int, expected: list[int], got: list[int]) -> str:
+    """The class of a settlement disagreement: an adjudicated riichienv
+    deviation when it is exactly that, else `settlement deltas`."""
+    win = hand.wins[0]
+    if players == 3 and len(hand.wins) == 1 and win.discarder is None and win.liable is not None:
+        # 包牌 on a three-player tsumo: riichienv charges the liable seat what the two payers
+        # together would have paid (the tsumo-loss total); the rule sources say the liable seat
+        # pays as if it had discarded the winning tile (a ron's amount)
+        liable = win.liable
+        if expected[win.seat] == -expected[liable] and got[win.seat] == -got[liable] and expected[win.seat] != got[win.seat]:
+            return "riichienv: three-player pao on a tsumo"
+    return "settlement deltas"

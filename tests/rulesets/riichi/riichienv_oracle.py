@@ -25,6 +25,8 @@ from riichienv.hand import Conditions
 SEATS = ("east", "south", "west", "north")
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 CALLS = ("chi", "pon", "daiminkan", "ankan", "kakan")
+HONOUR_IDS = 108
+"""The first honour's id among the 136 tiles."""
 LIVE_DRAWS = {4: 70, 3: 55}
 """Draws before the wall is exhausted: 136 − 14 (dead wall) − 52 dealt; three
 players 108 − 14 − 39. A replacement draw takes a tile off the live wall's end."""
@@ -47,8 +49,9 @@ def kind(pai: str) -> str:
 
 def choose(rng: random.Random, obs: Any, three: bool) -> Any:
     """A simple deterministic player: win whenever it can, set every north
-    aside, declare riichi, call now and then, else discard a tile that keeps
-    the hand nearest to ready (ties broken by ``rng``)."""
+    aside, declare riichi, call every honour pung and other calls now and
+    then, else discard a tile that keeps the hand nearest to ready (ties
+    broken by ``rng``)."""
     actions = obs.legal_actions()
     for wanted in (ActionType.TSUMO, ActionType.RON, ActionType.KITA, ActionType.RIICHI):
         for action in actions:
@@ -56,7 +59,8 @@ def choose(rng: random.Random, obs: Any, three: bool) -> Any:
                 return action
     calls = (ActionType.ANKAN, ActionType.KAKAN, ActionType.PON, ActionType.DAIMINKAN, ActionType.CHI)
     for action in actions:
-        if action.action_type in calls and rng.random() < 0.15:
+        honour = action.action_type == ActionType.PON and action.tile >= HONOUR_IDS  # dragons and winds: towards 包牌
+        if action.action_type in calls and (honour or rng.random() < 0.15):
             return action
     discards = [action for action in actions if action.action_type == ActionType.DISCARD]
     if not discards:
@@ -414,13 +418,14 @@ def settlement(hand: Hand, platform: str, players: int) -> dict[str, Any]:
 
 def tenpai_of(hand: Hand, next_hand: Hand | None, players: int) -> list[str]:
     """A draw's tenpai seats: those it paid (the noten payments go to them);
-    when nobody paid, all or none were tenpai: all when the dealer deals again."""
+    when nobody paid, all or none were tenpai: all when someone declared
+    riichi (a riichi hand is ready) or the dealer deals again."""
     assert hand.draw_deltas is not None
     gained = [seat for seat in range(players) if hand.draw_deltas[seat] > 0]
     if gained:
         return [SEATS[seat] for seat in gained]
     dealer_kept = next_hand is not None and next_hand.dealer == hand.dealer
-    return [SEATS[seat] for seat in range(players)] if dealer_kept else []
+    return [SEATS[seat] for seat in range(players)] if dealer_kept or hand.riichi else []
 
 
 def game_body(hands: list[Hand], platform: str, players: int) -> dict[str, Any]:

@@ -53,6 +53,8 @@ const VALUE_LABELS = {
   mingxing: N_("Mingxing app (明星3缺1)"), shenlaiye: N_("Shenlaiye app (神來也)"), wikibooks: N_("Wikibooks"), xigu: N_("Xigu app (戲谷)"),
   zhaishenye: N_("Zhaishenye app (宅神爺)"), any_flower_any_wind: N_("Any flower, any wind (見花見字)"),
   patterns: N_("Patterns"), yaku: N_("Yaku"), value: N_("Card value"), chip_payments: N_("chip payments"), chip_deltas: N_("chip totals"),
+  "preset.tenhou": N_("Tenhou (天鳳)"), "preset.mahjong_soul": N_("Mahjong Soul (雀魂)"), "preset.mleague": N_("M.League (Mリーグ)"),
+  "preset.wrc": N_("World Riichi Championship (WRC)"), "preset.ema": N_("European Mahjong Association (EMA)"),
   whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
   liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),
   "length.east": N_("East only"), hanchan: N_("Half game"), split: N_("Shared"), seat_order: N_("By seat order"),
@@ -373,7 +375,11 @@ function fieldControl(name, labelKey, kind, def, extra) {
   extra = extra || {};
   if (kind === "bool") return control(name, t(labelKey), "bool", def, extra);
   if (kind === "seat?") return control(name, t(labelKey), "seat?", def, { choices: seatsInPlay(), ...extra });
-  if (kind === "enum") return control(name, t(labelKey), "enum", def, { choices: (info.enum || [def]).filter((v) => v !== null), ...extra });
+  if (kind === "enum") {
+    // `none`: a first choice that sends nothing (a platform's table: none, the rules as set below)
+    const none = extra.none ? [["", t(extra.none)]] : [];
+    return control(name, t(labelKey), "enum", def, { ...extra, choices: [...none, ...(info.enum || [def]).filter((v) => v !== null && v !== "")] });
+  }
   const min = kind === "int0" ? 0 : info.minimum;
   return control(name, t(labelKey), "int", def, { min, max: info.maximum, ...extra });
 }
@@ -405,10 +411,10 @@ function fixDiscarder() {
 function buildValue(spec) {
   const grid = $("value-grid");
   grid.replaceChildren();
-  for (const [name, label, kind, def] of [...spec.value, ...spec.extra]) {
+  for (const [name, label, kind, def, options] of [...spec.value, ...spec.extra]) {
     if (name === "players") grid.append(control(name, t(label), "enum", def, { choices: schemaField(name).enum || [4, 3] }));
     // the hint under the hand's value, as the table says it
-    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(SPECS[app.ruleset].text.hint) } : {}));
+    else grid.append(fieldControl(name, label, kind, def, name === spec.value[0][0] ? { help: t(SPECS[app.ruleset].text.hint) } : { ...(options || {}) }));
   }
 }
 
@@ -967,7 +973,10 @@ function requestBody() {
     if (kind === "bool") { if (value === "1") body[name] = true; continue; }
     if (kind === "seat?") { if (value) body[name] = value; continue; }
     if (kind === "int0" && (value === "0" || value === "")) continue;
-    if (kind === "enum") { body[name] = (schemaField(name).enum || []).some((e) => typeof e === "number") ? Number(value) : value; continue; }
+    if (kind === "enum") {
+      if (value !== "") body[name] = (schemaField(name).enum || []).some((e) => typeof e === "number") ? Number(value) : value;
+      continue;
+    }
     body[name] = typed(kind, value);
   }
   if (patterns) {
@@ -1322,7 +1331,7 @@ async function playGame() {
     return;
   }
   const form = JSON.parse(requestBody());
-  const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands });
+  const body = JSON.stringify({ rules: form.rules || {}, game: gameOptions(form), hands, ...(form.preset ? { preset: form.preset } : {}) });
   const response = await fetch(`/v1/${app.ruleset}/games`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Accept-Language": app.lang },

@@ -39,7 +39,7 @@ def test_discovery_serves_every_rulesets_spec_as_it_is(served) -> None:
 def test_a_spec_names_its_request_fields(ruleset, schemas) -> None:
     spec = ruleset.page
     request = schemas[spec["schema"]]["properties"]
-    for name, _label, kind, _default in [*spec["value"], *spec["extra"]]:
+    for name, _label, kind, _default, *_options in [*spec["value"], *spec["extra"]]:
         assert kind in KINDS, name
         assert name in request, f"{spec['schema']} has no field {name}"
     replaced = {*spec.get("tilesReplace", ()), *spec.get("patterns", {}).get("replaces", ())}

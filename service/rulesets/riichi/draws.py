@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import RuleViolation, field_problem
+from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
 from service.rulesets.riichi.limits import MANGAN_BASIC
@@ -77,6 +77,9 @@ class RiichiDrawResult(msgspec.Struct, kw_only=True):
     ] = msgspec.UNSET
 
 
+NO_NAGASHI = template("This table does not play nagashi mangan (`rules.nagashi_mangan` is false).")
+
+
 def _distinct_seats(values: list[Seat], seats: tuple[Seat, ...], pointer: str) -> frozenset[Seat]:
     seen: set[Seat] = set()
     for index, seat in enumerate(values):
@@ -94,6 +97,8 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
     check_seat(request.dealer, seats, "/dealer")
     tenpai = _distinct_seats(request.tenpai, seats, "/tenpai")
     nagashi = _distinct_seats(request.nagashi_mangan, seats, "/nagashi_mangan")
+    if nagashi and rules.nagashi_mangan is False:
+        raise RuleViolation(field_problem("/nagashi_mangan/0", NO_NAGASHI))
     rule = payment_rule(players, rules)
     lines: list[DrawPayment] = []
 

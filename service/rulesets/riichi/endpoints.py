@@ -470,7 +470,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         open han, closed-only flag and yakuman count, under the given options;
         and the dora kinds (`bonus`).""",
         TAG,
-        query=(("rules", QueryRules(YakuRules)),),
+        # the catalogue's options as they were: `red_fives` does not change the table
+        query=(("rules", QueryRules(YakuRules, "double_yakuman", "renhou", "open_tanyao", "multiple_yakuman", "kazoe", "kazoe_double")),),
     ),
     Endpoint(
         "/hands",

@@ -33,6 +33,7 @@ import msgspec
 
 from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.game import (
     GameTypes,
     HandState,
@@ -104,6 +105,20 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     return_points: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_START, description="返點 for the standings (default 30,000; oka = (return − start) × players).")
     ] = 30_000
+    goal_points: OrUnset[
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                le=MAX_START,
+                description=(
+                    "Points that end the game after its last round, when they differ from `return_points` (default: "
+                    "`return_points`): `extension` plays on while nobody has them and `agari_yame` needs them. Mahjong Soul "
+                    "counts results from the start points (no oka) but plays on until someone has 30,000 (40,000 with three)."
+                ),
+            ),
+        ]
+    ] = msgspec.UNSET
     uma: Annotated[
         list[UmaValue],
         msgspec.Meta(
@@ -137,6 +152,10 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = "none"
     rounding: Rounding = "exact"
+    abortive_draws: Annotated[
+        bool,
+        msgspec.Meta(description="Whether the table plays abortive draws (途中流局; default true; false refuses an `abort` hand)."),
+    ] = True
     resume: Annotated[
         RiichiResume | None,
         msgspec.Meta(description="A game picked up at a later hand (default none: the game starts at its first hand)."),
@@ -193,6 +212,7 @@ TYPES: GameTypes = game_types(
 _GAME_LAYOUT = Layout(groups={"rules": field_names(RiichiRules), "game": field_names(RiichiGameSetup)}, hands=field_names(YakuOptions))
 setattr(TYPES.wire, BODY_LAYER, lambda _type: body_layer(_GAME_LAYOUT))
 
+NO_ABORTS = template("This table plays no abortive draws (`game.abortive_draws` is false).")
 NOT_AT_TABLE = template("{seat} is not at this table.")
 NO_SUCH_HAND = template("A round of {players} players has no hand {number}.")
 PAST_THE_LENGTH = template("The {round} round is not in a game of this length, which starts in the {start} round.")
@@ -254,7 +274,8 @@ def steps(request: Any) -> Steps:
         start_dealer=options.start_dealer,
     )
     totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
-    end = GameEnd(options.agari_yame, options.extension, options.return_points, options.ties)
+    goal = options.return_points if options.goal_points is msgspec.UNSET else options.goal_points
+    end = GameEnd(options.agari_yame, options.extension, goal, options.ties)
     honba = 0
     sticks = 0
     if options.resume is not None:
@@ -271,6 +292,8 @@ def steps(request: Any) -> Steps:
         drawn: RiichiDrawResult | None = None
         kind: HandType
         if isinstance(item, RiichiGameAbort):
+            if not options.abortive_draws:
+                raise RuleViolation(field_problem(f"/hands/{index}/type", NO_ABORTS))
             kind, keeps = "abort", True
             honba += 1
         elif isinstance(item, RiichiGameDraw):

@@ -10,7 +10,12 @@ from service.core.page import HOW_WON, ROUND_WIND
 PAGE: dict[str, Any] = {
     "schema": "RiichiRequest",
     "value": [["han", "Han", "int", "1"], ["fu", "Fu", "enum", "30"], ["yakuman", "Yakuman", "int0", "0"]],
-    "extra": [["honba", "Honba", "int", "0"], ["riichi_sticks", "Riichi sticks", "int", "0"], ["players", "Players", "enum", "4"]],
+    "extra": [
+        ["preset", "Platform's table", "enum", "", {"none": "None: the rules below"}],
+        ["honba", "Honba", "int", "0"],
+        ["riichi_sticks", "Riichi sticks", "int", "0"],
+        ["players", "Players", "enum", "4"],
+    ],
     "patterns": {
         "url": "/v1/riichi/yaku-table",
         "field": "yaku",
@@ -41,7 +46,7 @@ PAGE: dict[str, Any] = {
     "threePlayers": {"field": "players", "value": "3"},
     "fuHelper": {"url": "/v1/riichi/fu"},
     "skipWhen": {"yakuman": ["han", "fu"]},
-    "derived": ["honba", "riichi_sticks", "players"],
+    "derived": ["honba", "riichi_sticks", "players", "preset"],
     "reference": {
         "kind": "score",
         "url": "/v1/riichi/score-table",

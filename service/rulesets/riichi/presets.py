@@ -19,8 +19,8 @@ import msgspec
 
 from service.core.codec import BODY_LAYER
 
-PresetName = Literal["tenhou", "mahjong_soul"]
-PRESET_NAMES: tuple[str, ...] = ("tenhou", "mahjong_soul")
+PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
+PRESET_NAMES: tuple[str, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema")
 
 PresetField = Annotated[
     PresetName,
@@ -64,11 +64,14 @@ def _both(values: Values) -> dict[int, Values]:
     return {3: values, 4: values}
 
 
+# Every value below is quoted from its source in docs/sources.md ("Platform presets").
+
 _TENHOU_RULES: dict[str, Any] = {
     "kiriage": False,
     "kazoe": "yakuman",
     "multiple_yakuman": True,
     "multi_ron_honba": "first_only",
+    "triple_ron": "abortive_draw",
     "pao_scope": "whole_hand",
     "nukidora_rinshan": True,
 }
@@ -84,6 +87,7 @@ _MAHJONG_SOUL_RULES: dict[str, Any] = {
     "kiriage": False,
     "kazoe": "yakuman",
     "multiple_yakuman": True,
+    "triple_ron": "allowed",
     "pao_scope": "yakuman",
     "nukidora_rinshan": True,
 }
@@ -95,11 +99,26 @@ _MAHJONG_SOUL_GAME: dict[str, Any] = {
     "rounding": "exact",
 }
 
+_TOURNAMENT_GAME: dict[str, Any] = {
+    "length": "hanchan",
+    "start_points": 30_000,
+    "return_points": 30_000,
+    "uma": [5, 15],
+    "ties": "split",
+    "agari_yame": False,
+    "extension": "none",
+    "rounding": "exact",
+    "abortive_draws": False,
+}
+"""WRC and EMA alike: 30,000 each, no oka, uma 15/5/−5/−15 shared on a tie,
+no agari-yame, no extension, no abortive draws (a bust ends the game: the
+service's default, said by the WRC's summary and kept for the EMA)."""
+
 PRESETS: dict[str, Preset] = {
     "tenhou": Preset(
         name="tenhou",
         title="Tenhou",
-        source="Tenhou's ranked rules (tenhou.net/man), checked against its records; riichienv GameRule.default_tenhou.",
+        source="Tenhou's ranked rooms (tenhou.net/man), as its own records pay; riichienv GameRule.default_tenhou.",
         rules={4: _TENHOU_RULES, 3: {**_TENHOU_RULES, "sanma_tsumo": "tsumo_loss", "noten_payment": 2000}},
         yaku_options=_both({"double_yakuman": False, "renhou": "off", "open_tanyao": True}),
         game={
@@ -110,13 +129,51 @@ PRESETS: dict[str, Preset] = {
     "mahjong_soul": Preset(
         name="mahjong_soul",
         title="Mahjong Soul",
-        source="Mahjong Soul's ranked rules (riichi.wiki, Mahjong Soul); riichienv GameRule.default_mjsoul.",
+        source="Mahjong Soul's ranked rooms (riichi.wiki, Majsoul), as its records pay; riichienv GameRule.default_mjsoul.",
         rules={4: _MAHJONG_SOUL_RULES, 3: {**_MAHJONG_SOUL_RULES, "sanma_tsumo": "tsumo_loss", "noten_payment": 2000}},
         yaku_options=_both({"double_yakuman": True, "renhou": "off", "open_tanyao": True}),
         game={
-            4: {**_MAHJONG_SOUL_GAME, "start_points": 25_000, "return_points": 30_000, "uma": [5, 15]},
-            3: {**_MAHJONG_SOUL_GAME, "start_points": 35_000, "return_points": 40_000, "uma": [0, 15]},
+            4: {**_MAHJONG_SOUL_GAME, "start_points": 25_000, "return_points": 25_000, "goal_points": 30_000, "uma": [5, 15]},
+            3: {**_MAHJONG_SOUL_GAME, "start_points": 35_000, "return_points": 35_000, "goal_points": 40_000, "uma": [0, 15]},
         },
+    ),
+    "mleague": Preset(
+        name="mleague",
+        title="M.League",
+        source="M.League's official rules (m-league.jp), as riichi.wiki's M.League page and its published records give them.",
+        rules=_both({"kazoe": "sanbaiman", "multiple_ron": "head_bump"}),
+        yaku_options=_both({"double_yakuman": False, "open_tanyao": True}),
+        fu=_both({"double_wind_pair_fu": 2}),
+        game=_both(
+            {
+                "length": "hanchan",
+                "start_points": 25_000,
+                "return_points": 30_000,
+                "uma": [10, 30],
+                "ties": "split",
+                "bust": False,
+                "agari_yame": False,
+                "extension": "none",
+                "rounding": "exact",
+                "abortive_draws": False,
+            }
+        ),
+    ),
+    "wrc": Preset(
+        name="wrc",
+        title="WRC",
+        source="The World Riichi Championship rules (riichi.wiki, World Riichi Championship rules; WRC rule book 2015).",
+        rules=_both({"kazoe": "sanbaiman"}),
+        yaku_options=_both({"double_yakuman": False, "open_tanyao": True, "red_fives": False}),
+        game=_both({**_TOURNAMENT_GAME, "bust": True}),
+    ),
+    "ema": Preset(
+        name="ema",
+        title="EMA",
+        source="The EMA Riichi Competition Rules, 2016 edition (riichi.wiki, EMA Riichi Competition Rules; the EMA's notes on the 2016 changes).",
+        rules=_both({"kazoe": "sanbaiman", "multiple_yakuman": False, "nagashi_mangan": False}),
+        yaku_options=_both({"double_yakuman": False, "renhou": "mangan", "open_tanyao": True, "red_fives": False}),
+        game=_both({**_TOURNAMENT_GAME, "bust": True}),
     ),
 }
 """Every preset by name, in the order discovery lists them."""
@@ -239,17 +296,47 @@ def _text(raw: msgspec.Raw | None) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _lay_hands(raw: msgspec.Raw, values: dict[str, Any], names: frozenset[str]) -> msgspec.Raw:
+_FU_PLACES = (("tiles", "fu_rules"), ("hand", "rules"))
+"""Where a winner's fu rules sit: its tiles' `fu_rules`, its hand structure's `rules`."""
+
+
+def _lay_fu(winner: dict[str, msgspec.Raw], fu: dict[str, Any]) -> None:
+    """The preset's fu rules laid under a winner's (its tiles', its hand structure's)."""
+    for place, group in _FU_PLACES:
+        if place not in winner:
+            continue
+        try:
+            inner = _TOP.decode(winner[place])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue
+        laid = _over(fu, frozenset(fu), inner.get(group))
+        if laid is not None:
+            inner[group] = laid
+            winner[place] = msgspec.Raw(msgspec.json.encode(inner))
+
+
+def _lay_list(raw: msgspec.Raw, lay_one: Callable[[dict[str, msgspec.Raw]], None]) -> msgspec.Raw:
+    """Each object of a raw list laid by ``lay_one`` (the list as it is when it is not one of objects)."""
     try:
-        hands = msgspec.json.decode(raw, type=list[dict[str, msgspec.Raw]])
+        items = msgspec.json.decode(raw, type=list[dict[str, msgspec.Raw]])
     except (msgspec.DecodeError, msgspec.ValidationError):
         return raw
-    for hand in hands:
-        if _text(hand.get("type")) in (None, "win"):
-            laid = _over(values, names, hand.get("yaku_options"))
-            if laid is not None:
-                hand["yaku_options"] = laid
-    return msgspec.Raw(msgspec.json.encode(hands))
+    for item in items:
+        lay_one(item)
+    return msgspec.Raw(msgspec.json.encode(items))
+
+
+def _game_hand(values: dict[str, Any], names: frozenset[str], fu: dict[str, Any]) -> Callable[[dict[str, msgspec.Raw]], None]:
+    def lay_one(hand: dict[str, msgspec.Raw]) -> None:
+        if _text(hand.get("type")) not in (None, "win"):
+            return
+        laid = _over(values, names, hand.get("yaku_options"))
+        if laid is not None:
+            hand["yaku_options"] = laid
+        if fu:
+            _lay_fu(hand, fu)
+
+    return lay_one
 
 
 def lay(layout: Layout, raw: bytes) -> bytes:
@@ -276,8 +363,13 @@ def lay(layout: Layout, raw: bytes) -> bytes:
     for name_ in layout.top:
         if name_ in values and name_ not in top:
             top[name_] = msgspec.Raw(msgspec.json.encode(values[name_]))
+    fu = dict(PRESETS[preset].values(_players(top))["fu"])
     if layout.hands and "hands" in top:
-        top["hands"] = _lay_hands(top["hands"], values, layout.hands)
+        top["hands"] = _lay_list(top["hands"], _game_hand(values, layout.hands, fu))
+    if fu:
+        _lay_fu(top, fu)
+        if "further_winners" in top:
+            top["further_winners"] = _lay_list(top["further_winners"], lambda winner: _lay_fu(winner, fu))
     return msgspec.json.encode(top)
 
 

@@ -168,6 +168,25 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             )
         ),
     ] = True
+    # fields added later are OrUnset: left out of the echoed rules unless sent (or set by a preset), so an answer
+    # without them stays as it was; absent means the default the description names
+    triple_ron: OrUnset[
+        Annotated[
+            Literal["allowed", "abortive_draw"],
+            msgspec.Meta(
+                description=(
+                    "Three winners on one discard (三家和): `allowed` (default: each is paid, as `multiple_ron` says) or "
+                    "`abortive_draw` (the hand is an abortive draw, as Tenhou plays: a settlement with two further winners is refused)."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
+    nagashi_mangan: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(description="Draws: whether the table plays nagashi mangan (default true; false refuses `nagashi_mangan` seats)."),
+        ]
+    ] = msgspec.UNSET
 
 
 DEFAULT_RULES = RiichiRules()

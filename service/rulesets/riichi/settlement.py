@@ -28,7 +28,7 @@ from decimal import Decimal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem
+from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.money import POINTS
 from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
@@ -103,6 +103,12 @@ whole; the optional fields keep their defaults unless the hand has them.
 Never handed out itself."""
 
 
+TRIPLE_RON_DRAW = template(
+    "Three players won on one discard: at this table (`rules.triple_ron` `abortive_draw`) that is an abortive draw (三家和), "
+    "not a settlement; a game records it as an `abort` hand."
+)
+
+
 def _add_further_winners(
     request: RiichiRequest, entries: list[tuple[Seat, WinnerFields, str]], discarder: Seat | None, seats: tuple[Seat, ...], players: int
 ) -> tuple[Seat, ...]:
@@ -121,6 +127,8 @@ def _add_further_winners(
             raise RuleViolation(field_problem(f"{pointer}/winner", "{seat} is already a winner of this hand.", seat=further.winner))
         taken.add(further.winner)
         entries.append((further.winner, further, pointer))
+    if len(request.further_winners) == 2 and request.rules.triple_ron == "abortive_draw":
+        raise RuleViolation(FieldProblem("/further_winners/1", TRIPLE_RON_DRAW))
     order = OTHERS[(players, discarder)]
     entries.sort(key=lambda entry: order.index(entry[0]))
     return tuple([entry[0] for entry in entries])

@@ -73,7 +73,7 @@ from service.rulesets.riichi.limits import basic_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 from service.rulesets.riichi.yaku_list import RIICHI_CODES
 
 MAX_INDICATORS = 5
@@ -379,6 +379,8 @@ def evaluate(
         tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options, north_rinshan=rules.nukidora_rinshan
     )
     bonus, dora, ura = _count_bonus(tiles, hand, players)
+    if bonus.aka_dora and options.red_fives is False:
+        raise RuleViolation(field_problem("/tiles/concealed", NO_RED_FIVES, option="yaku_options/red_fives"))
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
     found = call_library(call, config)

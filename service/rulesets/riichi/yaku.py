@@ -137,6 +137,14 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     open_tanyao: Annotated[
         bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")
     ] = True
+    red_fives: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(
+                description="Whether the table's tiles include red fives (赤ドラ; default true; false refuses `aka_dora` and `0m`/`0p`/`0s`)."
+            ),
+        ]
+    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
 
 
 class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=True):
@@ -235,6 +243,9 @@ class DeclaredHand(Protocol):
     def nuki_dora(self) -> int: ...
 
 
+NO_RED_FIVES = template("This table plays without red fives (`{option}` is false).")
+
+
 def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
     """Raises on a yaku listed twice, a closed-only yaku in an open hand and a
     yaku the table does not play, every one in the order listed."""
@@ -301,6 +312,8 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
         problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
+    if hand.aka_dora and options.red_fives is False:
+        problems.append(field_problem(f"{at}/aka_dora", NO_RED_FIVES, option=f"{options_at[1:]}/red_fives"))
     if hand.ura_dora and not has_riichi:
         problems.append(
             FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")

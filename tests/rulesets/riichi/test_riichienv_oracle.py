@@ -63,3 +63,25 @@ def test_riichienv_games_agree_hand_by_hand_and_in_the_end(client, platform: str
     assert tally.agree.get("hand value", 0) == tally.wins
     # the games are not all draws: the seeded set has wins of every kind the player makes
     assert tally.wins > GAMES * 3
+
+
+def test_mahjong_soul_pays_the_honba_of_a_double_ron_to_the_first_winner(client) -> None:
+    """Found by the differential test (riichienv's `default_mjsoul()` pays it so):
+    Mahjong Soul's ranked rules (段位戦ルール説明, mahjongsoul.com/?newsid=
+    60c8610c2ac863186fdbebd4, as quoted in Cryolite's question to its support):
+    ダブロン・トリプルロンの場合，積み棒は上家取り — the honba go to the winner
+    nearest the discarder, as Tenhou's."""
+    # Honba 2, dealer east, south discards; west (south's next seat, so first) wins 2 han 30 fu:
+    # 480 × 4 = 1,920 → 2,000, plus 2 × 300 honba = 2,600; north wins 1 han 30 fu: 960 → 1,000.
+    body = {
+        "preset": "mahjong_soul",
+        "winner": "west",
+        "win": {"type": "discard", "discarder": "south"},
+        "han": 2,
+        "fu": 30,
+        "honba": 2,
+        "further_winners": [{"winner": "north", "han": 1, "fu": 30}],
+    }
+    response = client.post("/v1/riichi/settlements", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json()["deltas"] == {"east": 0, "south": -3600, "west": 2600, "north": 1000}

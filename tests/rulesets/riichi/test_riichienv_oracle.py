@@ -85,3 +85,20 @@ def test_mahjong_soul_pays_the_honba_of_a_double_ron_to_the_first_winner(client)
     response = client.post("/v1/riichi/settlements", json=body)
     assert response.status_code == 200, response.text
     assert response.json()["deltas"] == {"east": 0, "south": -3600, "west": 2600, "north": 1000}
+
+
+def test_the_adjudicated_three_player_pao_tsumo(client) -> None:
+    """Tenhou, three players, seed 1060 (found by a 500-game run): in the first hand
+    west wins a yakuman by tsumo with south liable (包牌). Non-dealer yakuman, 8,000
+    basic: a tsumo would take 16,000 from the dealer and 8,000 from south (north's
+    share is lost: tsumo loss), 24,000; south liable pays it all as if it had
+    discarded the winning tile, 4 × 8,000 = 32,000. riichienv charges south the
+    24,000 of the tsumo; that is the one disagreement, and the game agrees
+    otherwise once that hand is counted as the service counts it."""
+    tally = Tally()
+    compare(client, 1060, "tenhou", 3, tally)
+    assert tally.disagree == {
+        "riichienv: three-player pao on a tsumo": ["tenhou 3p seed 1060 hand 0: [0, -24000, 24000] vs [0, -32000, 32000]"]
+    }
+    assert tally.agree["final scores"] == 1
+    assert tally.agree["game hand deltas"] == tally.hands

@@ -22,7 +22,7 @@ from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
 from service.api.language import localize
-from service.core.codec import ENCODER, body_layers, convert, json_decoder
+from service.core.codec import ENCODER, body_layers, convert, json_decoder, lay_body
 from service.core.errors import FieldProblem, field_problem
 from service.core.game import BAD_HAND_TYPE
 from service.core.money import DECIMAL_MESSAGES
@@ -176,9 +176,7 @@ class StrictDecoder:
 
     def decode(self, raw: bytes) -> Any:
         if self._layers:
-            raw = raw if type(raw) is bytes else bytes(raw)
-            for layer in self._layers:
-                raw = layer(raw)
+            raw = lay_body(raw, self._layers)
         try:
             return self._decode(raw)
         except msgspec.ValidationError as exc:

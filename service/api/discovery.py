@@ -18,6 +18,7 @@ import msgspec
 from litestar import Request, Response, get
 
 from service.api.codec import json_response
+from service.core.fields import OrUnset
 from service.core.options import Option, options_of, settings_of
 from service.core.ruleset import Ruleset
 from service.i18n import LANGUAGE, LANGUAGES, SERVED, Served, gettext, ruleset_names
@@ -96,6 +97,27 @@ class RulesetEntry(msgspec.Struct):
             )
         ),
     ]
+    presets: Annotated[
+        OrUnset[list[PresetEntry]],
+        msgspec.Meta(description="The platforms' tables a request may name by its top-level `preset` (absent: the ruleset has none)."),
+    ] = msgspec.UNSET
+
+
+class PresetEntry(msgspec.Struct):
+    """A platform's table a request names by `preset`."""
+
+    name: Annotated[str, msgspec.Meta(description="The `preset` value.")]
+    title: Annotated[str, msgspec.Meta(description="Its display name (English).")]
+    source: Annotated[str, msgspec.Meta(description="One line: where its values come from (docs/sources.md quotes each).")]
+    values: Annotated[
+        dict[str, dict[str, dict[str, Any]]],
+        msgspec.Meta(
+            description=(
+                "Every value it sets, by table size (`4`, `3`) and group: `rules`, `yaku_options`, `game`, and `fu` (the "
+                "fu rules, laid under a winner's `hand.rules` and `tiles.fu_rules`). Fields a request sends override them one by one."
+            )
+        ),
+    ]
 
 
 class Rulesets(msgspec.Struct):
@@ -154,6 +176,17 @@ NAMES: dict[str, dict[str, str]] = {ruleset.name: ruleset_names(ruleset.name_en)
 """ruleset → its display name in every served language."""
 
 
+PRESETS: dict[str, list[PresetEntry]] = {
+    ruleset.name: [
+        PresetEntry(preset.name, preset.title, preset.source, {str(players): groups for players, groups in preset.values.items()})
+        for preset in ruleset.presets
+    ]
+    for ruleset in RULESETS
+    if ruleset.presets
+}
+"""ruleset → its presets as discovery lists them."""
+
+
 def rulesets_description(served: Sequence[Served]) -> str:
     """The description of `GET /v1/rulesets`, naming the served languages."""
     short = [language.short for language in served]
@@ -197,6 +230,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[Rulesets]:
                 rule_groups=RULE_GROUPS[ruleset.name],
                 game_rules=games[ruleset.name],
                 page=ruleset.page,
+                presets=PRESETS.get(ruleset.name, msgspec.UNSET),
             )
         )
     return json_response(Rulesets(rulesets=entries))

@@ -29,11 +29,12 @@ ENCODER = msgspec.json.Encoder(enc_hook=enc_hook, decimal_format=DECIMAL_TEXTS._
 
 BODY_LAYER = "__body_layer__"
 """A request type may carry a class attribute of this name: a function of
-the type giving a function ``bytes → bytes`` that every body of that type
-goes through before it is decoded (a ruleset's presets lay a platform's values
-under the fields a body sends). A union's members' layers all apply."""
+the type giving its layer, ``(mark, function)``: a body holding the bytes
+``mark`` goes through ``function`` (``bytes → bytes``) before it is decoded,
+any other body is decoded as it came (a ruleset's presets lay a platform's
+values under the fields a body sends). A union's members' layers all apply."""
 
-Layer = Callable[[bytes], bytes]
+Layer = tuple[bytes, Callable[[bytes], bytes]]
 
 
 class JsonDecoder(Protocol):
@@ -56,10 +57,17 @@ class LaidDecoder:
         self.layers = layers
 
     def decode(self, buf: Any) -> Any:
-        raw = buf if type(buf) is bytes else bytes(buf)
-        for layer in self.layers:
+        return self._decode(lay_body(buf, self.layers))
+
+
+def lay_body(buf: Any, layers: tuple[Layer, ...]) -> Any:
+    """``buf`` through each layer whose mark it holds (as it came otherwise;
+    a batch item's ``msgspec.Raw`` is searched as bytes)."""
+    raw = buf if type(buf) is bytes else bytes(buf)
+    for mark, layer in layers:
+        if mark in raw:
             raw = layer(raw)
-        return self._decode(raw)
+    return raw
 
 
 def json_decoder(type_: Any, *, laid: bool = True) -> JsonDecoder:

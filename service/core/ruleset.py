@@ -55,6 +55,18 @@ class CodeNames:
     codes: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class PresetInfo:
+    """A platform's table a request may name (`preset`): its display name,
+    a one-line source, and every value it sets per table size and group
+    (`rules`, `yaku_options`, `game`, and the fu rules, `fu`)."""
+
+    name: str
+    title: str
+    source: str
+    values: dict[int, dict[str, dict[str, Any]]]
+
+
 @dataclass(frozen=True, init=False)
 class QueryRules:
     """A GET endpoint's argument: this rules Struct built from the query
@@ -188,6 +200,8 @@ class Ruleset:
     page: dict[str, Any] = field(default_factory=dict)
     """What the calculator page asks for and shows besides the table rules
     (served in `GET /v1/rulesets`; docs/page.md); empty: no tab."""
+    presets: tuple[PresetInfo, ...] = ()
+    """The platforms' tables a request may name by `preset` (listed by `GET /v1/rulesets`)."""
 
     @property
     def identifier(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import endpoints, fu, game, hands, page, rules, schemas, settlement, warnings, yaku
+from service.rulesets.riichi import endpoints, fu, game, hands, page, presets, rules, schemas, settlement, warnings, yaku
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
@@ -51,6 +51,7 @@ RULESET = Ruleset(
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
+    presets=presets.PRESET_INFO,
     messages=(settlement.WITHOUT_YAKU,),
     catalogue=(
         *((row.name_en, PATTERN_CONTEXT) for row in yaku.YAKU_TABLE),

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from service.core.codec import BODY_LAYER
+from service.core.ruleset import PresetInfo
 
 PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
 PRESET_NAMES: tuple[str, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema")
@@ -178,6 +180,17 @@ PRESETS: dict[str, Preset] = {
     ),
 }
 """Every preset by name, in the order discovery lists them."""
+
+PRESET_INFO: tuple[PresetInfo, ...] = tuple(
+    PresetInfo(
+        preset.name,
+        preset.title,
+        preset.source,
+        {players: {group: dict(values) for group, values in preset.values(players).items() if values} for players in (4, 3)},
+    )
+    for preset in PRESETS.values()
+)
+"""The presets as discovery lists them (`Ruleset.presets`)."""
 
 GROUPS = ("rules", "yaku_options", "game", "fu")
 
@@ -374,19 +387,13 @@ def lay(layout: Layout, raw: bytes) -> bytes:
     return msgspec.json.encode(top)
 
 
-def body_layer(layout: Layout) -> Callable[[bytes], bytes]:
-    """The preset layer of a request type: bytes → bytes, untouched unless
-    the body has a top-level `preset` (checked first by a byte search)."""
-
-    def layer(raw: bytes) -> bytes:
-        if _MARK not in raw:
-            return raw
-        return lay(layout, raw)
-
-    return layer
+def body_layer(layout: Layout) -> tuple[bytes, Callable[[bytes], bytes]]:
+    """The preset layer of a request type: a body that holds `"preset"`
+    (a byte search, made by the decoder) is laid by :func:`lay`."""
+    return _MARK, partial(lay, layout)
 
 
-def preset_layer(type_: type) -> Callable[[bytes], bytes]:
+def preset_layer(type_: type) -> tuple[bytes, Callable[[bytes], bytes]]:
     """:data:`service.core.codec.BODY_LAYER` of a riichi request type (a
     batch item's tag read from its Struct config)."""
     tag = type_.__struct_config__.tag  # type: ignore[attr-defined]

@@ -180,3 +180,151 @@ def test_a_preset_with_a_bad_group_words_the_groups_problem(client: Any) -> None
     assert problem["errors"][0]["pointer"] == "#/rules"
     problem = post(client, "/v1/riichi/settlements", {**RON, "han": 1, "fu": 30, "preset": "tenhou", "rules": {"kiriage": 1}}, status=400)
     assert problem["errors"][0]["pointer"] == "#/rules/kiriage"
+
+
+def test_mahjong_soul_three_players(client: Any) -> None:
+    """riichi.wiki, Majsoul: "3P: 1st +15, 2nd ±0, 3rd -15", "Starting Points:
+    4P 25000; 3P 35000", "PtsGain = (RawScore - StartingPts) / 1000 + UmaPts"
+    (no oka: results from the start points); its three-player records pay a
+    tsumo without north's share (chankan.json's first hand: a baiman tsumo
+    4,000 + 8,000 = 12,000) and 2,000 noten payments (1,000 + 1,000 to two
+    tenpai seats). A game plays on until someone has 40,000 (the records end
+    there, e.g. nukidora_doubleron.json at east 3 with 45,700)."""
+    answer = post(client, "/v1/riichi/games", {"preset": "mahjong_soul", "game": {"players": 3}, "hands": []})
+    game, rules = answer["game"], answer["rules"]
+    assert (game["start_points"], game["return_points"], game["goal_points"], game["uma"]) == (35_000, 35_000, 40_000, [0, 15])
+    assert (rules["sanma_tsumo"], rules["noten_payment"], rules["honba_value"]) == ("tsumo_loss", 2000, 200)
+    # a non-dealer baiman tsumo: the dealer 8,000, the other 4,000, north's 4,000 lost
+    tsumo = post(
+        client, "/v1/riichi/settlements", {"winner": "west", "win": {"type": "self_draw"}, "han": 8, "players": 3, "preset": "mahjong_soul"}
+    )
+    assert tsumo["deltas"] == {"east": -8000, "south": -4000, "west": 12000}
+
+
+def test_mahjong_soul_plays_on_to_its_goal(client: Any) -> None:
+    """An east-only game at 25,000 each where every hand is drawn with the
+    dealer noten: after east 4 nobody has 30,000 (riichi.wiki, mjstars:
+    "Sudden death rule if all players are below 30000 points after the last
+    round"), so south 1 is played; results count from 25,000 (no oka)."""
+    draw = {"type": "draw", "tenpai": []}
+    answer = post(client, "/v1/riichi/games", {"preset": "mahjong_soul", "game": {"length": "east"}, "hands": [draw] * 4})
+    assert not answer["finished"] and answer["next"]["round"] == "south"
+
+
+def test_mleague(client: Any) -> None:
+    """riichi.wiki, M.League: "Multiple ron: Atamahane", "Double-wind pair
+    worths 2 fu", "Ryuukyoku: No abortive draws", "Counted yakuman: Not
+    applied. Regular yaku scoring is capped to sanbaiman", "Double yakuman:
+    Not applied", "Tie: Bonus point spilts evenly to tied players", "The
+    starting score is 25,000 points; the target score is 30,000 points. The
+    bonus of oka and uma is +50/+10/-10/-30"; the league's rules as summarised
+    at majannavi.com: "飛びなし", "アガリ止め無し"."""
+    answer = post(client, "/v1/riichi/settlements", {**RON, "han": 13, "preset": "mleague"})
+    assert (answer["tier"], answer["deltas"]["south"]) == ("sanbaiman", 24_000)
+    assert answer["rules"]["multiple_ron"] == "head_bump" and answer["yaku_options"]["double_yakuman"] is False
+    game = post(client, "/v1/riichi/games", {"preset": "mleague", "hands": []})["game"]
+    assert (game["start_points"], game["return_points"], game["uma"], game["ties"]) == (25_000, 30_000, [10, 30], "split")
+    assert (game["bust"], game["agari_yame"], game["abortive_draws"]) == (False, False, False)
+    # a double wind pair is 2 fu: 20 + 10 closed ron + 4 concealed simple triplet + 2 pair + 2 pair wait = 38 → 40
+    # (4 fu for the pair would make 40 too; the itemised pair line shows it)
+    shape = {"melds": [{"kind": "sequence"}] * 3 + [{"kind": "triplet"}], "pair": "double_wind", "wait": "pair"}
+    fu = post(client, "/v1/riichi/settlements", {**RON, "han": 1, "hand": shape, "preset": "mleague"})["fu_count"]
+    assert {"code": "pair_double_wind", "fu": 2} in fu["items"]
+    assert post(client, "/v1/riichi/fu", {**shape, "preset": "mleague"})["rules"]["double_wind_pair_fu"] == 2
+
+
+def test_wrc(client: Any) -> None:
+    """riichi.wiki, World Riichi Championship rules: "Starting points 30,000",
+    "Ending points (Target) 30,000", "Negative score: Game end", "Oka 0",
+    "Uma +15/+5 Modified for ties", "Abortive draws: None", "Every yakuman is
+    counted as single yakuman"; the WRC 2014 errata: "Kazoe yakuman is not
+    allowed, so the 'sanbaiman line' should be labeled '11+'"; the WRC rule
+    book 2015's contents: "5.9.1 No agari yame"."""
+    game = post(client, "/v1/riichi/games", {"preset": "wrc", "hands": []})["game"]
+    assert (game["start_points"], game["return_points"], game["uma"], game["ties"]) == (30_000, 30_000, [5, 15], "split")
+    assert (game["bust"], game["agari_yame"], game["abortive_draws"]) == (True, False, False)
+    answer = post(client, "/v1/riichi/han", {"yaku": ["suuankou_tanki"], "preset": "wrc"})
+    assert answer["yakuman"] == 1
+
+
+def test_ema(client: Any) -> None:
+    """The EMA's notes on its 2016 rules (kasu.at, "New EMA ruleset"): "Red
+    fives have been removed", "Renho (Blessing of Man) is a mangan", "Dai
+    suushii … is a yakuman, not a double yakuman", "A hand with 13+ fan is
+    scored as a sanbaiman", "Abortive draws are not allowed", "Nagashi Mangan
+    is not allowed", "Uma is changed to 15,000/5,000/-5,000/-15,000"."""
+    assert (
+        post(client, "/v1/riichi/draws", {"nagashi_mangan": ["south"], "preset": "ema"}, status=422)["errors"][0]["pointer"]
+        == "#/nagashi_mangan/0"
+    )
+    problem = post(client, "/v1/riichi/han", {"yaku": ["chun"], "aka_dora": 1, "preset": "ema"}, status=422)
+    assert problem["errors"][0]["pointer"] == "#/aka_dora"
+    tiles = {"concealed": "234m067p345s11z555z", "win_tile": "5z"}
+    problem = post(client, "/v1/riichi/hands", {**RON, "tiles": tiles, "preset": "ema"}, status=422)
+    assert problem["errors"][0]["pointer"] == "#/tiles/concealed"
+    answer = post(client, "/v1/riichi/han", {"yaku": ["daisuushii"], "preset": "ema"})
+    assert answer["yakuman"] == 1
+    game = post(client, "/v1/riichi/games", {"preset": "ema", "hands": []})["game"]
+    assert (game["uma"], game["start_points"], game["abortive_draws"]) == ([5, 15], 30_000, False)
+    problem = post(client, "/v1/riichi/games", {"preset": "ema", "hands": [{"type": "abort"}]}, status=422)
+    assert problem["errors"][0]["pointer"] == "#/hands/0/type"
+
+
+# --- the new fields on their own (default: as before) ------------------------------------------
+
+
+def test_triple_ron_as_an_abortive_draw(client: Any) -> None:
+    """riichienv: default_tenhou `sanchaho_is_draw: True`, default_mjsoul False."""
+    body = {
+        **RON,
+        "han": 1,
+        "fu": 30,
+        "further_winners": [{"winner": "north", "han": 1, "fu": 30}, {"winner": "east", "han": 1, "fu": 30}],
+    }
+    problem = post(client, "/v1/riichi/settlements", {**body, "rules": {"triple_ron": "abortive_draw"}}, status=422)
+    assert problem["errors"][0]["pointer"] == "#/further_winners/1"
+    assert post(client, "/v1/riichi/settlements", {**body, "preset": "tenhou"}, status=422)["errors"][0]["pointer"] == "#/further_winners/1"
+    # each paid, 1,000 each (1 han 30 fu ron: 30 × 2^3 × 4 = 960 → 1,000; east, the dealer, 30 × 8 × 6 = 1,440 → 1,500)
+    paid = post(client, "/v1/riichi/settlements", {**body, "preset": "mahjong_soul"})["deltas"]
+    assert paid == {"east": 1500, "south": 1000, "west": -3500, "north": 1000}
+    # two winners are a double ron under any of them
+    assert (
+        post(client, "/v1/riichi/settlements", {**body, "further_winners": body["further_winners"][:1], "preset": "tenhou"})["deltas"][
+            "west"
+        ]
+        == -2000
+    )
+
+
+def test_the_new_rules_default_to_what_was_played(client: Any) -> None:
+    # south's nagashi mangan, paid as a non-dealer mangan tsumo: 4,000 from the dealer, 2,000 from each other
+    assert post(client, "/v1/riichi/draws", {"nagashi_mangan": ["south"]})["deltas"]["south"] == 8000
+    assert post(client, "/v1/riichi/han", {"yaku": ["chun"], "aka_dora": 1})["han"] == 2
+    answer = post(client, "/v1/riichi/games", {"hands": [{"type": "abort"}]})
+    assert answer["hands"][0]["type"] == "abort" and "preset" not in answer and "game" not in answer
+
+
+def test_a_goal_apart_from_the_return(client: Any) -> None:
+    """`goal_points` 30,000 with `return_points` 25,000: the extension is
+    played while nobody has 30,000 although everyone has the return."""
+    draw = {"type": "draw", "tenpai": []}
+    game = {"length": "east", "extension": "sudden_death", "return_points": 25_000}
+    assert post(client, "/v1/riichi/games", {"game": game, "hands": [draw] * 4})["finished"]
+    answer = post(client, "/v1/riichi/games", {"game": {**game, "goal_points": 30_000}, "hands": [draw] * 4})
+    assert not answer["finished"]
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjong_soul", "mleague", "wrc", "ema"])
+def test_discovery_lists_every_value_a_preset_sets(client: Any, preset: str) -> None:
+    """`GET /v1/rulesets` lists each preset with a source and its values; a
+    request under the preset echoes exactly those values."""
+    entry = next(entry for entry in client.get("/v1/rulesets").json()["rulesets"] if entry["name"] == "riichi")
+    listed = next(item for item in entry["presets"] if item["name"] == preset)
+    assert listed["source"] and set(listed["values"]) == {"3", "4"}
+    for players in ("4", "3"):
+        values = listed["values"][players]
+        answer = post(client, "/v1/riichi/settlements", {**RON, "han": 1, "fu": 30, "players": int(players), "preset": preset})
+        assert {name: answer["rules"][name] for name in values.get("rules", {})} == values.get("rules", {})
+        assert {name: answer["yaku_options"][name] for name in values.get("yaku_options", {})} == values.get("yaku_options", {})
+        game = post(client, "/v1/riichi/games", {"preset": preset, "game": {"players": int(players)}, "hands": []})["game"]
+        assert {name: game[name] for name in values.get("game", {})} == values.get("game", {})

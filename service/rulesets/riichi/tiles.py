@@ -396,7 +396,7 @@ def evaluate(
         multiple_yakuman=rules.multiple_yakuman,
         at="/tiles",
         options_at="/yaku_options",
-        north_rinshan=rules.nukidora_rinshan,
+        north_rinshan=rules.nukidora_rinshan and players == 3,
     )
 
     structure: Structure | None = None

@@ -113,6 +113,7 @@ def resolve_hand(
             options=options or YakuOptions(),
             dealer_won=seat == dealer,
             counted=counted,
+            north_rinshan=rules.nukidora_rinshan and players == 3,
         )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
@@ -207,6 +208,7 @@ def _value_from_yaku(
     options: YakuOptions,
     dealer_won: bool,
     counted: FuResult | None,
+    north_rinshan: bool,
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
@@ -223,7 +225,7 @@ def _value_from_yaku(
         multiple_yakuman=rules.multiple_yakuman,
         at=pointer,
         options_at="/yaku_options",
-        north_rinshan=rules.nukidora_rinshan,
+        north_rinshan=north_rinshan,
     )
     if not WIN_BOUND_YAKU.isdisjoint(count.positions):
         _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)

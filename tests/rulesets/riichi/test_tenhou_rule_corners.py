@@ -109,10 +109,12 @@ def test_pinfu_and_rinshan_declared_with_a_north_set_aside(client) -> None:
     # the same hand declared by its yaku: the north set aside says which replacement it was
     body = {"winner": "south", "win": TSUMO, "players": 3, "yaku": ["menzen_tsumo", "pinfu", "rinshan_kaihou"], "nuki_dora": 1, "fu": 20}
     assert deltas(post(client, SETTLE, body)) == {"east": D(-2600), "south": D(3900), "west": D(-1300)}
-    # without a north set aside the replacement was a kan's, which pinfu cannot have
-    response = client.post(SETTLE, json={**body, "nuki_dora": 0})
-    assert response.status_code == 422
-    assert "`pinfu` and `rinshan_kaihou` cannot be declared together" in response.json()["detail"]
+    # without a north set aside, or at four players (who set none aside), the replacement
+    # was a kan's, which pinfu cannot have
+    for other in ({**body, "nuki_dora": 0}, {**body, "players": 4}):
+        response = client.post(SETTLE, json=other)
+        assert response.status_code == 422
+        assert "`pinfu` and `rinshan_kaihou` cannot be declared together" in response.json()["detail"]
 
 
 def test_seven_pairs_won_on_a_norths_replacement(client) -> None:

@@ -12,7 +12,12 @@ the extension round (Tenhou's rules, and the riichi scoring article's
 * ``extension: sudden_death``: when the last round ends with nobody at
   `return_points`, one more round is played (south after east, west after
   south), and the game ends after the first hand of it that leaves someone
-  at or above `return_points`, or when that round is over.
+  at or above `return_points`, or when that round is over. Each hand of the
+  extension is played like the last hand: a dealer who keeps the deal (a
+  win, or tenpai at a draw) and is not first deals again even though
+  someone else has reached `return_points` (Tenhou: 西場でも流局時に親が
+  テンパイ、かつ親がトップ目でない場合は、親以外が30000点以上になっても1本場が
+  始まる; 親の連荘と子の3万点超えが同時に発生した場合は連荘を優先する).
 """
 
 from __future__ import annotations
@@ -43,8 +48,9 @@ class GameEnd:
         """Called after each hand, before the deal moves; ``dealer_kept``: a
         dealer win, or a draw with the dealer tenpai (not an abortive draw)."""
         if self.extended and any(points >= self.return_points for points in totals.values()):
-            self.reason = "return_points"
-            return
+            if not dealer_kept or self._first(rotation.dealer, totals):
+                self.reason = "return_points"
+            return  # else the dealer keeps the deal behind: the extension goes on
         if not (self.agari_yame and dealer_kept and self._last_hand(rotation)):
             return
         dealer = rotation.dealer

@@ -89,6 +89,7 @@ _MAHJONG_SOUL_RULES: dict[str, Any] = {
     "kiriage": False,
     "kazoe": "yakuman",
     "multiple_yakuman": True,
+    "multi_ron_honba": "first_only",  # 段位戦ルール説明: ダブロン・トリプルロンの場合，積み棒は上家取り
     "triple_ron": "allowed",
     "pao_scope": "yakuman",
     "nukidora_rinshan": True,

@@ -74,6 +74,7 @@ from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.yaku_list import RIICHI_CODES
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""
@@ -391,8 +392,17 @@ def evaluate(
 
     seat = config.player_wind or WINDS[0]
     round_wind = WIND_OF_SEAT[tiles.round_wind]
-    declared = _Declared(found.yaku, hand.open, bonus.dora, bonus.aka_dora, bonus.ura_dora, bonus.nuki_dora)
-    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at="/tiles", options_at="/yaku_options")
+    # a yakuman replaces riichi in the library's answer: the ura dora it hit are then not counted, not refused
+    ura_dora = bonus.ura_dora if not RIICHI_CODES.isdisjoint(found.yaku) else 0
+    declared = _Declared(found.yaku, hand.open, bonus.dora, bonus.aka_dora, ura_dora, bonus.nuki_dora)
+    count = tally_han(
+        declared,
+        options,
+        multiple_yakuman=rules.multiple_yakuman,
+        at="/tiles",
+        options_at="/yaku_options",
+        north_rinshan=rules.nukidora_rinshan and players == 3,
+    )
 
     structure: Structure | None = None
     fu_count: FuResult | None = None

@@ -113,6 +113,7 @@ def resolve_hand(
             options=options or YakuOptions(),
             dealer_won=seat == dealer,
             counted=counted,
+            north_rinshan=rules.nukidora_rinshan and players == 3,
         )
     if fields.yakuman is not msgspec.UNSET:
         paid, basic, tier = yakuman_points(fields.yakuman, rules)
@@ -207,6 +208,7 @@ def _value_from_yaku(
     options: YakuOptions,
     dealer_won: bool,
     counted: FuResult | None,
+    north_rinshan: bool,
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
     :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
@@ -217,7 +219,14 @@ def _value_from_yaku(
     declared = _DeclaredHand.of(fields, yaku)
     if counted is not None and (declared.open == counted.closed or (not counted.pinfu and "pinfu" in yaku)):
         _check_yaku_against_shape(declared, counted, pointer)  # called only when it has something to say
-    count = tally_han(declared, options, multiple_yakuman=rules.multiple_yakuman, at=pointer, options_at="/yaku_options")
+    count = tally_han(
+        declared,
+        options,
+        multiple_yakuman=rules.multiple_yakuman,
+        at=pointer,
+        options_at="/yaku_options",
+        north_rinshan=north_rinshan,
+    )
     if not WIN_BOUND_YAKU.isdisjoint(count.positions):
         _check_yaku_against_win(count.positions, tsumo=tsumo, dealer_won=dealer_won, pointer=pointer)
     notes: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)

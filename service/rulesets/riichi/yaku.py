@@ -42,6 +42,8 @@ from service.rulesets.riichi.yaku_list import (
     CONFLICTS,
     DRAGON_CODES,
     LIMIT_HAN,
+    NORTH_CONFLICT_BITS,
+    NORTH_CONFLICTS,
     RIICHI_BITS,
     TIER_BY_YAKUMAN,
     VALUES,
@@ -294,21 +296,25 @@ def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at
         raise RuleViolation(*problems)
 
 
-def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> dict[str, int]:
+def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *, north_rinshan: bool = False) -> dict[str, int]:
     """Positions of the declared yaku; raises on anything impossible. ``at``
-    locates the hand in the request, ``options_at`` the options."""
+    locates the hand in the request, ``options_at`` the options;
+    ``north_rinshan``: rinshan kaihou may be a north's replacement (rules
+    `nukidora_rinshan`), which it is when norths were set aside."""
     positions: dict[str, int] = {}
     declared = conflicting = 0  # sets of codes as bits (YAKU_BIT): the declared ones, those they conflict with
+    north = north_rinshan and hand.nuki_dora > 0
+    conflicts, conflict_bits = (NORTH_CONFLICTS, NORTH_CONFLICT_BITS) if north else (CONFLICTS, CONFLICT_BITS)
     for index, code in enumerate(hand.yaku):
         positions[code] = index
         declared |= YAKU_BIT[code]
-        conflicting |= CONFLICT_BITS[code]
+        conflicting |= conflict_bits[code]
     if len(positions) < len(hand.yaku) or hand.open or ("renhou" in positions and options.renhou == "off"):
         _check_listing(hand, options, at, options_at)  # raises on a repeat or a yaku the table or an open hand refuses
 
     problems: list[FieldProblem] = []
     if declared & conflicting:  # the problems are worded only when a pair conflicts
-        problems += contradiction_problems(positions, CONFLICTS, f"{at}/yaku")
+        problems += contradiction_problems(positions, conflicts, f"{at}/yaku")
     if "shousangen" in positions and all(dragon in positions for dragon in DRAGON_CODES):
         detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
         problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *DRAGON_CODES)]
@@ -467,10 +473,19 @@ def _renhou_or_the_rest(items: list[HanItem], at_renhou: int, han: int) -> int:
     return han - renhou.han
 
 
-def tally_han(hand: DeclaredHand, options: YakuOptions, *, multiple_yakuman: bool, at: str = "", options_at: str = "/rules") -> HanCount:
+def tally_han(
+    hand: DeclaredHand,
+    options: YakuOptions,
+    *,
+    multiple_yakuman: bool,
+    at: str = "",
+    options_at: str = "/rules",
+    north_rinshan: bool = False,
+) -> HanCount:
     """Add up a hand's yaku and dora. Yakuman replace everything else;
-    ``multiple_yakuman`` false keeps the highest yakuman only."""
-    positions = _check(hand, options, at, options_at)
+    ``multiple_yakuman`` false keeps the highest yakuman only;
+    ``north_rinshan``: the table's `nukidora_rinshan`."""
+    positions = _check(hand, options, at, options_at, north_rinshan=north_rinshan)
 
     items: list[HanItem] = []
     han = 0

@@ -469,6 +469,15 @@ def _bits(codes: Iterable[str]) -> int:
 
 CONFLICT_BITS: dict[str, int] = {row.code: _bits(other for other, _ in CONFLICTS.get(row.code, ())) for row in YAKU_TABLE}
 """The codes each code conflicts with, as bits (a quick check before the wording); 0 for none."""
+
+NORTH_REPLACEMENT_PAIRS = frozenset({("pinfu", "rinshan_kaihou"), ("chiitoitsu", "rinshan_kaihou")})
+"""Pairs that rule each other out only because rinshan kaihou needs a kan: a
+three-player win on the replacement tile for a north set aside (拔北, rules
+`nukidora_rinshan`) is rinshan kaihou without any kan (Tenhou's three-player
+rule: 抜きドラの嶺上牌で和了れば嶺上開花), so pinfu and seven pairs go with it."""
+NORTH_CONFLICTS = conflicts_by_code(row for row in CONTRADICTIONS if (row[0], row[1]) not in NORTH_REPLACEMENT_PAIRS)
+NORTH_CONFLICT_BITS: dict[str, int] = {row.code: _bits(other for other, _ in NORTH_CONFLICTS.get(row.code, ())) for row in YAKU_TABLE}
+""":data:`CONFLICTS` and :data:`CONFLICT_BITS` for a hand won on a north's replacement."""
 RIICHI_BITS = _bits(RIICHI_CODES)
 
 VALUES: dict[str, tuple[int | None, int | None, int, Limit | None]] = {

@@ -55,10 +55,9 @@ def exact(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run an engine entry point under :data:`CONTEXT`, so that plain
     operators (``a * b``, ``v / 4``) are exact and an inexact result raises
     instead of rounding. The engine entry points that compute with fractions
-    of a stake (MCR's and NMJL's settlements, riichi's game results) are
-    decorated with it; Hong Kong's and Taiwan's settle in integer minor
-    units and need no context. The service itself sets :data:`CONTEXT` once
-    per worker (:func:`use_exact_context`), so under HTTP the wrapper only
+    of a stake are decorated with it; those that settle in integer minor
+    units need no context. The service itself sets :data:`CONTEXT` once per
+    worker (:func:`use_exact_context`), so under HTTP the wrapper only
     checks and calls."""
 
     @functools.wraps(function)

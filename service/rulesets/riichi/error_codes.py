@@ -126,4 +126,8 @@ CODES: dict[str, str] = {
     "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).": "nagashi_mangan_alone",
     "`{code}` cannot go with `nagashi_mangan` (at {at}).": "nagashi_mangan_with",
     "The declared yaku contradict each other": "yaku_contradict",
+    "This table does not play nagashi mangan (`rules.nagashi_mangan` is false).": "nagashi_mangan_off",
+    "This table plays no abortive draws (`game.abortive_draws` is false).": "abortive_draws_off",
+    "Three players won on one discard: at this table (`rules.triple_ron` `abortive_draw`) that is an abortive draw (三家和), not a settlement; a game records it as an `abort` hand.": "triple_ron_is_abortive_draw",
+    "This table plays without red fives (`{option}` is false).": "red_fives_off",
 }

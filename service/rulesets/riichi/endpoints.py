@@ -20,7 +20,17 @@ from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
-from service.rulesets.riichi.records import GameRecordRequest, RecordResult, record_defaults
+from service.rulesets.riichi.records import (
+    GameRecordRequest,
+    MjaiEvents,
+    MjlogText,
+    RECORD_BODY_BYTES,
+    ReadGameRecordRequest,
+    RecordResult,
+    hand_count,
+    read_source,
+    record_defaults,
+)
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -309,12 +319,16 @@ RECORD_EXAMPLES = (
 )
 
 
+RECORD_TYPES: dict[str, Any] = {"tenhou6": TenhouRecord, "mjlog": MjlogText, "mjai": MjaiEvents}
+"""What `record` is read as, by `format`."""
+
+
 class RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The body of `POST /v1/riichi/game-records` as first decoded: every part
     raw, read on its own (the record first, then the rules laid over the
     record's own)."""
 
-    format: Literal["tenhou6"]
+    format: Literal["tenhou6", "mjlog", "mjai"]
     record: msgspec.Raw
     rules: msgspec.Raw = msgspec.Raw(b"{}")
     yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
@@ -331,11 +345,13 @@ def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, rea
 def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest:
     """The record decoded, and the rules it states changed by the ones sent,
     field by field."""
-    record = read(bytes(wire.record), TenhouRecord, "/record")
-    defaults = record_defaults(record)
-    return GameRecordRequest(
+    record = read(bytes(wire.record), RECORD_TYPES[wire.format], "/record")
+    source = read_source(wire.format, record)
+    defaults = record_defaults(source)
+    return ReadGameRecordRequest(
         format=wire.format,
         record=record,
+        source=source,
         rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules", read),
         yaku_options=_over(defaults["yaku_options"], wire.yaku_options, YakuOptions, "/yaku_options", read),
         game=_over(defaults["game"], wire.game, RiichiGameSetup, "/game", read),
@@ -503,8 +519,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         examples=RECORD_EXAMPLES,
         wire=RecordWire,
         read=read_record_request,
-        work=Work("recorded_hand", lambda request: len(request.record.log)),
+        work=Work("recorded_hand", hand_count),
         steps=True,
+        body_bytes=RECORD_BODY_BYTES,
     ),
 )
 """In the order the OpenAPI document lists them."""

@@ -8,17 +8,26 @@ from the hands, and the hands go through the same driver as `POST
 the log's own deltas beside each hand (`recorded_deltas`) and whether they
 agree (`matches`), and at the top how many do not (`mismatches`).
 
+The record comes in one of three formats, each read by its own module into
+the one form the replay plays: tenhou.net/6 JSON (:mod:`.tenhou`, read hand
+by hand as the replay goes), Tenhou's mjlog XML (:mod:`.mjlog`) and MJAI
+events (:mod:`.mjai`), both read whole through :mod:`.recorded`. The answer
+is the same for every format.
+
 The rules default to those the record states: Tenhou's (ENGINEERING-NOTES,
 "Tenhou's rules"), with the table size, the game's length, open tanyao and
-red fives read from the rule line; a request's `rules`, `yaku_options` and
-`game` fields change them field by field.
+red fives read from the rule line (mjlog: its `GO` type; MJAI states none);
+a request's `rules`, `yaku_options` and `game` fields change them field by
+field.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 import msgspec
 
@@ -28,12 +37,21 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai
+from service.rulesets.riichi.mjai import MAX_EVENTS, read_mjai
+from service.rulesets.riichi.mjlog import MAX_MJLOG_CHARS, read_mjlog
+from service.rulesets.riichi.recorded import ReadGame
+from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
 from service.rulesets.riichi.yaku import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
+
+RECORD_BODY_BYTES = 1024 * 1024
+"""The most bytes a `game-records` body may take (1 MiB), whatever the
+service's bound for other bodies: a whole game is larger than a hand (a
+hanchan is 5–20 KB as tenhou.net/6, 10–40 KB as mjlog XML, 7–135 KB as MJAI
+events). Its work stays bounded by its hands (service.api.work)."""
 
 WINNER_NOT_THERE = template("The result names player {player}, who is not at this table.")
 SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-draw, but the play ends after player {seat}'s discard.")
@@ -63,6 +81,30 @@ def players_of(record: TenhouRecord) -> Literal[3, 4]:
     return 3 if "三" in record.rule.disp or fourth_empty else 4
 
 
+class Source(Protocol):
+    """A record read far enough to replay: the table's size, its rule line,
+    its first hand's place and scores, and its hands in the replay's form."""
+
+    @property
+    def players(self) -> Literal[3, 4]: ...
+
+    @property
+    def disp(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    def opening(self) -> Opening | None: ...
+
+    def hands(self) -> Iterator[tuple[str, RecordedHand]]:
+        """Each hand and the pointer its replay's problems start from."""
+        ...
+
+    def locate(self, index: int, pointer: str) -> str:
+        """A problem's pointer inside hand ``index`` as the record's."""
+        ...
+
+
 Opening = tuple[tuple[int, int, int], list[int]]
 """A record's first hand as the game's start state: (its hand number in the
 game, honba, sticks on the table) and each seat's score."""
@@ -81,6 +123,77 @@ def _opening(record: TenhouRecord, players: int) -> Opening | None:
     if len(place) != 3 or len(scores) != players:
         return None
     return (place[0], place[1], place[2]), scores
+
+
+@dataclass(frozen=True)
+class Tenhou6Source:
+    """A tenhou.net/6 log: its hands are read one by one as they are played."""
+
+    record: TenhouRecord
+
+    @property
+    def players(self) -> Literal[3, 4]:
+        return players_of(self.record)
+
+    @property
+    def disp(self) -> str:
+        return self.record.rule.disp
+
+    @property
+    def count(self) -> int:
+        return len(self.record.log)
+
+    def opening(self) -> Opening | None:
+        return _opening(self.record, self.players)
+
+    def hands(self) -> Iterator[tuple[str, RecordedHand]]:
+        for index, entry in enumerate(self.record.log):
+            pointer = f"/record/log/{index}"
+            yield pointer, read_hand(entry, pointer)
+
+    def locate(self, index: int, pointer: str) -> str:
+        return pointer or f"/record/log/{index}"
+
+
+@dataclass(frozen=True)
+class EventSource:
+    """A record read whole from its events (mjlog, MJAI): a problem points
+    at the event (`/record/<index>`)."""
+
+    game: ReadGame
+
+    @property
+    def players(self) -> Literal[3, 4]:
+        return self.game.players
+
+    @property
+    def disp(self) -> str:
+        return self.game.disp
+
+    @property
+    def count(self) -> int:
+        return len(self.game.hands)
+
+    def opening(self) -> Opening | None:
+        hand = self.game.hands[0].hand
+        return (hand.number, hand.honba, hand.sticks), list(hand.scores[: self.players])
+
+    def hands(self) -> Iterator[tuple[str, RecordedHand]]:
+        for read in self.game.hands:
+            yield f"/record/{read.at}", read.hand
+
+    def locate(self, index: int, pointer: str) -> str:
+        read = self.game.hands[index]
+        return read.locate(pointer, f"/record/{read.at}") if pointer else f"/record/{read.at}"
+
+
+def read_source(format: str, record: Any) -> Source:
+    """The record in the replay's form, by its format (400 at what does not read)."""
+    if format == "mjlog":
+        return EventSource(read_mjlog(record))
+    if format == "mjai":
+        return EventSource(read_mjai(record))
+    return Tenhou6Source(record)
 
 
 def _start_points(opening: Opening | None, players: int) -> int:
@@ -114,15 +227,15 @@ def _resume(opening: Opening | None, players: int, start: int) -> dict[str, Any]
     }
 
 
-def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
+def record_defaults(source: Source) -> dict[str, dict[str, Any]]:
     """The rules a record states, in the service's names: Tenhou's
     (ENGINEERING-NOTES, "Tenhou's rules"): no kiriage, kazoe yakuman, yakuman
     add up but none counts double, no renhou, honba and sticks to the first
     of two winners, 包牌 pays the whole hand, a north's replacement is
     rinshan; the game ends by agari-yame, plays one extension round while
     nobody has the return points, and prints results in whole thousands."""
-    players = players_of(record)
-    disp = record.rule.disp
+    players = source.players
+    disp = source.disp
     rules: dict[str, Any] = {
         "kiriage": False,
         "kazoe": "yakuman",
@@ -134,7 +247,7 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     if players == 3:
         rules["noten_payment"] = 2000
     yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
-    opening = _opening(record, players)
+    opening = source.opening()
     start = _start_points(opening, players)
     resume = _resume(opening, players, start)
     game: dict[str, Any] = {
@@ -153,11 +266,27 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     return {"rules": rules, "yaku_options": yaku_options, "game": game}
 
 
+MjlogText = Annotated[
+    str,
+    msgspec.Meta(max_length=MAX_MJLOG_CHARS, description="`mjlog`: the `<mjloggm>` document, as Tenhou writes it (docs/games.md)."),
+]
+MjaiEvents = Annotated[
+    list[dict[str, Any]],
+    msgspec.Meta(max_length=MAX_EVENTS, description="`mjai`: the MJAI events in the order played (docs/games.md)."),
+]
+
+
 class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A recorded game to replay and settle."""
 
-    format: Annotated[Literal["tenhou6"], msgspec.Meta(description="`tenhou6`: the tenhou.net/6 JSON log (docs/games.md).")]
-    record: TenhouRecord
+    format: Annotated[
+        Literal["tenhou6", "mjlog", "mjai"],
+        msgspec.Meta(
+            description="`tenhou6`: the tenhou.net/6 JSON log; `mjlog`: Tenhou's mjlog XML as a string; "
+            "`mjai`: the array of MJAI events (docs/games.md)."
+        ),
+    ]
+    record: TenhouRecord | MjlogText | MjaiEvents
     rules: Annotated[RiichiRules, msgspec.Meta(description="Table rules; fields left out take the record's (Tenhou's: docs/games.md).")] = (
         msgspec.field(default_factory=RiichiRules)
     )
@@ -168,6 +297,21 @@ class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
         riichi_game.RiichiGameSetup,
         msgspec.Meta(description="How the game runs; fields left out take the record's (table size, length, start points, uma)."),
     ] = msgspec.field(default_factory=riichi_game.RiichiGameSetup)
+
+
+class ReadGameRecordRequest(GameRecordRequest, kw_only=True):
+    """A request with its record already read (by the endpoint, which needs
+    the rules it states before the replay): the replay reads it no more."""
+
+    source: Any = None
+
+
+def hand_count(request: GameRecordRequest) -> int:
+    """The hands of the request's record (its weight in recorded hands)."""
+    source = getattr(request, "source", None)
+    if source is not None:
+        return int(source.count)
+    return len(request.record.log) if isinstance(request.record, TenhouRecord) else 0
 
 
 RecordHandResult: type = msgspec.defstruct(
@@ -280,25 +424,45 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
     return item
 
 
-def replayed_hands(record: TenhouRecord, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
+def replayed_hands(source: Source, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
     """Each hand of the record read, played and made a games hand, in order."""
-    for index, entry in enumerate(record.log):
-        pointer = f"/record/log/{index}"
-        hand = read_hand(entry, pointer)
-        played = play_hand(hand, players, pointer)
-        yield hand, hand_item(hand, played, players, pointer)
+    for index, (pointer, hand) in enumerate(source.hands()):
+        try:
+            played = play_hand(hand, players, pointer, lambda played, hand=hand: _complete(hand, played))  # type: ignore[misc]
+            item = hand_item(hand, played, players, pointer)
+        except RuleViolation as exc:
+            raise _located(exc, functools.partial(source.locate, index)) from None
+        yield hand, item
 
 
-def _repointed(exc: RuleViolation) -> RuleViolation:
-    """A games problem at `/hands/<i>/…` is the record's hand `/record/log/<i>`."""
-    problems = []
-    for problem in exc.problems:
-        pointer = problem.pointer
-        if pointer.startswith("/hands/"):
-            pointer = "/record/log/" + pointer.removeprefix("/hands/").split("/", 1)[0]
-        problems.append(type(problem)(pointer, problem.detail, problem.template, problem.params))
+def _complete(hand: RecordedHand, played: Played) -> bool:
+    """Every winner's tiles make a complete hand with the tile it won on."""
+    for win in hand.result.wins:
+        if win.who >= len(played.players):
+            return True  # the winner is not at the table: hand_item says so
+        player = played.players[win.who]
+        tsumo = win.who == win.source
+        tile = player.drawn if tsumo else played.ending.tile
+        if tile is None or not wins_with(player, tile, drawn=tsumo):
+            return False
+    return True
+
+
+def _located(exc: RuleViolation, where: Any) -> RuleViolation:
+    problems = [type(problem)(where(problem.pointer), problem.detail, problem.template, problem.params) for problem in exc.problems]
     exc.problems = tuple(problems)
     return exc
+
+
+def _repointed(exc: RuleViolation, source: Source) -> RuleViolation:
+    """A games problem at `/hands/<i>/…` is the record's hand `i`."""
+
+    def where(pointer: str) -> str:
+        if pointer.startswith("/hands/"):
+            return source.locate(int(pointer.removeprefix("/hands/").split("/", 1)[0]), "")
+        return pointer
+
+    return _located(exc, where)
 
 
 def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
@@ -316,13 +480,13 @@ def game_record(request: GameRecordRequest) -> Any:
 def game_record_steps(request: GameRecordRequest) -> Steps:
     """:func:`game_record`, yielding after each hand replayed and each hand
     settled."""
-    record = request.record
+    source = getattr(request, "source", None) or read_source(request.format, request.record)
     players = request.game.players
     items: list[Any] = []
     recorded: list[dict[str, int]] = []
     record_hands: list[RecordedHand] = []
     seats = SEATS[:players]
-    for hand, item in replayed_hands(record, players):
+    for hand, item in replayed_hands(source, players):
         converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
         if item.get("type") is None:
             converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)
@@ -333,12 +497,18 @@ def game_record_steps(request: GameRecordRequest) -> Steps:
     try:
         answer = yield from riichi_game.steps(riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items))
     except RuleViolation as exc:
-        raise _repointed(exc) from None
+        raise _repointed(exc, source) from None
     hands = []
     for index, (settled, hand) in enumerate(zip(answer.hands, record_hands, strict=True)):
         if settled.dealer != SEATS[hand.number % 4]:
             raise RuleViolation(
-                field_problem(f"/record/log/{index}/0", DEALER_DIFFERS, index=index, player=hand.number % 4, dealer=settled.dealer)
+                field_problem(
+                    source.locate(index, f"/record/log/{index}/0"),
+                    DEALER_DIFFERS,
+                    index=index,
+                    player=hand.number % 4,
+                    dealer=settled.dealer,
+                )
             )
         paid = recorded[index]
         ours = _deltas(settled, seats)

@@ -27,6 +27,7 @@ the step, as the first play found it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -373,23 +374,52 @@ class Table:
         return self._act(caller, after_call=call.kind)
 
 
-def play_hand(hand: RecordedHand, seats: int, pointer: str) -> Played:
+def play_hand(hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None) -> Played:
     """Play a hand, finding the calls its players let pass (module doc): a
-    depth-first search, the latest call taken let pass first."""
-    passed: frozenset[Choice] = frozenset()
+    depth-first search, the latest call taken let pass first. A play that
+    reaches the end of the steps but that ``accept`` refuses (a winner whose
+    tiles are no complete hand: a call taken too early) is searched past
+    too, and is the answer when no other play is."""
+    passed: frozenset[Choice] = hand.passed
     first: RuleViolation | None = None
+    refused: Played | None = None
     for _ in range(MAX_PLAYS):
         table = Table(hand, seats, pointer, passed)
         try:
-            return table.play()
+            played = table.play()
+            if accept is None or accept(played):
+                return played
+            refused = refused or played
         except RuleViolation as exc:
             first = first or exc
-            if not table.taken:
-                break
-            latest = table.taken[-1]
-            passed = frozenset(choice for choice in passed if choice < latest) | {latest}
+        if not table.taken:
+            break
+        latest = table.taken[-1]
+        passed = frozenset(choice for choice in passed if choice < latest) | {latest}
+    if refused is not None:
+        return refused
     assert first is not None
     raise first
+
+
+def wins_with(player: Player, tile: int, drawn: bool) -> bool:
+    """``tile`` completes the player's hand (``drawn``: the hand holds it
+    already, as the tile just drawn)."""
+    counts = [0] * 34
+    for code in player.hand:
+        counts[KINDS[code]] += 1
+    kind = KINDS[tile]
+    if drawn:
+        counts[kind] -= 1
+    if counts[kind] < 0:
+        return False
+    held = list(counts)
+    for meld in player.melds:
+        for code in meld.tiles[:3]:
+            held[KINDS[code]] += 1
+    if kind in complete_waits(counts, 4 - len(player.melds), held, thirteen_orphans=not player.melds):
+        return True
+    return not player.melds and kind in special_waits(counts, held)
 
 
 def tenpai(player: Player) -> bool:

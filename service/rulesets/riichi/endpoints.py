@@ -21,10 +21,10 @@ from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
 from service.rulesets.riichi.records import (
+    RECORD_BODY_BYTES,
     GameRecordRequest,
     MjaiEvents,
     MjlogText,
-    RECORD_BODY_BYTES,
     ReadGameRecordRequest,
     RecordResult,
     hand_count,

@@ -27,13 +27,15 @@ import dataclasses
 from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.recorded import TOO_MANY_HANDS, UNSTATED, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
 from service.rulesets.riichi.tenhou import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
 
 MAX_EVENTS = 20_000
 """Events in one record, at most (a hanchan has about 2,000)."""
+MAX_EVENT_FIELDS = 64
+"""Fields of one event, at most (MJAI writes up to about a dozen)."""
 
-NOT_AN_EVENT = template("An MJAI event is an object with a `type`: this is not one.")
+NOT_AN_EVENT = template("An MJAI event is an object with a `type` and at most {limit} fields: this is not one.")
 UNKNOWN_EVENT = template("`{value}` is not an MJAI event type this service reads.")
 BAD_FIELD = template("The `{type}` event's `{name}` is missing or not what MJAI writes there.")
 NOT_A_PAI = template("`{value}` is not an MJAI tile (`1m`…`9s`, `5mr`, `E` `S` `W` `N` `P` `F` `C`).")
@@ -119,8 +121,8 @@ class _Reader:
 
     def read(self, event: object, at: int) -> None:
         kind = event.get("type") if isinstance(event, dict) else None
-        if not isinstance(kind, str) or not isinstance(event, dict):
-            raise UnreadablePart(field_problem(f"/record/{at}", NOT_AN_EVENT))
+        if not isinstance(kind, str) or not isinstance(event, dict) or len(event) > MAX_EVENT_FIELDS:
+            raise UnreadablePart(field_problem(f"/record/{at}", NOT_AN_EVENT, limit=MAX_EVENT_FIELDS))
         handler = _HANDLERS.get(kind)
         if handler is None and kind not in _PASS:
             raise UnreadablePart(field_problem(f"/record/{at}", UNKNOWN_EVENT, value=kind[:40]))
@@ -209,7 +211,7 @@ class _Reader:
         ura = tuple(pai(tile, at) for tile in _list({"type": "hora", "ura": markers}, "ura", at, 0, 5))
         if deltas is None and (not self.unpaid or self.unpaid[-1] != len(self.hands)):
             self.unpaid.append(len(self.hands))
-        hand.win(RecordedWin(who, source, who, deltas or (0, 0, 0, 0)), ura, at)
+        hand.win(RecordedWin(who, source, UNSTATED, deltas or (0, 0, 0, 0)), ura, at)
 
     def ryukyoku(self, event: dict[str, Any], at: int) -> None:
         hand = self.hand(event, at)

@@ -43,6 +43,10 @@ NO_HANDS = template("The record has no hand.")
 TOO_MANY_HANDS = template("A record holds at most {limit} hands.")
 TOO_MANY_STEPS = template("A player has at most {limit} takes or discards in one hand.")
 
+UNSTATED = -1
+"""A win's liable seat when the record does not say (MJAI): the replay's
+(who fed the third dragon or fourth wind set)."""
+
 MAX_HAND_STEPS = 40
 """Takes (or discards) of one player in one hand, as tenhou.net/6 bounds them."""
 

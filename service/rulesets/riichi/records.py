@@ -37,9 +37,9 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.mjai import MAX_EVENTS, read_mjai
+from service.rulesets.riichi.mjai import MAX_EVENT_FIELDS, MAX_EVENTS, read_mjai
 from service.rulesets.riichi.mjlog import MAX_MJLOG_CHARS, read_mjlog
-from service.rulesets.riichi.recorded import ReadGame
+from service.rulesets.riichi.recorded import UNSTATED, ReadGame
 from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
@@ -276,8 +276,32 @@ MjaiEvents = Annotated[
 ]
 
 
+MJAI_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "max_length": 32, "description": "`start_kyoku`, `tsumo`, `dahai`, `hora` …"}},
+    "max_properties": MAX_EVENT_FIELDS,
+    "description": "One MJAI event (docs/games.md); fields this service does not read are read past.",
+}
+"""What the OpenAPI document publishes of an MJAI event (in the keywords of
+the document's schema objects)."""
+
+
 class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A recorded game to replay and settle."""
+
+    __schema_extra__ = {
+        "alternatives": {
+            "record": {
+                "string": {"max_length": MAX_MJLOG_CHARS, "description": "`mjlog`: the `<mjloggm>` document, as Tenhou writes it."},
+                "array": {
+                    "max_items": MAX_EVENTS,
+                    "items": MJAI_EVENT_SCHEMA,
+                    "description": "`mjai`: the MJAI events in the order played.",
+                },
+            }
+        }
+    }
 
     format: Annotated[
         Literal["tenhou6", "mjlog", "mjai"],
@@ -379,8 +403,9 @@ def _winner(hand: RecordedHand, played: Played, win: RecordedWin, players: int, 
     if winner is None:
         raise RuleViolation(field_problem(pointer, WINNER_NOT_THERE, player=win.who))
     body: dict[str, Any] = {"winner": SEATS[win.who], "tiles": _tiles(hand, played, winner, tsumo)}
-    if win.liable != win.who:
-        body["liable"] = _seat(win.liable, players, pointer)
+    liable = winner.liable if win.liable == UNSTATED else win.liable
+    if liable is not None and liable != win.who:
+        body["liable"] = _seat(liable, players, pointer)
     return body
 
 

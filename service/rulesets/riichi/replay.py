@@ -116,6 +116,9 @@ class Player:
     drawn: int | None = None
     replacement: bool = False
     norths: int = 0
+    liable: int | None = None
+    """Who fed this player's third dragon or fourth wind set (包, pao), as
+    the play shows it: for a record that does not state it (MJAI)."""
 
     def take_out(self, code: int, pointer: Where) -> None:
         if code not in self.hand:
@@ -370,8 +373,23 @@ class Table:
         self.players[giver].river_taken = True
         tiles = sorted([call.called, *call.own], key=kind_of)
         player.melds.append(Meld(call.kind, tiles))
+        if call.kind != "chow" and _completes_pao(player, call.called):
+            player.liable = giver
         self._interrupt()
         return self._act(caller, after_call=call.kind)
+
+
+DRAGONS = frozenset({45, 46, 47})
+WINDS = frozenset({41, 42, 43, 44})
+
+
+def _completes_pao(player: Player, called: int) -> bool:
+    """The call makes the player's third set of dragons or fourth of winds."""
+    group = DRAGONS if called in DRAGONS else WINDS if called in WINDS else None
+    if group is None:
+        return False
+    sets = sum(1 for meld in player.melds if meld.kind != "chow" and meld.tiles[0] in group)
+    return sets == len(group) - 1 + (group is WINDS)
 
 
 def play_hand(hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None) -> Played:

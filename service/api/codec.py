@@ -22,7 +22,7 @@ from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
 from service.api.language import localize
-from service.core.codec import ENCODER, convert, json_decoder
+from service.core.codec import ENCODER, body_layers, convert, json_decoder
 from service.core.errors import FieldProblem, field_problem
 from service.core.game import BAD_HAND_TYPE
 from service.core.money import DECIMAL_MESSAGES
@@ -167,13 +167,18 @@ class StrictDecoder:
     """:func:`decode_strict` for one type, its msgspec decoder made once
     (the entry keeps one per ruleset)."""
 
-    __slots__ = ("_decode", "type")
+    __slots__ = ("_decode", "_layers", "type")
 
     def __init__(self, type_: Any) -> None:
         self.type = type_
-        self._decode = json_decoder(type_).decode
+        self._decode = json_decoder(type_, laid=False).decode
+        self._layers = body_layers(type_)
 
     def decode(self, raw: bytes) -> Any:
+        if self._layers:
+            raw = raw if type(raw) is bytes else bytes(raw)
+            for layer in self._layers:
+                raw = layer(raw)
         try:
             return self._decode(raw)
         except msgspec.ValidationError as exc:

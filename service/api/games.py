@@ -93,7 +93,8 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             check_budget(cost)
             try:
                 # the event loop is given back between hands (service.api.work)
-                answer = await drive(steps(types.request(rules=rules, game=game, hands=hands)))
+                top = {name: getattr(data, name) for name in types.top}
+                answer = await drive(steps(types.request(rules=rules, game=game, hands=hands, **top)))
             except msgspec.ValidationError as exc:
                 # a win's object-level rule (one of `fan`, `patterns`, `tiles`),
                 # checked as its settlement body is built: a 400 at the hand,

@@ -275,6 +275,8 @@ class GameTypes:
     """`type` of a hand item → its Struct (None: a win)."""
     setup: type
     """The request's `game` object: how the game runs (its fields are game options)."""
+    top: tuple[str, ...] = ()
+    """Further top-level fields of the request (a preset's name), passed on as decoded."""
 
 
 def game_types(
@@ -290,12 +292,16 @@ def game_types(
     abort_type: type = GameAbort,
     draw_result: type | None = None,
     standings_type: Any = list[Place],
+    top_fields: Sequence[tuple[str, Any, Any]] = (),
+    answer_fields: Sequence[tuple[str, Any, Any]] = (),
 ) -> GameTypes:
+    """A ruleset's game shapes; ``top_fields``: further top-level request
+    fields (not a win's), ``answer_fields``: further answer fields."""
     module = f"service.rulesets.{name}.game"
     extra_doc = "".join(f"A win also takes `{field[0]}`. " for field in extra_win_fields)
     win = msgspec.defstruct(
         f"{title}GameWin",
-        [*struct_fields(request_type, (*omit, "rules")), *extra_win_fields],
+        [*struct_fields(request_type, (*omit, "rules", *(field[0] for field in top_fields))), *extra_win_fields],
         kw_only=True,
         forbid_unknown_fields=True,
         tag_field="type",
@@ -324,7 +330,7 @@ def game_types(
     ]
     request = msgspec.defstruct(
         f"{title}GameRequest",
-        [*common, ("hands", Annotated[list[win | draw_type | abort_type], hands_meta])],  # type: ignore[valid-type]
+        [*common, ("hands", Annotated[list[win | draw_type | abort_type], hands_meta]), *top_fields],  # type: ignore[valid-type]
         kw_only=True,
         forbid_unknown_fields=True,
         module=module,
@@ -333,7 +339,7 @@ def game_types(
     empty = msgspec.Raw(b"{}")
     wire = msgspec.defstruct(
         f"_{title}GameWire",
-        [("rules", msgspec.Raw, empty), ("game", msgspec.Raw, empty), ("hands", list[msgspec.Raw])],
+        [("rules", msgspec.Raw, empty), ("game", msgspec.Raw, empty), ("hands", list[msgspec.Raw]), *top_fields],
         kw_only=True,
         forbid_unknown_fields=True,
         module=module,
@@ -396,6 +402,7 @@ def game_types(
             ),
             ("standings", Annotated[standings_type | None, msgspec.Meta(description="When finished: places by total.")]),
             ("settle_up", Annotated[list[Transfer], msgspec.Meta(description="The fewest transfers that settle everyone's net total.")]),
+            *answer_fields,
         ],
         kw_only=True,
         module=module,
@@ -408,6 +415,7 @@ def game_types(
         answer=answer,
         items={None: win, "win": win, "draw": draw_type, "abort": abort_type},
         setup=options_type,
+        top=tuple(field[0] for field in top_fields),
     )
 
 

@@ -14,9 +14,11 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem
+from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
 from service.rulesets.riichi.limits import MANGAN_BASIC
 from service.rulesets.riichi.payments import tsumo_share
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules
 from service.rulesets.riichi.table import OTHERS, HonbaCount, Players, SticksCount, check_seat
 
@@ -36,7 +38,10 @@ class RiichiDrawRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
     honba: HonbaCount = 0
     riichi_sticks: SticksCount = 0
     rules: RiichiRules = RiichiRules()
+    preset: OrUnset[PresetField] = msgspec.UNSET
 
+
+with_presets(RiichiDrawRequest)
 
 DrawRole = Literal["noten", "dealer", "non_dealer"]
 
@@ -67,6 +72,9 @@ class RiichiDrawResult(msgspec.Struct, kw_only=True):
     honba: Annotated[int, msgspec.Meta(description="Honba counters, still on the table.")]
     riichi_sticks: Annotated[int, msgspec.Meta(description="Riichi sticks, still on the table.")]
     rules: RiichiRules
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
 
 
 def _distinct_seats(values: list[Seat], seats: tuple[Seat, ...], pointer: str) -> frozenset[Seat]:
@@ -128,4 +136,5 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
         honba=request.honba,
         riichi_sticks=request.riichi_sticks,
         rules=rules,
+        preset=request.preset,
     )

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from service.core.fields import OrUnset
 from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
@@ -20,6 +21,7 @@ from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
+from service.rulesets.riichi.presets import PresetName, over_record
 from service.rulesets.riichi.records import (
     RECORD_BODY_BYTES,
     GameRecordRequest,
@@ -333,6 +335,7 @@ class RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rules: msgspec.Raw = msgspec.Raw(b"{}")
     yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
     game: msgspec.Raw = msgspec.Raw(b"{}")
+    preset: OrUnset[PresetName] = msgspec.UNSET
 
 
 def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, read: PartReader) -> Any:
@@ -348,7 +351,13 @@ def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest
     record = read(bytes(wire.record), RECORD_TYPES[wire.format], "/record")
     source = read_source(wire.format, record)
     defaults = record_defaults(source)
+    preset = wire.preset
+    if preset is msgspec.UNSET and wire.format == "mjai":
+        preset = "tenhou"  # MJAI states no rules (docs/games.md)
+    if preset is not msgspec.UNSET:
+        defaults = over_record(defaults, preset)
     return ReadGameRecordRequest(
+        preset=preset,
         format=wire.format,
         record=record,
         source=source,
@@ -363,7 +372,10 @@ def _score_table(rules: RiichiRules, players: int) -> ScoreTable:
 
 
 def _fu(request: FuRequest) -> FuResult:
-    return riichi_fu.count_fu(request, request.rules)
+    result = riichi_fu.count_fu(request, request.rules)
+    if request.preset is not msgspec.UNSET:
+        result.preset = request.preset
+    return result
 
 
 TAG = "Riichi"

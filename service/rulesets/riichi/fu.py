@@ -32,6 +32,8 @@ from typing import Annotated, Literal, get_args
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
+from service.core.fields import OrUnset
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 
 # --- Types -------------------------------------------------------------------
 
@@ -225,6 +227,10 @@ class FuRequest(RiichiHand, forbid_unknown_fields=True, kw_only=True):
     """Count the fu of a hand from its structure."""
 
     rules: FuRules = FuRules()
+    preset: OrUnset[PresetField] = msgspec.UNSET
+
+
+with_presets(FuRequest)
 
 
 class RiichiSettlementHand(HandShape, forbid_unknown_fields=True, kw_only=True):
@@ -255,6 +261,9 @@ class FuResult(msgspec.Struct, kw_only=True):
         msgspec.Meta(description="Pinfu shape: closed, four sequences, a plain pair and a two-sided wait."),
     ]
     rules: FuRules
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
 
 
 # --- Counting ----------------------------------------------------------------

@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.game import (
     GameTypes,
@@ -63,10 +64,12 @@ from service.rulesets.riichi.game_results import (
     UmaValue,
     game_results,
 )
-from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.presets import Layout, PresetField, PresetName, body_layer, field_names
+from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
 from service.rulesets.riichi.settlement import settle
 from service.rulesets.riichi.table import HonbaCount, Players, SticksCount
+from service.rulesets.riichi.yaku import YakuOptions
 
 Declared = Annotated[
     list[Seat],
@@ -168,7 +171,27 @@ TYPES: GameTypes = game_types(
     abort_type=RiichiGameAbort,
     draw_result=RiichiDrawResult,
     standings_type=GameResults,
+    top_fields=[("preset", PresetField, msgspec.UNSET)],  # absent: UNSET (OrUnset at run time)
+    answer_fields=[
+        (
+            "preset",
+            Annotated[PresetName, msgspec.Meta(description="The request's `preset`, when it named one; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+        (
+            "rules",
+            Annotated[RiichiRules, msgspec.Meta(description="With a `preset`: the rules resolved; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+        (
+            "game",
+            Annotated[RiichiGameSetup, msgspec.Meta(description="With a `preset`: the game options resolved; absent otherwise.")],
+            msgspec.UNSET,
+        ),
+    ],
 )
+_GAME_LAYOUT = Layout(groups={"rules": field_names(RiichiRules), "game": field_names(RiichiGameSetup)}, hands=field_names(YakuOptions))
+setattr(TYPES.wire, BODY_LAYER, lambda _type: body_layer(_GAME_LAYOUT))
 
 NOT_AT_TABLE = template("{seat} is not at this table.")
 NO_SUCH_HAND = template("A round of {players} players has no hand {number}.")
@@ -331,4 +354,9 @@ def steps(request: Any) -> Steps:
         end_reason=("bust" if busted else end.reason or "length") if finished else None,
         standings=standings,
         settle_up=transfers,
+        **(
+            {}
+            if request.preset is msgspec.UNSET
+            else {"preset": request.preset, "rules": resolve_rules(request.rules, players), "game": options}
+        ),
     )

@@ -37,10 +37,11 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
-from service.core.fields import OrNone
+from service.core.fields import OrNone, OrUnset
 from service.core.money import ZERO, ExactNumber, check_decimal, clean, decimal_meta, exact
 from service.core.seats import SEATS, Seat
 from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.warnings import warning
 
 # --- Rule tables (data) ------------------------------------------------------
@@ -172,6 +173,10 @@ class GameResultsRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=Tru
     ] = "split"
     chips: Annotated[GameChips | None, msgspec.Meta(description="Optional chips (祝儀) with a value per chip.")] = None
     rounding: Rounding = "exact"
+    preset: OrUnset[PresetField] = msgspec.UNSET
+
+
+with_presets(GameResultsRequest)
 
 
 class GameStanding(msgspec.Struct, kw_only=True):
@@ -204,6 +209,9 @@ class GameResults(msgspec.Struct, kw_only=True):
     chip_value: Decimal | None
     warnings: list[SettlementWarning]
     rounding: Annotated[str, msgspec.Meta(description="`exact` or `nearest_thousand`, as requested.")] = "exact"
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
 
 
 # --- Arithmetic --------------------------------------------------------------
@@ -390,4 +398,5 @@ def game_results(request: GameResultsRequest) -> GameResults:
         chip_value=clean(chips.value) if chips is not None else None,
         warnings=warnings,
         rounding=request.rounding,
+        preset=request.preset,
     )

@@ -7,9 +7,11 @@ from typing import Annotated
 
 import msgspec
 
+from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
 from service.core.settlement import Win, check_discarder
-from service.rulesets.riichi.rules import RiichiRules, resolve_hand_rules
+from service.rulesets.riichi.presets import PresetField, with_presets
+from service.rulesets.riichi.rules import RiichiRules, resolve_hand_rules, resolve_rules
 from service.rulesets.riichi.table import Players, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.yaku import YakuOptions
@@ -30,6 +32,10 @@ class RiichiHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
             description="The settlement's rules: `kiriage`, `kazoe`, `kazoe_double`, `multiple_yakuman` and `nukidora_rinshan` apply."
         ),
     ] = RiichiRules()
+    preset: OrUnset[PresetField] = msgspec.UNSET
+
+
+with_presets(RiichiHandRequest)
 
 
 def evaluate_hand(request: RiichiHandRequest) -> RiichiEvaluation:
@@ -46,4 +52,8 @@ def evaluate_hand(request: RiichiHandRequest) -> RiichiEvaluation:
         rules=resolve_hand_rules(request.rules, request.players),
         options=request.yaku_options,
     )
-    return found.evaluation
+    if request.preset is msgspec.UNSET:
+        return found.evaluation
+    return msgspec.structs.replace(
+        found.evaluation, preset=request.preset, rules=resolve_rules(request.rules, request.players), yaku_options=request.yaku_options
+    )

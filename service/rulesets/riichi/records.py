@@ -32,13 +32,14 @@ from typing import Annotated, Any, Literal, Protocol
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
-from service.core.fields import struct_fields
+from service.core.fields import OrUnset, struct_fields
 from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
 from service.rulesets.riichi.mjai import MAX_EVENT_FIELDS, MAX_EVENTS, read_mjai
 from service.rulesets.riichi.mjlog import MAX_MJLOG_CHARS, read_mjlog
+from service.rulesets.riichi.presets import PresetField
 from service.rulesets.riichi.recorded import UNSTATED, ReadGame
 from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.rules import RiichiRules
@@ -321,6 +322,7 @@ class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
         riichi_game.RiichiGameSetup,
         msgspec.Meta(description="How the game runs; fields left out take the record's (table size, length, start points, uma)."),
     ] = msgspec.field(default_factory=riichi_game.RiichiGameSetup)
+    preset: OrUnset[PresetField] = msgspec.UNSET
 
 
 class ReadGameRecordRequest(GameRecordRequest, kw_only=True):
@@ -520,7 +522,9 @@ def game_record_steps(request: GameRecordRequest) -> Steps:
         record_hands.append(hand)
         yield
     try:
-        answer = yield from riichi_game.steps(riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items))
+        answer = yield from riichi_game.steps(
+            riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items, preset=request.preset)
+        )
     except RuleViolation as exc:
         raise _repointed(exc, source) from None
     hands = []

@@ -22,6 +22,7 @@ from service.core.settlement import Settlement, Win
 from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand
 from service.rulesets.riichi.limits import MAX_HAN, Fu
 from service.rulesets.riichi.payments import MAX_YAKUMAN
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from service.rulesets.riichi.table import HonbaCount, Players, SticksCount, literal_bounds
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles
@@ -203,6 +204,10 @@ class RiichiRequest(WinnerFields, forbid_unknown_fields=True, kw_only=True):
         ),
     ] = msgspec.field(default_factory=list)
     rules: RiichiRules = DEFAULT_RULES
+    preset: OrUnset[PresetField] = msgspec.UNSET
+
+
+with_presets(RiichiRequest)
 
 
 class ChipPayment(msgspec.Struct, gc=False):
@@ -272,6 +277,9 @@ class RiichiSettlement(Settlement, kw_only=True, tag="riichi"):
     riichi_sticks: int
     rules: RiichiRules
     yaku_options: YakuOptions
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
     yaku_items: Annotated[
         list[HanItem] | None,
         msgspec.Meta(

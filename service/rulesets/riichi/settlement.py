@@ -257,6 +257,8 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
     )
     settlement.rules = rules
     settlement.yaku_options = request.yaku_options
+    if request.preset is not msgspec.UNSET:
+        settlement.preset = request.preset
     if main.fu_count is not None:
         settlement.fu_count = main.fu_count
     if main.yaku_items is not None:

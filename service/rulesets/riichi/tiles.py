@@ -30,6 +30,7 @@ from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as LibraryMeld
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.fields import OrUnset
 from service.core.seats import Seat
 from service.core.settlement import Discard, Win
 from service.core.tiles import (
@@ -70,6 +71,7 @@ from service.rulesets.riichi.library import (
 )
 from service.rulesets.riichi.limits import basic_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
+from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 
@@ -135,6 +137,16 @@ class RiichiEvaluation(msgspec.Struct, kw_only=True):
     arrangement: Annotated[list[Arranged], msgspec.Meta(description="The chosen split: sets, the pair, the melds as called.")]
     waits: Annotated[str, msgspec.Meta(description="The tiles that completed the hand before the winning tile (`58m`).")]
     warnings: list[SettlementWarning]
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the preset named; absent otherwise.")
+    ] = msgspec.UNSET
+    rules: Annotated[
+        OrUnset[RiichiRules], msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the rules resolved; absent otherwise.")
+    ] = msgspec.UNSET
+    yaku_options: Annotated[
+        OrUnset[YakuOptions],
+        msgspec.Meta(description="`POST /v1/riichi/hands` with a `preset`: the yaku options resolved; absent otherwise."),
+    ] = msgspec.UNSET
 
 
 # --- Checks before the library ------------------------------------------------------

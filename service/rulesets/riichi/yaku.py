@@ -34,6 +34,7 @@ from service.core.errors import (
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku_list import BONUS_TABLE as BONUS_TABLE
 from service.rulesets.riichi.yaku_list import (
@@ -161,7 +162,10 @@ class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ura_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_DORA, description="Ura dora (裏ドラ): only with riichi or double riichi.")] = 0
     nuki_dora: Annotated[int, msgspec.Meta(ge=0, le=MAX_NUKI_DORA, description="Three players: norths set aside (拔北), one han each.")] = 0
     rules: YakuRules = YakuRules()
+    preset: OrUnset[PresetField] = msgspec.UNSET
 
+
+with_presets(HanRequest)
 
 Dropped = Literal["yakuman", "multiple_yakuman_off", "renhou_counts_instead", "other_yaku_higher"]
 
@@ -203,6 +207,9 @@ class HanResult(msgspec.Struct, kw_only=True):
     open: bool
     warnings: list[SettlementWarning]
     rules: YakuRules
+    preset: Annotated[
+        OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
+    ] = msgspec.UNSET
 
 
 # --- Computation ------------------------------------------------------------
@@ -503,6 +510,7 @@ def count_han(request: HanRequest) -> HanResult:
         open=request.open,
         warnings=[] if result.has_yaku else [NO_YAKU],
         rules=rules,
+        preset=request.preset,
     )
 
 

@@ -15,8 +15,8 @@ Records (tests/rulesets/riichi/data/records/; docs/sources.md):
   yakuman, a player who leaves (`BYE`), an east game without red fives
   (GO type 41: 四特東喰).
 - riichienv 0.4.11 (riichienv_games.py beside this file): games it played and wrote as
-  MJAI under `GameRule.default_tenhou()`, four and three players, with its
-  own final scores.
+  MJAI under `GameRule.default_tenhou()` and `default_mjsoul()`, four and
+  three players, with its own final scores.
 
 Every expected number is the record's own: each hand's deltas (`sc` of
 `AGARI`/`RYUUKYOKU`, MJAI `deltas`), each hand's honba and starting scores
@@ -41,7 +41,11 @@ DATA = Path(__file__).parent / "data" / "records"
 SEATS = ("east", "south", "west", "north")
 PAIRS = ("2019103023gm-00a9-0000-f90e0fe9", "2019081518gm-00a9-0000-cce9d00c", "2023053016gm-0029-0000-e54b3b98")
 MJLOGS = (*(f"{ref}.mjlog.xml" for ref in PAIRS), *(f"dnovikoff-{name}.mjlog.xml" for name in ("sanma2", "pao", "bye", "example")))
-TENHOU_MJAI = ("riichienv-g4_1.mjai.json", "riichienv-g3_2.mjai.json")
+RIICHIENV_GAMES = (
+    ("riichienv-g4_1.mjai.json", "tenhou"),
+    ("riichienv-g3_2.mjai.json", "tenhou"),
+    ("riichienv-g3ms_7.mjai.json", "mahjong_soul"),
+)
 
 
 def post(client: Any, body: dict[str, Any]) -> Any:
@@ -107,24 +111,48 @@ def test_the_same_game_answers_the_same_in_every_format(client: Any, ref: str) -
     tenhou6 = json.loads((DATA / f"{ref}.tenhou6.json").read_text())
     from_mjlog = replay(client, "mjlog", text)
     assert replay(client, "tenhou6", tenhou6) == from_mjlog
-    assert replay(client, "mjai", mjai_of(text)) == from_mjlog
     assert from_mjlog["mismatches"] == 0
+    # MJAI states no rules: preset `tenhou` is its default, and the answer
+    # echoes it with the rules it resolved to, as an mjlog sent with it does
+    from_mjai = replay(client, "mjai", mjai_of(text))
+    assert from_mjai["preset"] == "tenhou"
+    assert post(client, {"format": "mjlog", "record": text, "preset": "tenhou"}).json() == from_mjai
+    echoed = ("preset", "rules", "game")
+    assert {k: v for k, v in from_mjai.items() if k not in echoed} == {k: v for k, v in from_mjlog.items() if k not in echoed}
 
 
-@pytest.mark.parametrize("name", TENHOU_MJAI)
-def test_riichienv_games_replay_to_its_scores(client: Any, name: str) -> None:
-    """Games riichienv played under Tenhou's rules: every hand pays what its
-    events say, starts where its `start_kyoku` says, and the game ends at
-    riichienv's own final scores."""
+@pytest.mark.parametrize(("name", "preset"), RIICHIENV_GAMES)
+def test_riichienv_games_replay_to_its_scores(client: Any, name: str, preset: str) -> None:
+    """Games riichienv played under Tenhou's or Mahjong Soul's rules (the
+    preset of the same name): every hand pays what its events say, starts
+    where its `start_kyoku` says, and the game ends at riichienv's own final
+    scores."""
     game = json.loads((DATA / name).read_text())
     events = game["mjai"]
     starts = [event for event in events if event["type"] == "start_kyoku"]
     players = len(starts[0]["scores"])
-    answer = replay(client, "mjai", events)
+    response = post(client, {"format": "mjai", "record": events, "preset": preset})
+    assert response.status_code == 200, response.text
+    answer = response.json()
     assert answer["mismatches"] == 0
     assert [hand["honba"] for hand in answer["hands"]] == [event["honba"] for event in starts]
     assert [hand["scores"] for hand in answer["hands"][:-1]] == [_scores(event["scores"], players) for event in starts[1:]]
     assert answer["scores"] == _scores(game["scores"], players)
+
+
+def test_a_wait_on_a_tile_the_hand_holds_all_four_of_is_not_tenpai(client: Any) -> None:
+    """riichienv-g4ms_8 (Mahjong Soul's rules), the seventh hand (index 6),
+    an exhaustive draw: south has called a pung of west, a chow of 789p and
+    a pung of 3s, and holds three souths and the fourth 3s: its only wait is
+    3s, of which it holds all four (純カラ). Tenhou counts no such wait (the service's rule): south is
+    noten, and east and south pay 1,500 each to west and north. riichienv
+    counts south tenpai (east alone pays 3,000): the one hand that differs."""
+    game = json.loads((DATA / "riichienv-g4ms_8.mjai.json").read_text())
+    answer = post(client, {"format": "mjai", "record": game["mjai"], "preset": "mahjong_soul"}).json()
+    assert [index for index, hand in enumerate(answer["hands"]) if not hand["matches"]] == [6]
+    draw = answer["hands"][6]
+    assert draw["recorded_deltas"] == {"east": -3000, "south": 1000, "west": 1000, "north": 1000}
+    assert draw["draw"]["deltas"] == {"east": -1500, "south": -1500, "west": 1500, "north": 1500}
 
 
 def test_an_mjai_log_as_large_as_a_long_hanchan_is_read(client: Any) -> None:

@@ -369,3 +369,27 @@ def mjai_of(text: str) -> list[dict[str, Any]]:
                 reason = MJAI_REASONS[attrib.get("type", "")]
                 events.append({"type": "ryukyoku", "reason": reason, "deltas": deltas})
     return events
+
+
+def test_calls_let_pass_then_made_are_played_in_confusing_nakis_2(client: Any) -> None:
+    """Equim-chan/mjai-reviewer, convlog/tests/testdata/confusing_nakis_2.json
+    at commit 2dc5ec5: east lets south's first 6z (green) and 5z (white) pass
+    and pungs the second of each; south pungs 1p, 2p, 3p. The calls play.
+
+    Its result line names player 1 (south) the winner on east's discard, but
+    pays player 2 (west: `[-3200, 0, 3200, 0]`), and only west's tiles win
+    there: 1234567m 555s 777z after riichi, on east's 7m (1m-4m-7m wait).
+    South's tiles (789p 9p and its three pungs) are no complete hand: the
+    422 says so. With the winner named as the deltas name it, the hand plays
+    to west's ron."""
+    record = json.loads((DATA / "mjai-reviewer-confusing_nakis_2.tenhou6.json").read_text())
+    as_written = post(client, {"format": "tenhou6", "record": record})
+    assert as_written.status_code == 422
+    assert "not a complete hand" in as_written.json()["errors"][0]["detail"]
+    assert as_written.json()["errors"][0]["pointer"].startswith("#/record/log/0")
+    record["log"][0][16][2] = [2, 0, 2]
+    answer = replay(client, "tenhou6", record)
+    settled = answer["hands"][0]["settlement"]
+    assert settled["winners"][0]["winner"] == "west"
+    assert "riichi" in {item["code"] for item in settled["winners"][0]["yaku_items"]}
+    assert settled["deltas"]["east"] < 0 and settled["deltas"]["south"] == settled["deltas"]["north"] == 0

@@ -512,17 +512,24 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/game-records",
         riichi_records.game_record_steps,
         RecordResult,
-        "A recorded game (Tenhou's log) replayed from its tiles and settled as a whole game",
-        """Plays every hand of a tenhou.net/6 log from its steps (starting
+        "A recorded game (tenhou.net/6, Tenhou's mjlog XML or MJAI events) replayed from its tiles and settled as a whole game",
+        """Plays every hand of a recorded game from its steps (starting
         hands, draws, discards, calls, kongs, norths set aside, riichi) and
         settles each win from the winner's tiles with the flags the play
         shows, each draw from the hands, as `POST /v1/riichi/games` does for
-        those hands; each hand carries the log's own `recorded_deltas` and
-        `matches`, the answer `mismatches`. `rules`, `yaku_options` and `game`
-        change the rules the record states (Tenhou's) field by field
-        (docs/games.md). A record that cannot be played (a call of a tile
-        nobody discarded, a fifth copy, a draw past the wall) is a 422 naming
-        the hand and the step; one that does not read as the format is a 400.
+        those hands; each hand carries the record's own `recorded_deltas` and
+        `matches`, the answer `mismatches`. `format` names the record's
+        format: `tenhou6` (the tenhou.net/6 JSON log), `mjlog` (Tenhou's XML
+        document as a string; its rules from `GO` `type`) or `mjai` (the
+        array of MJAI events; it states no rules, so `preset` is `tenhou`
+        unless named); the answer is the same for every format. A `preset`,
+        then `rules`, `yaku_options` and `game`, change the rules the record
+        states field by field (docs/games.md). A record that cannot be played
+        (a call of a tile nobody discarded, a fifth copy, a draw past the
+        wall) is a 422 naming the hand and the step (for mjlog and MJAI the
+        tag or event, `/record/<index>`); one that does not read as its
+        format is a 400 naming what (not XML, a document type declaration, an
+        unknown tag or event type, a bad meld code). A body may take 1 MiB.
         A recorded hand weighs 12 units of work, one unit being a plain Hong
         Kong settlement, and a request may ask for at most 300: a record of
         more than 25 hands is a 413 naming the bound.""",

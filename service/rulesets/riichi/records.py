@@ -354,8 +354,8 @@ RecordResult = msgspec.defstruct(
     "RiichiGameRecord",
     [
         *(
-            (info.name, list[RecordHandResult] if info.name == "hands" else info.type)  # type: ignore[valid-type]
-            for info in msgspec.structs.fields(riichi_game.TYPES.answer)
+            ("hands", list[RecordHandResult]) if field[0] == "hands" else field  # type: ignore[valid-type]
+            for field in struct_fields(riichi_game.TYPES.answer)
         ),
         ("mismatches", Annotated[int, msgspec.Meta(description="Hands whose recorded deltas differ from the service's.")]),
     ],

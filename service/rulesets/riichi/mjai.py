@@ -27,7 +27,16 @@ import dataclasses
 from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import TOO_MANY_HANDS, UNSTATED, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.recorded import (
+    MAX_HAND_STEPS,
+    TOO_MANY_HANDS,
+    UNSTATED,
+    HandBuilder,
+    ReadGame,
+    ReadHand,
+    check_hands,
+    finish_hand,
+)
 from service.rulesets.riichi.tenhou import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
 
 MAX_EVENTS = 20_000
@@ -268,6 +277,43 @@ _HANDLERS = {
 }
 
 
+PAIS: dict[str, int] = {
+    **{f"{rank}{suit}": base + rank for suit, base in _SUITS.items() for rank in range(1, 10)},
+    **_HONOURS,
+    **_RED,
+}
+"""Every MJAI tile, as its tenhou.net/6 code."""
+
+
+def _played(reader: _Reader, event: object, at: int) -> bool:
+    """A plain `tsumo` or `dahai` read on the short path (most events are);
+    False for anything else, or anything the short path would not accept
+    (:meth:`_Reader.read` reads it, and says what is wrong)."""
+    if type(event) is not dict:
+        return False
+    kind = event.get("type")
+    builder = reader.builder
+    if (kind != "tsumo" and kind != "dahai") or builder is None or builder.closed:
+        return False
+    seat, tile = event.get("actor"), event.get("pai")
+    code = PAIS.get(tile) if type(tile) is str else None
+    if type(seat) is not int or not 0 <= seat < reader.players or code is None or len(event) > MAX_EVENT_FIELDS:
+        return False
+    drawn = kind == "tsumo"
+    steps = builder.takes[seat] if drawn else builder.actions[seat]
+    if len(steps) >= MAX_HAND_STEPS or (not drawn and seat in builder.declaring):
+        return False
+    steps.append(code)
+    if drawn:
+        builder.take_events[seat].append(at)
+        builder.draws += 1
+    else:
+        builder.action_events[seat].append(at)
+        builder.discards.append((at, builder.draws, seat, code))
+        reader.last_discarder = seat
+    return True
+
+
 def read_mjai(events: list[Any]) -> ReadGame:
     """Every hand of an MJAI event log (400 at the first event that does not
     read as MJAI writes it)."""
@@ -275,7 +321,8 @@ def read_mjai(events: list[Any]) -> ReadGame:
         raise UnreadablePart(field_problem("/record", BAD_FIELD, type="record", name="length"))
     reader = _Reader()
     for at, event in enumerate(events):
-        reader.read(event, at)
+        if not _played(reader, event, at):
+            reader.read(event, at)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, "", tuple(reader.paid()))

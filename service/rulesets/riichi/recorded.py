@@ -17,7 +17,7 @@ MJAI event, counting from 0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from service.core.errors import UnreadablePart, field_problem, template
@@ -53,89 +53,96 @@ MAX_HAND_STEPS = 40
 Choice = tuple[int, int, int]
 
 
-@dataclass
-class _Discard:
-    draws: int
-    seat: int
-    code: int
-    take_at: tuple[int, ...]
-    caller: int | None = None
-
-
-@dataclass
 class HandBuilder:
-    """One hand's events, in the order played, sorted into its steps."""
+    """One hand's events, in the order played, sorted into its steps. A
+    hanchan has about 2,000 events: the draws and discards take the short
+    path (plain lists, no per-step objects)."""
 
-    at: int
-    """The index of the event that deals the hand."""
-    number: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    starts: tuple[tuple[int, ...], ...]
-    dora: list[int]
-    takes: list[list[Take]] = field(default_factory=lambda: [[], [], [], []])
-    actions: list[list[Action]] = field(default_factory=lambda: [[], [], [], []])
-    where: dict[tuple[int, int], int] = field(default_factory=dict)
-    """(entry, step) in tenhou.net/6's places → the event's index."""
-    draws: int = 0
-    discards: list[_Discard] = field(default_factory=list)
-    declaring: set[int] = field(default_factory=set)
-    ura: tuple[int, ...] = ()
-    wins: list[RecordedWin] = field(default_factory=list)
-    result: RecordedResult | None = None
-    result_at: int = 0
+    def __init__(
+        self,
+        at: int,
+        number: int,
+        honba: int,
+        sticks: int,
+        scores: tuple[int, ...],
+        starts: tuple[tuple[int, ...], ...],
+        dora: list[int],
+    ) -> None:
+        self.at = at
+        """The index of the event that deals the hand."""
+        self.number, self.honba, self.sticks, self.scores, self.starts, self.dora = number, honba, sticks, scores, starts, dora
+        self.takes: list[list[Take]] = [[], [], [], []]
+        self.actions: list[list[Action]] = [[], [], [], []]
+        self.take_events: list[list[int]] = [[], [], [], []]
+        """Per player, each take's event index (and :attr:`action_events` each discard's)."""
+        self.action_events: list[list[int]] = [[], [], [], []]
+        self.draws = 0
+        self.discards: list[tuple[int, int, int, int]] = []
+        """(event index, draws so far, seat, tile) of each discard."""
+        self.declaring: set[int] = set()
+        self.ura: tuple[int, ...] = ()
+        self.wins: list[RecordedWin] = []
+        self.result: RecordedResult | None = None
+        self.result_at = 0
+        self.closed = False
 
-    def _open(self, at: int) -> None:
-        if self.result is not None or self.wins:
+    def _refuse(self, at: int) -> None:
+        if self.closed:
             raise UnreadablePart(field_problem(f"/record/{at}", AFTER_RESULT))
+        raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_STEPS, limit=MAX_HAND_STEPS))
 
     def _take(self, seat: int, take: Take, at: int) -> None:
         steps = self.takes[seat]
-        if len(steps) >= MAX_HAND_STEPS:
-            raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_STEPS, limit=MAX_HAND_STEPS))
-        self.where[(5 + 3 * seat, len(steps))] = at
+        if self.closed or len(steps) >= MAX_HAND_STEPS:
+            self._refuse(at)
         steps.append(take)
+        self.take_events[seat].append(at)
 
     def _act(self, seat: int, action: Action, at: int) -> None:
         steps = self.actions[seat]
-        if len(steps) >= MAX_HAND_STEPS:
-            raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_STEPS, limit=MAX_HAND_STEPS))
-        self.where[(6 + 3 * seat, len(steps))] = at
+        if self.closed or len(steps) >= MAX_HAND_STEPS:
+            self._refuse(at)
         steps.append(action)
+        self.action_events[seat].append(at)
 
     def draw(self, seat: int, code: int, at: int) -> None:
-        self._open(at)
+        steps = self.takes[seat]
+        if self.closed or len(steps) >= MAX_HAND_STEPS:
+            self._refuse(at)
+        steps.append(code)
+        self.take_events[seat].append(at)
         self.draws += 1
-        self._take(seat, code, at)
 
     def discard(self, seat: int, code: int, at: int) -> None:
-        self._open(at)
-        riichi = seat in self.declaring
-        self.declaring.discard(seat)
-        self._act(seat, Riichi(code) if riichi else code, at)
-        take_at = tuple(len(steps) for steps in self.takes)
-        self.discards.append(_Discard(self.draws, seat, code, take_at))
+        """A discard (the riichi discard when the player has just declared).
+        The readers' short paths append a plain one themselves: the same
+        three appends."""
+        steps = self.actions[seat]
+        if self.closed or len(steps) >= MAX_HAND_STEPS:
+            self._refuse(at)
+        if self.declaring and seat in self.declaring:
+            self.declaring.discard(seat)
+            steps.append(Riichi(code))
+        else:
+            steps.append(code)
+        self.action_events[seat].append(at)
+        self.discards.append((at, self.draws, seat, code))
 
     def riichi(self, seat: int, at: int) -> None:
-        self._open(at)
+        if self.closed:
+            self._refuse(at)
         self.declaring.add(seat)
 
     def call(self, seat: int, kind: CallKind, called: int, own: tuple[int, ...], giver: int, at: int) -> None:
         """A chow, pung or open kong of the discard just made (by ``giver``)."""
-        self._open(at)
-        if self.discards and self.discards[-1].caller is None:
-            self.discards[-1].caller = seat
         self._take(seat, Call(kind, called, own, (seat - giver) % 4), at)
         if kind == "kong":
             self._act(seat, KONG_TURN, at)
 
     def kong(self, seat: int, kind: KongKind, tiles: tuple[int, ...], tile: int, at: int) -> None:
-        self._open(at)
         self._act(seat, Kong(kind, tiles, tile), at)
 
     def north(self, seat: int, code: int, at: int) -> None:
-        self._open(at)
         self._act(seat, North(code), at)
 
     def win(self, win: RecordedWin, ura: tuple[int, ...], at: int) -> None:
@@ -145,26 +152,34 @@ class HandBuilder:
             self.result_at = at
         self.wins.append(win)
         self.ura = self.ura or ura
+        self.closed = True
 
     def ended(self, kind: Literal["draw", "abort"], name: str, deltas: tuple[int, ...], at: int) -> None:
-        if self.result is not None or self.wins:
+        if self.closed:
             raise UnreadablePart(field_problem(f"/record/{at}", RESULT_AGAIN))
         self.result = RecordedResult(kind, name, deltas)
         self.result_at = at
+        self.closed = True
 
     def passed(self) -> frozenset[Choice]:
-        """The calls a player let pass: at a discard nobody (or another
-        player) called, the player's next take is a call of that tile from
-        that seat (the replay would otherwise take it there)."""
-        passed = set()
-        for discard in self.discards:
-            for seat, steps in enumerate(self.takes):
-                index = discard.take_at[seat]
-                if seat in (discard.seat, discard.caller) or index >= len(steps):
-                    continue
-                take = steps[index]
-                if isinstance(take, Call) and take.called == discard.code and (seat - discard.seat) % 4 == take.offset:
-                    passed.add((discard.draws, seat, index))
+        """The calls a player let pass: for each call, the discards of the
+        same tile by the same giver made since the caller's take before it,
+        other than the one called (the replay would take the call at the
+        first of them)."""
+        calls = [(seat, index, take) for seat, steps in enumerate(self.takes) for index, take in enumerate(steps) if type(take) is Call]
+        if not calls:
+            return frozenset()
+        wanted = {((seat - take.offset) % 4, take.called) for seat, _, take in calls}
+        fitting: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for at, draws, by, code in self.discards:
+            if (by, code) in wanted:
+                fitting.setdefault((by, code), []).append((at, draws))
+        passed: set[Choice] = set()
+        for seat, index, take in calls:
+            since = self.take_events[seat][index - 1] if index else self.at
+            until = self.take_events[seat][index]
+            earlier = [(at, draws) for at, draws in fitting.get(((seat - take.offset) % 4, take.called), ()) if since < at < until]
+            passed.update((draws, seat, index) for _, draws in earlier[:-1])
         return frozenset(passed)
 
     def hand(self) -> RecordedHand:
@@ -197,16 +212,20 @@ class ReadHand:
     hand: RecordedHand
     at: int
     result_at: int
-    where: dict[tuple[int, int], int]
+    take_events: list[list[int]]
+    """Per player, each take's event index (and ``action_events`` each discard's)."""
+    action_events: list[list[int]]
 
     def locate(self, pointer: str, base: str) -> str:
-        """A replay pointer (``base/<entry>/<step>``) as the event's:
-        `/record/<index>`."""
+        """A replay pointer (``base/<entry>/<step>``: tenhou.net/6's places)
+        as the event's: `/record/<index>`."""
         parts = pointer.removeprefix(base).strip("/").split("/")
         if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
-            found = self.where.get((int(parts[0]), int(parts[1])))
-            if found is not None:
-                return f"/record/{found}"
+            seat, kind = divmod(int(parts[0]) - 4, 3)
+            events = (self.take_events, self.action_events)[kind - 1] if kind in (1, 2) and 0 <= seat < 4 else None
+            step = int(parts[1])
+            if events is not None and step < len(events[seat]):
+                return f"/record/{events[seat][step]}"
         if parts[0] == "16":
             return f"/record/{self.result_at}"
         return f"/record/{self.at}"
@@ -224,7 +243,7 @@ class ReadGame:
 
 
 def finish_hand(builder: HandBuilder) -> ReadHand:
-    return ReadHand(builder.hand(), builder.at, builder.result_at, builder.where)
+    return ReadHand(builder.hand(), builder.at, builder.result_at, builder.take_events, builder.action_events)
 
 
 def check_hands(hands: list[ReadHand], limit: int) -> None:

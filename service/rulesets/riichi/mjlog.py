@@ -118,7 +118,7 @@ class _Reader:
             numbers = [int(part) for part in value.split(",", 64)] if value else []
         except ValueError:
             numbers, value = [], None
-        if any(abs(number) > MAX_NUMBER for number in numbers):
+        if numbers and (max(numbers) > MAX_NUMBER or min(numbers) < -MAX_NUMBER):
             numbers, value = [], None
         if (value is None and count != 0) or (count is not None and len(numbers) < count) or len(numbers) > 64:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))

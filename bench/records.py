@@ -57,6 +57,7 @@ if kind == "record":
 elif kind.startswith("format:"):
     from service.rulesets.riichi import records
     from service.rulesets.riichi.endpoints import RECORD_TYPES
+    from service.rulesets.riichi.record_formats import read_source
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
     from service.rulesets.riichi.yaku import YakuOptions
@@ -64,7 +65,7 @@ elif kind.startswith("format:"):
     raw = Path(sys.argv[3]).read_bytes()
     def work():
         record = msgspec.json.decode(raw, type=RECORD_TYPES[format])
-        source = records.read_source(format, record)
+        source = read_source(format, record)
         defaults = records.record_defaults(source)
         request = records.ReadGameRecordRequest(
             format=format,

@@ -22,6 +22,7 @@ from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
 from service.rulesets.riichi.presets import PresetName, over_record
+from service.rulesets.riichi.record_formats import read_source
 from service.rulesets.riichi.records import (
     RECORD_BODY_BYTES,
     GameRecordRequest,
@@ -30,7 +31,6 @@ from service.rulesets.riichi.records import (
     ReadGameRecordRequest,
     RecordResult,
     hand_count,
-    read_source,
     record_defaults,
 )
 from service.rulesets.riichi.settlement import (

@@ -171,6 +171,8 @@ class Table:
         self.calls_made = False
         self.declared: list[int] = []
         self.first_turn = set(range(seats))
+        self.interrupting = False
+        """An added kong waits for its replacement draw to end ippatsu."""
         self.last: tuple[EndKind, int, int, Where] | None = None
         """Where the hand ends if the steps end now (an Ending's fields)."""
         for seat, player in enumerate(self.players):
@@ -221,6 +223,9 @@ class Table:
                 if self.last is None:  # the dealer's first draw is missing
                     raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOTHING_TO_DRAW, player=seat))
                 return self._ended(Ending(*self.last))
+            if self.interrupting:
+                self.interrupting = False
+                self._interrupt()
             self._draw(seat, replacement)
             ending = self._act(seat, after_call=None)
             if isinstance(ending, Ending):
@@ -302,7 +307,13 @@ class Table:
             player.take_out(kong.tile, pointer)
             pung.kind = "kong"
             pung.tiles.append(kong.tile)
-        self._interrupt()
+        if kong.kind == "added":
+            # robbed, the kong never was: a declarer's ippatsu stands for the
+            # robbing win (Tenhou's records count 一発 with 槍槓); it ends
+            # with the replacement draw
+            self.interrupting = True
+        else:
+            self._interrupt()
         self.last = ("kong", seat, kong.tile, pointer)
         return seat, True
 

@@ -14,6 +14,11 @@ Records (tests/rulesets/riichi/data/records/; docs/sources.md):
   bd21981: a three-player hanchan (三鳳南喰赤, norths set aside), a pao
   yakuman, a player who leaves (`BYE`), an east game without red fives
   (GO type 41: 四特東喰).
+- mjx-project/mjx, `tests_cpp/resources/mjlog/<name>.mjlog` at commit
+  fcdac0ea (here `mjx-<name>.mjlog.xml`): Tenhou games ending in a double
+  ron, four winds, a pao tsumo, four kongs, nagashi mangan, four riichi,
+  three rons, nine terminals, and a robbed kong with ippatsu; some stop
+  after the hand they show (no `owari`).
 - riichienv 0.4.11 (riichienv_games.py beside this file): games it played and wrote as
   MJAI under `GameRule.default_tenhou()` and `default_mjsoul()`, four and
   three players, with its own final scores.
@@ -40,7 +45,21 @@ URL = "/v1/riichi/game-records"
 DATA = Path(__file__).parent / "data" / "records"
 SEATS = ("east", "south", "west", "north")
 PAIRS = ("2019103023gm-00a9-0000-f90e0fe9", "2019081518gm-00a9-0000-cce9d00c", "2023053016gm-0029-0000-e54b3b98")
-MJLOGS = (*(f"{ref}.mjlog.xml" for ref in PAIRS), *(f"dnovikoff-{name}.mjlog.xml" for name in ("sanma2", "pao", "bye", "example")))
+MJX = (
+    "double-ron",
+    "encdec-four-winds-no-winner",
+    "pao-tsumo",
+    "upd-aft-kan4",
+    "upd-aft-nm",
+    "upd-aft-reach4",
+    "upd-aft-ron3",
+    "upd-aft-draw-kyuusyu-kyuusyu",
+)
+MJLOGS = (
+    *(f"{ref}.mjlog.xml" for ref in PAIRS),
+    *(f"dnovikoff-{name}.mjlog.xml" for name in ("sanma2", "pao", "bye", "example")),
+    *(f"mjx-{name}.mjlog.xml" for name in MJX),
+)
 RIICHIENV_GAMES = (
     ("riichienv-g4_1.mjai.json", "tenhou"),
     ("riichienv-g3_2.mjai.json", "tenhou"),
@@ -66,14 +85,14 @@ def _scores(values: list[int], players: int) -> dict[str, int]:
     return dict(zip(SEATS[:players], values, strict=False))
 
 
-def mjlog_facts(text: str) -> tuple[int, list[tuple[int, list[int]]], list[int]]:
-    """Players, each hand's (honba, starting scores), and the final scores,
-    as the document states them."""
+def mjlog_facts(text: str) -> tuple[int, list[tuple[int, list[int]]], list[int] | None]:
+    """Players, each hand's (honba, starting scores), and the final scores
+    (None when the document stops before the game's end), as it states them."""
     root = ET.fromstring(text)
     players = 3 if int(root.find("GO").attrib["type"]) & 0x10 else 4  # type: ignore[union-attr]
     hands = [(_numbers(e, "seed")[1], [100 * v for v in _numbers(e, "ten")[:players]]) for e in root if e.tag == "INIT"]
-    owari = next(_numbers(e, "owari") for e in root if "owari" in e.attrib)
-    return players, hands, [100 * owari[2 * seat] for seat in range(players)]
+    owari = next((_numbers(e, "owari") for e in root if "owari" in e.attrib), None)
+    return players, hands, None if owari is None else [100 * owari[2 * seat] for seat in range(players)]
 
 
 @pytest.mark.parametrize("name", MJLOGS)
@@ -88,7 +107,8 @@ def test_public_mjlog_replays_as_recorded(client: Any, name: str) -> None:
     assert [hand["honba"] for hand in answer["hands"]] == [honba for honba, _ in hands]
     starts = [_scores(scores, players) for _, scores in hands]
     assert [hand["scores"] for hand in answer["hands"][:-1]] == starts[1:]
-    assert answer["scores"] == _scores(final, players)
+    if final is not None:
+        assert answer["scores"] == _scores(final, players)
 
 
 def test_the_three_player_mjlog_is_read_as_three_players(client: Any) -> None:
@@ -393,3 +413,21 @@ def test_calls_let_pass_then_made_are_played_in_confusing_nakis_2(client: Any) -
     assert settled["winners"][0]["winner"] == "west"
     assert "riichi" in {item["code"] for item in settled["winners"][0]["yaku_items"]}
     assert settled["deltas"]["east"] < 0 and settled["deltas"]["south"] == settled["deltas"]["north"] == 0
+
+
+def test_a_robbed_kong_leaves_ippatsu_standing(client: Any) -> None:
+    """mjx-project/mjx, tests_cpp/resources/mjlog/encdec-chankan-ippatsu.mjlog
+    at commit fcdac0ea (here mjx-encdec-chankan-ippatsu.mjlog.xml): in the
+    second hand east robs north's added kong within its riichi's first turn.
+    Tenhou's `AGARI` says `yaku="1,1,2,1,3,1,7,1,54,2,53,0"`: riichi, ippatsu,
+    chankan, pinfu, two red fives — 6 han, a haneman (`ten="30,12000,2"`):
+    north pays 12,000 and east takes its stick back, `sc` +130 / −120. The
+    kong never stood, so it did not end the ippatsu turn."""
+    text = (DATA / "mjx-encdec-chankan-ippatsu.mjlog.xml").read_text()
+    answer = replay(client, "mjlog", text)
+    assert answer["mismatches"] == 0
+    hand = answer["hands"][1]
+    assert hand["recorded_deltas"] == {"east": 13000, "south": 0, "west": 0, "north": -12000}
+    winner = hand["settlement"]["winners"][0]
+    assert {item["code"] for item in winner["yaku_items"]} >= {"riichi", "ippatsu", "chankan", "pinfu"}
+    assert winner["han"] == 6

@@ -198,6 +198,8 @@ def _publish_object_rules(target: Schema, extra: dict[str, Any]) -> None:
         rules.append(Schema(schema_not=Schema(any_of=[Schema(required=[*a, *b]) for a, b in combinations(choices, 2)])))
     if "optional" in extra and target.required:  # a tag the service also accepts absent
         target.required = [name for name in target.required if name not in extra["optional"]]
+    for name, by_type in extra.get("alternatives", {}).items():
+        _bound_alternatives(target, name, by_type)
     if "dependentRequired" in extra:
         target.dependent_required = {key: list(value) for key, value in extra["dependentRequired"].items()}
         # the same rule in keywords every generator and validator reads
@@ -209,6 +211,29 @@ def _publish_object_rules(target: Schema, extra: dict[str, Any]) -> None:
         )
     if rules:
         target.all_of = rules
+
+
+def _bound_alternatives(target: Schema, name: str, by_type: dict[str, dict[str, Any]]) -> None:
+    """A union property's bounds, by each alternative's type: litestar
+    publishes a union's members without their own ``Meta`` (``maxLength``,
+    ``maxItems``, description), msgspec still checks them."""
+    prop = (target.properties or {}).get(name)
+    for alternative in getattr(prop, "one_of", None) or ():
+        if isinstance(alternative, Schema) and isinstance(alternative.type, OpenAPIType):
+            for key, value in by_type.get(alternative.type.value, {}).items():
+                setattr(alternative, key, _schema(value) if key == "items" else value)
+
+
+def _schema(spec: dict[str, Any]) -> Schema:
+    """A schema object from its keywords (``max_length``, ``properties`` …)."""
+    keywords: dict[str, Any] = {}
+    for key, value in spec.items():
+        if key == "type":
+            value = OpenAPIType(value)
+        elif key == "properties":
+            value = {name: _schema(inner) for name, inner in value.items()}
+        keywords[key] = value
+    return Schema(**keywords)
 
 
 def render_documents(document: dict[str, Any]) -> tuple[str, str]:

@@ -99,7 +99,8 @@ def read_route(template: str, endpoint: Endpoint) -> HTTPRouteHandler:
         # UnreadablePart the function raises is a 400 (service.api.problems)
         return json_response(await drive(function(request)) if endpoint.steps else function(request))
 
-    return post(dto=WireBody, return_dto=None, status_code=200, **_documented(template, endpoint, answer))(answer)
+    bound: dict[str, Any] = {} if endpoint.body_bytes is None else {"request_max_body_size": endpoint.body_bytes}
+    return post(dto=WireBody, return_dto=None, status_code=200, **bound, **_documented(template, endpoint, answer))(answer)
 
 
 def _source(source: QueryRules | QueryValue) -> Rules | Value:

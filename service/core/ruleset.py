@@ -130,6 +130,9 @@ class Endpoint:
     steps: bool = False
     """`function` returns a generator: the service runs it giving the event
     loop back between steps."""
+    body_bytes: int | None = None
+    """This endpoint's own bound on a request body's bytes (a larger body is
+    a 413); None: the service's (MAHJONG_MAX_BODY_BYTES)."""
 
     @property
     def method(self) -> str:

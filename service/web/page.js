@@ -19,7 +19,7 @@ import { buildFuHelper } from "./page/fu_helper.js";
 import { addTile, buildTiles, parseTiles, tickCheck, tileHistory, writeTiles } from "./page/tiles.js";
 import { bettors, buildBettors, buildMelds, editMeld, fillMeld, melds, setBettors, setMelds, setPickInto } from "./page/melds.js";
 import { changed, settle } from "./page/result.js";
-import { addToGame, formHand, onGameRule, playGame, replayRecord, setGameHands } from "./page/game.js";
+import { addToGame, formHand, onGameRule, openRecordFile, playGame, replayRecord, setGameHands } from "./page/game.js";
 import { copyText, saveImage, summary, summaryText } from "./page/share.js";
 import { buildReference } from "./page/print.js";
 
@@ -284,6 +284,7 @@ function wire() {
   $("game-rules-box").addEventListener("input", onGameRule);
   $("game-rules-box").addEventListener("change", onGameRule);
   $("record-replay").addEventListener("click", replayRecord);
+  $("record-file").addEventListener("change", openRecordFile);
   $("game-draw").addEventListener("click", () => addToGame({ type: "draw" }));
   $("game-clear").addEventListener("click", () => {
     setGameHands([]);

@@ -18,6 +18,12 @@ from tests.web.browser import open_page
 from tests.web.test_page_browser import api, as_shown, game_rows, press, set_field, shown, table_rows
 
 RECORD = Path(__file__).parents[1] / "rulesets" / "riichi" / "data" / "hanchan_tenhou6.json"
+RECORDS = Path(__file__).parents[1] / "rulesets" / "riichi" / "data" / "records"
+SANMA = RECORDS / "dnovikoff-sanma2.mjlog.xml"
+"""dnovikoff/tenhou log/test_data/sanma2.xml (docs/sources.md): a three-player
+Tenhou hanchan; its `owari`: 274, 831, −55 (hundreds), uma −13, +79, −66."""
+MJAI_GAME = RECORDS / "riichienv-g3_2.mjai.json"
+"""A three-player game riichienv played under Tenhou's rules (docs/sources.md)."""
 
 
 def until(driver: Any, script: str, timeout: float = 10) -> Any:
@@ -132,7 +138,7 @@ def test_a_record_that_is_not_one_is_said_so(make_browser: Any, base_url: str) -
     press(page, By.CSS_SELECTOR, "#record-box summary")
     paste_record(page, '{"log": ')
     problem = until(page, "const p = document.getElementById('record-problem'); return !p.hidden && p.textContent")
-    assert problem.startswith("The log is not JSON")
+    assert problem.startswith("The record is none of the three formats")
     # JSON, but no hand in it: the service's 400, said as it says it
     paste_record(page, '{"log": [], "name": ["A", "B", "C", "D"]}')
     problem = until(
@@ -140,3 +146,38 @@ def test_a_record_that_is_not_one_is_said_so(make_browser: Any, base_url: str) -
     )
     assert problem == "The request body is invalid — Expected `array` of length >= 1 (at #/record/log)."
     assert not page.find_element(By.ID, "record-state").is_displayed()
+
+
+def test_an_mjlog_and_mjai_events_are_told_apart_and_replayed(page: Any, base_url: str) -> None:
+    """Pasted with the format left to the page: Tenhou's mjlog XML (three
+    players, six hands, every one agreeing; south first with 83,100 as the
+    record's `owari` says) and MJAI events as one JSON object a line."""
+    open_page(page, f"{base_url}/#r=riichi&lang=en")
+    press(page, By.CSS_SELECTOR, "#record-box summary")
+    paste_record(page, SANMA.read_text(encoding="utf-8"))
+    until(page, "return !document.getElementById('record-state').hidden")
+    assert page.find_element(By.ID, "record-summary").text == "6 hands replayed; every one agrees with the log."
+    standings = [item.text for item in page.find_elements(By.CSS_SELECTOR, "#record-standings li")]
+    assert standings[0].startswith("South 83100")
+    game = json.loads(MJAI_GAME.read_text())
+    hands = sum(event["type"] == "start_kyoku" for event in game["mjai"])
+    lines = "\n".join(json.dumps(event) for event in game["mjai"])
+    paste_record(page, lines)
+    until(page, f"return document.getElementById('record-summary').textContent.startsWith('{hands} hands')")
+    assert page.find_element(By.ID, "record-summary").text == f"{hands} hands replayed; every one agrees with the log."
+    assert len(table_rows(page, "record-hands")) == hands
+
+
+def test_a_record_file_is_opened_and_replayed(page: Any, base_url: str, tmp_path: Path) -> None:
+    """A file chosen in the record box (an MJAI array, the format chosen in
+    the select) is read and replayed as a paste would be."""
+    game = json.loads(MJAI_GAME.read_text())
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game["mjai"]), encoding="utf-8")
+    hands = sum(event["type"] == "start_kyoku" for event in game["mjai"])
+    open_page(page, f"{base_url}/#r=riichi&lang=en")
+    press(page, By.CSS_SELECTOR, "#record-box summary")
+    page.execute_script("document.getElementById('record-format').value = 'mjai'")
+    page.find_element(By.ID, "record-file").send_keys(str(path))
+    until(page, f"return document.getElementById('record-summary').textContent.startsWith('{hands} hands')")
+    assert page.find_element(By.ID, "record-summary").text == f"{hands} hands replayed; every one agrees with the log."

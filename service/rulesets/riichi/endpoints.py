@@ -22,7 +22,17 @@ from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
 from service.rulesets.riichi.presets import PresetName, over_record
-from service.rulesets.riichi.records import GameRecordRequest, RecordResult, record_defaults
+from service.rulesets.riichi.record_formats import read_source
+from service.rulesets.riichi.records import (
+    RECORD_BODY_BYTES,
+    GameRecordRequest,
+    MjaiEvents,
+    MjlogText,
+    ReadGameRecordRequest,
+    RecordResult,
+    hand_count,
+    record_defaults,
+)
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -311,12 +321,16 @@ RECORD_EXAMPLES = (
 )
 
 
+RECORD_TYPES: dict[str, Any] = {"tenhou6": TenhouRecord, "mjlog": MjlogText, "mjai": MjaiEvents}
+"""What `record` is read as, by `format`."""
+
+
 class RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The body of `POST /v1/riichi/game-records` as first decoded: every part
     raw, read on its own (the record first, then the rules laid over the
     record's own)."""
 
-    format: Literal["tenhou6"]
+    format: Literal["tenhou6", "mjlog", "mjai"]
     record: msgspec.Raw
     rules: msgspec.Raw = msgspec.Raw(b"{}")
     yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
@@ -334,14 +348,19 @@ def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, rea
 def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest:
     """The record decoded, and the rules it states changed by the ones sent,
     field by field."""
-    record = read(bytes(wire.record), TenhouRecord, "/record")
-    defaults = record_defaults(record)
-    if wire.preset is not msgspec.UNSET:
-        defaults = over_record(defaults, wire.preset)
-    return GameRecordRequest(
-        preset=wire.preset,
+    record = read(bytes(wire.record), RECORD_TYPES[wire.format], "/record")
+    source = read_source(wire.format, record)
+    defaults = record_defaults(source)
+    preset = wire.preset
+    if preset is msgspec.UNSET and wire.format == "mjai":
+        preset = "tenhou"  # MJAI states no rules (docs/games.md)
+    if preset is not msgspec.UNSET:
+        defaults = over_record(defaults, preset)
+    return ReadGameRecordRequest(
+        preset=preset,
         format=wire.format,
         record=record,
+        source=source,
         rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules", read),
         yaku_options=_over(defaults["yaku_options"], wire.yaku_options, YakuOptions, "/yaku_options", read),
         game=_over(defaults["game"], wire.game, RiichiGameSetup, "/game", read),
@@ -494,17 +513,24 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/game-records",
         riichi_records.game_record_steps,
         RecordResult,
-        "A recorded game (Tenhou's log) replayed from its tiles and settled as a whole game",
-        """Plays every hand of a tenhou.net/6 log from its steps (starting
+        "A recorded game (tenhou.net/6, Tenhou's mjlog XML or MJAI events) replayed from its tiles and settled as a whole game",
+        """Plays every hand of a recorded game from its steps (starting
         hands, draws, discards, calls, kongs, norths set aside, riichi) and
         settles each win from the winner's tiles with the flags the play
         shows, each draw from the hands, as `POST /v1/riichi/games` does for
-        those hands; each hand carries the log's own `recorded_deltas` and
-        `matches`, the answer `mismatches`. `rules`, `yaku_options` and `game`
-        change the rules the record states (Tenhou's) field by field
-        (docs/games.md). A record that cannot be played (a call of a tile
-        nobody discarded, a fifth copy, a draw past the wall) is a 422 naming
-        the hand and the step; one that does not read as the format is a 400.
+        those hands; each hand carries the record's own `recorded_deltas` and
+        `matches`, the answer `mismatches`. `format` names the record's
+        format: `tenhou6` (the tenhou.net/6 JSON log), `mjlog` (Tenhou's XML
+        document as a string; its rules from `GO` `type`) or `mjai` (the
+        array of MJAI events; it states no rules, so `preset` is `tenhou`
+        unless named); the answer is the same for every format. A `preset`,
+        then `rules`, `yaku_options` and `game`, change the rules the record
+        states field by field (docs/games.md). A record that cannot be played
+        (a call of a tile nobody discarded, a fifth copy, a draw past the
+        wall) is a 422 naming the hand and the step (for mjlog and MJAI the
+        tag or event, `/record/<index>`); one that does not read as its
+        format is a 400 naming what (not XML, a document type declaration, an
+        unknown tag or event type, a bad meld code). A body may take 1 MiB.
         A recorded hand weighs 12 units of work, one unit being a plain Hong
         Kong settlement, and a request may ask for at most 300: a record of
         more than 25 hands is a 413 naming the bound.""",
@@ -513,8 +539,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         examples=RECORD_EXAMPLES,
         wire=RecordWire,
         read=read_record_request,
-        work=Work("recorded_hand", lambda request: len(request.record.log)),
+        work=Work("recorded_hand", hand_count),
         steps=True,
+        body_bytes=RECORD_BODY_BYTES,
     ),
 )
 """In the order the OpenAPI document lists them."""

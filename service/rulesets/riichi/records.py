@@ -8,14 +8,22 @@ from the hands, and the hands go through the same driver as `POST
 the log's own deltas beside each hand (`recorded_deltas`) and whether they
 agree (`matches`), and at the top how many do not (`mismatches`).
 
+The record comes in one of three formats, each read by its own module into
+the one form the replay plays: tenhou.net/6 JSON (:mod:`.tenhou`, read hand
+by hand as the replay goes), Tenhou's mjlog XML (:mod:`.mjlog`) and MJAI
+events (:mod:`.mjai`), both read whole through :mod:`.recorded`. The answer
+is the same for every format.
+
 The rules default to those the record states: Tenhou's (ENGINEERING-NOTES,
 "Tenhou's rules"), with the table size, the game's length, open tanyao and
-red fives read from the rule line; a request's `rules`, `yaku_options` and
-`game` fields change them field by field.
+red fives read from the rule line (mjlog: its `GO` type; MJAI states none);
+a request's `rules`, `yaku_options` and `game` fields change them field by
+field.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Annotated, Any, Literal
@@ -28,13 +36,23 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
+from service.rulesets.riichi.mjai import MAX_EVENT_FIELDS, MAX_EVENTS
+from service.rulesets.riichi.mjlog import MAX_MJLOG_CHARS
 from service.rulesets.riichi.presets import PresetField
-from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai
+from service.rulesets.riichi.record_formats import Opening, Source, read_source
+from service.rulesets.riichi.recorded import UNSTATED
+from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord, read_hand, whole
+from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord
 from service.rulesets.riichi.yaku import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
+
+RECORD_BODY_BYTES = 1024 * 1024
+"""The most bytes a `game-records` body may take (1 MiB), whatever the
+service's bound for other bodies: a whole game is larger than a hand (a
+hanchan is 5–20 KB as tenhou.net/6, 10–40 KB as mjlog XML, 7–135 KB as MJAI
+events). Its work stays bounded by its hands (service.api.work)."""
 
 WINNER_NOT_THERE = template("The result names player {player}, who is not at this table.")
 SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-draw, but the play ends after player {seat}'s discard.")
@@ -56,32 +74,6 @@ def notation(codes: list[int] | tuple[int, ...]) -> str:
             suit, rank = rank, 0
         by_suit.setdefault(suit, []).append(str(rank))
     return "".join("".join(digits) + SUIT_LETTERS[suit] for suit, digits in sorted(by_suit.items()))
-
-
-def players_of(record: TenhouRecord) -> Literal[3, 4]:
-    """Three players when the rule line says 三 (or the fourth seat is empty)."""
-    fourth_empty = all(not hand[13] for hand in record.log if len(hand) == 17 and isinstance(hand[13], list))
-    return 3 if "三" in record.rule.disp or fourth_empty else 4
-
-
-Opening = tuple[tuple[int, int, int], list[int]]
-"""A record's first hand as the game's start state: (its hand number in the
-game, honba, sticks on the table) and each seat's score."""
-
-
-def _opening(record: TenhouRecord, players: int) -> Opening | None:
-    """The first hand's place and scores, read before the hand is (the one
-    reader of them: not yet checked, anything may stand there); None when
-    they are not whole numbers where the format puts them (such a first hand
-    is the reader's 400 once the hand is read)."""
-    entry = record.log[0] if record.log else None
-    if not (isinstance(entry, list) and len(entry) > 1 and isinstance(entry[0], list) and isinstance(entry[1], list)):
-        return None
-    place = [value for value in map(whole, entry[0][:3]) if type(value) is int]
-    scores = [value for value in map(whole, entry[1][:players]) if type(value) is int]
-    if len(place) != 3 or len(scores) != players:
-        return None
-    return (place[0], place[1], place[2]), scores
 
 
 def _start_points(opening: Opening | None, players: int) -> int:
@@ -115,15 +107,15 @@ def _resume(opening: Opening | None, players: int, start: int) -> dict[str, Any]
     }
 
 
-def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
+def record_defaults(source: Source) -> dict[str, dict[str, Any]]:
     """The rules a record states, in the service's names: Tenhou's
     (ENGINEERING-NOTES, "Tenhou's rules"): no kiriage, kazoe yakuman, yakuman
     add up but none counts double, no renhou, honba and sticks to the first
     of two winners, 包牌 pays the whole hand, a north's replacement is
     rinshan; the game ends by agari-yame, plays one extension round while
     nobody has the return points, and prints results in whole thousands."""
-    players = players_of(record)
-    disp = record.rule.disp
+    players = source.players
+    disp = source.disp
     rules: dict[str, Any] = {
         "kiriage": False,
         "kazoe": "yakuman",
@@ -135,7 +127,7 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     if players == 3:
         rules["noten_payment"] = 2000
     yaku_options: dict[str, Any] = {"double_yakuman": False, "renhou": "off", "open_tanyao": "喰" in disp or not disp}
-    opening = _opening(record, players)
+    opening = source.opening()
     start = _start_points(opening, players)
     resume = _resume(opening, players, start)
     game: dict[str, Any] = {
@@ -154,11 +146,51 @@ def record_defaults(record: TenhouRecord) -> dict[str, dict[str, Any]]:
     return {"rules": rules, "yaku_options": yaku_options, "game": game}
 
 
+MjlogText = Annotated[
+    str,
+    msgspec.Meta(max_length=MAX_MJLOG_CHARS, description="`mjlog`: the `<mjloggm>` document, as Tenhou writes it (docs/games.md)."),
+]
+MjaiEvents = Annotated[
+    list[dict[str, Any]],
+    msgspec.Meta(max_length=MAX_EVENTS, description="`mjai`: the MJAI events in the order played (docs/games.md)."),
+]
+
+
+MJAI_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "max_length": 32, "description": "`start_kyoku`, `tsumo`, `dahai`, `hora` …"}},
+    "max_properties": MAX_EVENT_FIELDS,
+    "description": "One MJAI event (docs/games.md); fields this service does not read are read past.",
+}
+"""What the OpenAPI document publishes of an MJAI event (in the keywords of
+the document's schema objects)."""
+
+
 class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A recorded game to replay and settle."""
 
-    format: Annotated[Literal["tenhou6"], msgspec.Meta(description="`tenhou6`: the tenhou.net/6 JSON log (docs/games.md).")]
-    record: TenhouRecord
+    __schema_extra__ = {
+        "alternatives": {
+            "record": {
+                "string": {"max_length": MAX_MJLOG_CHARS, "description": "`mjlog`: the `<mjloggm>` document, as Tenhou writes it."},
+                "array": {
+                    "max_items": MAX_EVENTS,
+                    "items": MJAI_EVENT_SCHEMA,
+                    "description": "`mjai`: the MJAI events in the order played.",
+                },
+            }
+        }
+    }
+
+    format: Annotated[
+        Literal["tenhou6", "mjlog", "mjai"],
+        msgspec.Meta(
+            description="`tenhou6`: the tenhou.net/6 JSON log; `mjlog`: Tenhou's mjlog XML as a string; "
+            "`mjai`: the array of MJAI events (docs/games.md)."
+        ),
+    ]
+    record: TenhouRecord | MjlogText | MjaiEvents
     rules: Annotated[RiichiRules, msgspec.Meta(description="Table rules; fields left out take the record's (Tenhou's: docs/games.md).")] = (
         msgspec.field(default_factory=RiichiRules)
     )
@@ -170,6 +202,21 @@ class GameRecordRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True
         msgspec.Meta(description="How the game runs; fields left out take the record's (table size, length, start points, uma)."),
     ] = msgspec.field(default_factory=riichi_game.RiichiGameSetup)
     preset: OrUnset[PresetField] = msgspec.UNSET
+
+
+class ReadGameRecordRequest(GameRecordRequest, kw_only=True):
+    """A request with its record already read (by the endpoint, which needs
+    the rules it states before the replay): the replay reads it no more."""
+
+    source: Any = None
+
+
+def hand_count(request: GameRecordRequest) -> int:
+    """The hands of the request's record (its weight in recorded hands)."""
+    source = getattr(request, "source", None)
+    if source is not None:
+        return int(source.count)
+    return len(request.record.log) if isinstance(request.record, TenhouRecord) else 0
 
 
 RecordHandResult: type = msgspec.defstruct(
@@ -240,8 +287,9 @@ def _winner(hand: RecordedHand, played: Played, win: RecordedWin, players: int, 
     if winner is None:
         raise RuleViolation(field_problem(pointer, WINNER_NOT_THERE, player=win.who))
     body: dict[str, Any] = {"winner": SEATS[win.who], "tiles": _tiles(hand, played, winner, tsumo)}
-    if win.liable != win.who:
-        body["liable"] = _seat(win.liable, players, pointer)
+    liable = winner.liable if win.liable == UNSTATED else win.liable
+    if liable is not None and liable != win.who:
+        body["liable"] = _seat(liable, players, pointer)
     return body
 
 
@@ -285,25 +333,45 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
     return item
 
 
-def replayed_hands(record: TenhouRecord, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
+def replayed_hands(source: Source, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
     """Each hand of the record read, played and made a games hand, in order."""
-    for index, entry in enumerate(record.log):
-        pointer = f"/record/log/{index}"
-        hand = read_hand(entry, pointer)
-        played = play_hand(hand, players, pointer)
-        yield hand, hand_item(hand, played, players, pointer)
+    for index, (pointer, hand) in enumerate(source.hands()):
+        try:
+            played = play_hand(hand, players, pointer, lambda played, hand=hand: _complete(hand, played))  # type: ignore[misc]
+            item = hand_item(hand, played, players, pointer)
+        except RuleViolation as exc:
+            raise _located(exc, functools.partial(source.locate, index)) from None
+        yield hand, item
 
 
-def _repointed(exc: RuleViolation) -> RuleViolation:
-    """A games problem at `/hands/<i>/…` is the record's hand `/record/log/<i>`."""
-    problems = []
-    for problem in exc.problems:
-        pointer = problem.pointer
-        if pointer.startswith("/hands/"):
-            pointer = "/record/log/" + pointer.removeprefix("/hands/").split("/", 1)[0]
-        problems.append(type(problem)(pointer, problem.detail, problem.template, problem.params))
+def _complete(hand: RecordedHand, played: Played) -> bool:
+    """Every winner's tiles make a complete hand with the tile it won on."""
+    for win in hand.result.wins:
+        if win.who >= len(played.players):
+            return True  # the winner is not at the table: hand_item says so
+        player = played.players[win.who]
+        tsumo = win.who == win.source
+        tile = player.drawn if tsumo else played.ending.tile
+        if tile is None or not wins_with(player, tile, drawn=tsumo):
+            return False
+    return True
+
+
+def _located(exc: RuleViolation, where: Any) -> RuleViolation:
+    problems = [type(problem)(where(problem.pointer), problem.detail, problem.template, problem.params) for problem in exc.problems]
     exc.problems = tuple(problems)
     return exc
+
+
+def _repointed(exc: RuleViolation, source: Source) -> RuleViolation:
+    """A games problem at `/hands/<i>/…` is the record's hand `i`."""
+
+    def where(pointer: str) -> str:
+        if pointer.startswith("/hands/"):
+            return source.locate(int(pointer.removeprefix("/hands/").split("/", 1)[0]), "")
+        return pointer
+
+    return _located(exc, where)
 
 
 def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
@@ -321,13 +389,13 @@ def game_record(request: GameRecordRequest) -> Any:
 def game_record_steps(request: GameRecordRequest) -> Steps:
     """:func:`game_record`, yielding after each hand replayed and each hand
     settled."""
-    record = request.record
+    source = getattr(request, "source", None) or read_source(request.format, request.record)
     players = request.game.players
     items: list[Any] = []
     recorded: list[dict[str, int]] = []
     record_hands: list[RecordedHand] = []
     seats = SEATS[:players]
-    for hand, item in replayed_hands(record, players):
+    for hand, item in replayed_hands(source, players):
         converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
         if item.get("type") is None:
             converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)
@@ -340,12 +408,18 @@ def game_record_steps(request: GameRecordRequest) -> Steps:
             riichi_game.TYPES.request(rules=request.rules, game=request.game, hands=items, preset=request.preset)
         )
     except RuleViolation as exc:
-        raise _repointed(exc) from None
+        raise _repointed(exc, source) from None
     hands = []
     for index, (settled, hand) in enumerate(zip(answer.hands, record_hands, strict=True)):
         if settled.dealer != SEATS[hand.number % 4]:
             raise RuleViolation(
-                field_problem(f"/record/log/{index}/0", DEALER_DIFFERS, index=index, player=hand.number % 4, dealer=settled.dealer)
+                field_problem(
+                    source.locate(index, f"/record/log/{index}/0"),
+                    DEALER_DIFFERS,
+                    index=index,
+                    player=hand.number % 4,
+                    dealer=settled.dealer,
+                )
             )
         paid = recorded[index]
         ours = _deltas(settled, seats)

@@ -27,6 +27,7 @@ the step, as the first play found it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -115,6 +116,9 @@ class Player:
     drawn: int | None = None
     replacement: bool = False
     norths: int = 0
+    liable: int | None = None
+    """Who fed this player's third dragon or fourth wind set (包, pao), as
+    the play shows it: for a record that does not state it (MJAI)."""
 
     def take_out(self, code: int, pointer: Where) -> None:
         if code not in self.hand:
@@ -167,6 +171,8 @@ class Table:
         self.calls_made = False
         self.declared: list[int] = []
         self.first_turn = set(range(seats))
+        self.interrupting = False
+        """An added kong waits for its replacement draw to end ippatsu."""
         self.last: tuple[EndKind, int, int, Where] | None = None
         """Where the hand ends if the steps end now (an Ending's fields)."""
         for seat, player in enumerate(self.players):
@@ -217,6 +223,9 @@ class Table:
                 if self.last is None:  # the dealer's first draw is missing
                     raise RuleViolation(field_problem(text(self._take_pointer(seat)), NOTHING_TO_DRAW, player=seat))
                 return self._ended(Ending(*self.last))
+            if self.interrupting:
+                self.interrupting = False
+                self._interrupt()
             self._draw(seat, replacement)
             ending = self._act(seat, after_call=None)
             if isinstance(ending, Ending):
@@ -298,7 +307,13 @@ class Table:
             player.take_out(kong.tile, pointer)
             pung.kind = "kong"
             pung.tiles.append(kong.tile)
-        self._interrupt()
+        if kong.kind == "added":
+            # robbed, the kong never was: a declarer's ippatsu stands for the
+            # robbing win (Tenhou's records count 一発 with 槍槓); it ends
+            # with the replacement draw
+            self.interrupting = True
+        else:
+            self._interrupt()
         self.last = ("kong", seat, kong.tile, pointer)
         return seat, True
 
@@ -369,27 +384,71 @@ class Table:
         self.players[giver].river_taken = True
         tiles = sorted([call.called, *call.own], key=kind_of)
         player.melds.append(Meld(call.kind, tiles))
+        if call.kind != "chow" and _completes_pao(player, call.called):
+            player.liable = giver
         self._interrupt()
         return self._act(caller, after_call=call.kind)
 
 
-def play_hand(hand: RecordedHand, seats: int, pointer: str) -> Played:
+DRAGONS = frozenset({45, 46, 47})
+WINDS = frozenset({41, 42, 43, 44})
+
+
+def _completes_pao(player: Player, called: int) -> bool:
+    """The call makes the player's third set of dragons or fourth of winds."""
+    group = DRAGONS if called in DRAGONS else WINDS if called in WINDS else None
+    if group is None:
+        return False
+    sets = sum(1 for meld in player.melds if meld.kind != "chow" and meld.tiles[0] in group)
+    return sets == len(group) - 1 + (group is WINDS)
+
+
+def play_hand(hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None) -> Played:
     """Play a hand, finding the calls its players let pass (module doc): a
-    depth-first search, the latest call taken let pass first."""
-    passed: frozenset[Choice] = frozenset()
+    depth-first search, the latest call taken let pass first. A play that
+    reaches the end of the steps but that ``accept`` refuses (a winner whose
+    tiles are no complete hand: a call taken too early) is searched past
+    too, and is the answer when no other play is."""
+    passed: frozenset[Choice] = hand.passed
     first: RuleViolation | None = None
+    refused: Played | None = None
     for _ in range(MAX_PLAYS):
         table = Table(hand, seats, pointer, passed)
         try:
-            return table.play()
+            played = table.play()
+            if accept is None or accept(played):
+                return played
+            refused = refused or played
         except RuleViolation as exc:
             first = first or exc
-            if not table.taken:
-                break
-            latest = table.taken[-1]
-            passed = frozenset(choice for choice in passed if choice < latest) | {latest}
+        if not table.taken:
+            break
+        latest = table.taken[-1]
+        passed = frozenset(choice for choice in passed if choice < latest) | {latest}
+    if refused is not None:
+        return refused
     assert first is not None
     raise first
+
+
+def wins_with(player: Player, tile: int, drawn: bool) -> bool:
+    """``tile`` completes the player's hand (``drawn``: the hand holds it
+    already, as the tile just drawn)."""
+    counts = [0] * 34
+    for code in player.hand:
+        counts[KINDS[code]] += 1
+    kind = KINDS[tile]
+    if drawn:
+        counts[kind] -= 1
+    if counts[kind] < 0:
+        return False
+    held = list(counts)
+    for meld in player.melds:
+        for code in meld.tiles[:3]:
+            held[KINDS[code]] += 1
+    if kind in complete_waits(counts, 4 - len(player.melds), held, thirteen_orphans=not player.melds):
+        return True
+    return not player.melds and kind in special_waits(counts, held)
 
 
 def tenpai(player: Player) -> bool:

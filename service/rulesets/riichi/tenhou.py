@@ -363,6 +363,10 @@ class RecordedHand:
     takes: tuple[tuple[Take, ...], ...]
     actions: tuple[tuple[Action, ...], ...]
     result: RecordedResult
+    passed: frozenset[tuple[int, int, int]] = frozenset()
+    """Calls a player is known to have let pass (the replay's choices:
+    draws so far, the player, its take's index); an event stream shows them,
+    a tenhou.net/6 log does not."""
 
 
 def _list(value: object, pointer: str, most: int, least: int = 0) -> list[Any]:

@@ -101,21 +101,45 @@ function recordProblem(text) {
   $("record-state").hidden = true;
 }
 
+// A record's format told apart by its content (docs/games.md): a JSON
+// object with `log` is a tenhou.net/6 log, text starting `<mjloggm` (or an
+// XML declaration) Tenhou's mjlog, a JSON array or one JSON object a line
+// MJAI events. Returns [format, record] or null.
+export function readRecord(text, chosen) {
+  const trimmed = text.trim();
+  if (chosen === "mjlog" || (!chosen && trimmed.startsWith("<"))) return trimmed.startsWith("<") ? ["mjlog", trimmed] : null;
+  let value;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    const lines = trimmed.split(/\r?\n/).filter((line) => line.trim());
+    try {
+      value = lines.map((line) => JSON.parse(line));
+    } catch {
+      return null;
+    }
+    if (!value.every((event) => event && typeof event === "object" && !Array.isArray(event))) return null;
+  }
+  if (chosen) return [chosen, value];
+  if (Array.isArray(value)) return ["mjai", value];
+  if (value && typeof value === "object" && "log" in value) return ["tenhou6", value];
+  return null;
+}
+
 // The log's hands replayed and settled under the page's rules: the table
 // rules and game rules changed on the page, the log's own for the others.
 export async function replayRecord() {
   const entry = currentEntry();
   const path = recordPath(entry);
-  let record;
-  try {
-    record = JSON.parse($("record-text").value);
-  } catch {
-    recordProblem(t("The log is not JSON: paste the whole log, from its first brace to its last."));
+  const read = readRecord($("record-text").value, $("record-format").value);
+  if (!read) {
+    recordProblem(t("The record is none of the three formats: a tenhou.net/6 log is a JSON object with `log`, an mjlog starts with `<mjloggm`, MJAI events are a JSON array or one JSON object a line."));
     return;
   }
+  const [format, record] = read;
   const placed = {};
   placeRules(placed);
-  const body = { format: "tenhou6", record };
+  const body = { format, record };
   for (const [name, value] of Object.entries(placed)) if (value && typeof value === "object") body[name] = value;
   const game = changedOptions(entry.game_rules || [], "game.");
   if (Object.keys(game).length) body.game = game;
@@ -130,6 +154,18 @@ export async function replayRecord() {
   } finally {
     $("record-replay").disabled = false;
   }
+}
+
+// A record opened as a file: its text in the box, then replayed.
+export async function openRecordFile() {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  if (file.size > 1048576) {
+    recordProblem(t("The file is larger than a record may be (1 MiB)."));
+    return;
+  }
+  $("record-text").value = await file.text();
+  await replayRecord();
 }
 
 function recordResult(hand) {

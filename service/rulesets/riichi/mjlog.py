@@ -1,0 +1,317 @@
+"""Tenhou's mjlog XML, as the service reads it (docs/games.md, "Recorded
+games": `format` `mjlog`).
+
+A document is ``<mjloggm ver="2.3">`` holding, in the order played:
+``SHUFFLE`` (the wall's seed), ``GO`` (``type``: the game's rules as bits),
+``UN`` (names; again when a player reconnects), ``TAIKYOKU``, then per hand
+``INIT`` (``seed`` = hand, honba, sticks, dice, dora indicator; ``ten`` the
+scores in hundreds; ``hai0``–``hai3`` the starting hands), draws ``T`` ``U``
+``V`` ``W`` and discards ``D`` ``E`` ``F`` ``G`` (players 0–3, the tile's
+number 0–135 after the letter), ``N`` (a call, kong or north: ``who`` and the
+meld code ``m``), ``REACH`` (step 1 declared, step 2 the stick laid),
+``DORA``, and the result: ``AGARI`` (one per winner: ``who``, ``fromWho``,
+``paoWho``, ``sc`` the scores and deltas in hundreds, ``doraHaiUra``) or
+``RYUUKYOKU`` (``type`` an abortive draw's reason or ``nm`` nagashi mangan,
+``sc``); ``BYE`` when a player leaves; ``owari`` on the last result.
+
+Tiles are numbered 0–135, four of each kind: kind = number // 4 in the order
+1m … 9m, 1p … 9p, 1s … 9s, east, south, west, north, white, green, red; with
+red fives the first five of each suit (16, 52, 88) is red.
+
+The ``GO`` type's bits: 0x01 against people, 0x02 no red fives, 0x04 no open
+tanyao, 0x08 a hanchan (else east only), 0x10 three players, 0x20 and 0x80
+the room (特上, 上級; both: 鳳凰), 0x40 fast.
+
+The XML is read strictly: a document type declaration (and so any entity
+of its own) is refused, its size is bounded by the request's, and its tags
+by :data:`MAX_TAGS`.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Literal
+
+from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
+from service.rulesets.riichi.recorded import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.tenhou import MAX_RECORD_HANDS, RecordedWin
+
+MAX_MJLOG_CHARS = 1_000_000
+"""Characters of one mjlog document, at most (a hanchan is about 30,000)."""
+MAX_TAGS = 20_000
+"""Tags in one document, at most (a hanchan has about 2,000)."""
+MAX_NUMBER = 100_000
+"""A number in a list attribute, at most (scores are in hundreds)."""
+
+NOT_XML = template("The record is not XML: {reason}.")
+NOT_MJLOG = template("The record is XML but not an mjlog document: it starts with `<{tag}>`, not `<mjloggm>`.")
+DOCTYPE = template("An mjlog document has no document type declaration or entities: this one does.")
+TOO_MANY_TAGS = template("An mjlog document holds at most {limit} tags.")
+UNKNOWN_TAG = template("`<{tag}>` is not a tag of Tenhou's mjlog.")
+BAD_ATTRIBUTE = template("`<{tag}>`'s `{name}` is missing or not what Tenhou writes there.")
+BAD_MELD = template("`{code}` is not a meld code Tenhou writes (a chow, pung, added or concealed kong, open kong or north).")
+BEFORE_DEAL = template("`<{tag}>` before the first hand is dealt (`<INIT>`).")
+NOT_SEATED = template("Player {player} is not at this table.")
+
+_DRAWS = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARDS = {"D": 0, "E": 1, "F": 2, "G": 3}
+_RED = {16: 51, 52: 52, 88: 53}
+PLAIN_CODES = tuple((kind // 9 + 1) * 10 + kind % 9 + 1 for kind in (number // 4 for number in range(136)))
+"""Each tile number's tenhou.net/6 code, no red fives."""
+RED_CODES = tuple(_RED.get(number, code) for number, code in enumerate(PLAIN_CODES))
+"""Each tile number's tenhou.net/6 code, the first five of each suit red."""
+_PASS = frozenset({"SHUFFLE", "GO", "UN", "TAIKYOKU", "BYE"})
+_ABORTS = {"yao9": "九種九牌", "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了", "kaze4": "四風連打"}
+_ROOMS = {0x00: "般", 0x20: "特", 0x80: "上", 0xA0: "鳳"}
+
+
+def rule_line(kind: int) -> str:
+    """The GO type as Tenhou prints the rule line (`四鳳南喰赤`)."""
+    return "".join(
+        (
+            "三" if kind & 0x10 else "四",
+            _ROOMS[kind & 0xA0],
+            "南" if kind & 0x08 else "東",
+            "" if kind & 0x04 else "喰",
+            "" if kind & 0x02 else "赤",
+            "速" if kind & 0x40 else "",
+        )
+    )
+
+
+def _parse(text: str) -> list[ET.Element]:
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise UnreadablePart(field_problem("/record", DOCTYPE))
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise UnreadablePart(field_problem("/record", NOT_XML, reason=str(exc))) from None
+    if root.tag != "mjloggm":
+        raise UnreadablePart(field_problem("/record", NOT_MJLOG, tag=str(root.tag)[:40]))
+    tags = list(root)
+    if len(tags) > MAX_TAGS:
+        raise UnreadablePart(field_problem("/record", TOO_MANY_TAGS, limit=MAX_TAGS))
+    return tags
+
+
+class _Reader:
+    """One document's tags, read in order into hands."""
+
+    def __init__(self) -> None:
+        self.kind = 0x09 | 0x20  # 四特南喰赤 until a GO tag says
+        self.go_seen = False
+        self.hands: list[ReadHand] = []
+        self.builder: HandBuilder | None = None
+        self.last_discarder = 0
+        self.codes = RED_CODES
+        self.players: Literal[3, 4] = 4
+
+    def code(self, number: int, tag: str, name: str, at: int) -> int:
+        """A tile's number (0–135) as its tenhou.net/6 code (11–47, red 51–53)."""
+        if not 0 <= number < 136:
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=tag, name=name))
+        return self.codes[number]
+
+    def numbers(self, element: ET.Element, name: str, at: int, count: int | None = None) -> list[int]:
+        value = element.get(name)
+        try:
+            numbers = [int(part) for part in value.split(",", 64)] if value else []
+        except ValueError:
+            numbers, value = [], None
+        if numbers and (max(numbers) > MAX_NUMBER or min(numbers) < -MAX_NUMBER):
+            numbers, value = [], None
+        if (value is None and count != 0) or (count is not None and len(numbers) < count) or len(numbers) > 64:
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
+        return numbers
+
+    def number(self, element: ET.Element, name: str, at: int, most: int = 3, default: int | None = None) -> int:
+        value = element.get(name)
+        if value is None and default is not None:
+            return default
+        if value is None or not value.isdigit() or int(value) > most:
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
+        return int(value)
+
+    def seat(self, element: ET.Element, name: str, at: int) -> int:
+        seat = self.number(element, name, at)
+        if seat >= self.players:
+            raise RuleViolation(field_problem(f"/record/{at}", NOT_SEATED, player=seat))
+        return seat
+
+    def hand(self, tag: str, at: int) -> HandBuilder:
+        if self.builder is None:
+            raise UnreadablePart(field_problem(f"/record/{at}", BEFORE_DEAL, tag=tag))
+        return self.builder
+
+    def read(self, element: ET.Element, at: int) -> None:
+        tag = element.tag
+        number = tag[1:]
+        if number.isdigit() and len(number) <= 3 and (tag[0] in _DRAWS or tag[0] in _DISCARDS):
+            self.play(tag[0], int(number), at)
+        elif tag in _PASS:
+            if tag == "GO" and not self.go_seen:
+                self.kind = self.number(element, "type", at, most=0xFFFF)
+                self.codes = PLAIN_CODES if self.kind & 0x02 else RED_CODES
+                self.players = 3 if self.kind & 0x10 else 4
+                self.go_seen = True
+        elif tag == "INIT":
+            self.deal(element, at)
+        elif tag == "N":
+            self.meld(element, at)
+        elif tag == "REACH":
+            if self.number(element, "step", at, most=2) == 1:
+                self.hand(tag, at).riichi(self.seat(element, "who", at), at)
+        elif tag == "DORA":
+            self.hand(tag, at).dora.append(self.code(self.number(element, "hai", at, most=135), tag, "hai", at))
+        elif tag == "AGARI":
+            self.agari(element, at)
+        elif tag == "RYUUKYOKU":
+            self.ryuukyoku(element, at)
+        else:
+            raise UnreadablePart(field_problem(f"/record/{at}", UNKNOWN_TAG, tag=str(tag)[:40]))
+
+    def play(self, letter: str, number: int, at: int) -> None:
+        hand = self.builder or self.hand(letter, at)
+        drawn = letter in _DRAWS
+        seat = _DRAWS[letter] if drawn else _DISCARDS[letter]
+        if seat >= self.players:
+            raise RuleViolation(field_problem(f"/record/{at}", NOT_SEATED, player=seat))
+        code = self.codes[number] if number < 136 else self.code(number, letter, "tile", at)
+        if drawn:
+            hand.draw(seat, code, at)
+        else:
+            hand.discard(seat, code, at)
+            self.last_discarder = seat
+
+    def deal(self, element: ET.Element, at: int) -> None:
+        self.close()
+        if len(self.hands) >= MAX_RECORD_HANDS:
+            raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_HANDS, limit=MAX_RECORD_HANDS))
+        seed = self.numbers(element, "seed", at, 6)
+        ten = self.numbers(element, "ten", at, self.players)
+        if not (0 <= seed[0] <= 15 and 0 <= seed[1] <= 100 and 0 <= seed[2] <= 200):
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="INIT", name="seed"))
+        starts = tuple(
+            tuple(
+                self.code(n, "INIT", f"hai{seat}", at) for n in self.numbers(element, f"hai{seat}", at, 0 if seat >= self.players else 13)
+            )
+            for seat in range(4)
+        )
+        scores = tuple(100 * ten[seat] if seat < len(ten) else 0 for seat in range(4))
+        dora = [self.code(seed[5], "INIT", "seed", at)]
+        self.builder = HandBuilder(at, seed[0], seed[1], seed[2], scores, starts, dora)
+
+    def meld(self, element: ET.Element, at: int) -> None:
+        hand = self.hand("N", at)
+        seat = self.seat(element, "who", at)
+        m = self.number(element, "m", at, most=0xFFFF)
+        tiles, called, kind = _meld(m)
+        if tiles is None or any(not 0 <= t < 136 for t in tiles):
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_MELD, code=m))
+        codes = tuple(self.code(t, "N", "m", at) for t in tiles)
+        if kind in ("chow", "pung", "kong"):
+            own = tuple(c for i, c in enumerate(codes) if tiles[i] != called)
+            hand.call(seat, kind, self.code(called, "N", "m", at), own, self.last_discarder, at)
+        elif kind == "north":
+            hand.north(seat, codes[0], at)
+        else:
+            hand.kong(seat, "added" if kind == "added" else "concealed", codes, self.code(called, "N", "m", at), at)
+
+    def deltas(self, element: ET.Element, at: int) -> tuple[int, ...]:
+        sc = self.numbers(element, "sc", at, 2 * self.players)
+        return tuple(100 * sc[2 * seat + 1] if 2 * seat + 1 < len(sc) else 0 for seat in range(4))
+
+    def agari(self, element: ET.Element, at: int) -> None:
+        hand = self.hand("AGARI", at)
+        who = self.seat(element, "who", at)
+        source = self.seat(element, "fromWho", at)
+        liable = self.number(element, "paoWho", at, default=who)
+        ura = tuple(self.code(n, "AGARI", "doraHaiUra", at) for n in self.numbers(element, "doraHaiUra", at, 0))
+        hand.win(RecordedWin(who, source, liable, self.deltas(element, at)), ura, at)
+
+    def ryuukyoku(self, element: ET.Element, at: int) -> None:
+        hand = self.hand("RYUUKYOKU", at)
+        reason = element.get("type", "")
+        deltas = self.deltas(element, at) if element.get("sc") else (0, 0, 0, 0)
+        if reason in _ABORTS:
+            hand.ended("abort", _ABORTS[reason], deltas, at)
+        elif reason in ("", "nm"):
+            hand.ended("draw", "流し満貫" if reason == "nm" else "流局", deltas, at)
+        else:
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="RYUUKYOKU", name="type"))
+
+    def close(self) -> None:
+        if self.builder is not None:
+            self.hands.append(finish_hand(self.builder))
+            self.builder = None
+
+
+MeldKind = Literal["chow", "pung", "kong", "added", "concealed", "north"]
+
+
+def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
+    """A meld code's tiles (0–135), the called (or added) tile and its kind;
+    tiles None for a code Tenhou never writes."""
+    if m & 0x4:  # chow: the lowest tile's kind and which tile was called
+        pattern, called_at = divmod(m >> 10, 3)
+        if pattern >= 21:
+            return None, 0, "chow"
+        base = (pattern // 7) * 9 + pattern % 7
+        tiles = tuple((base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3))
+        return tiles, tiles[called_at], "chow"
+    if m & 0x18:  # pung, or a kong added to it: the unused (or added) copy
+        pattern, called_at = divmod(m >> 9, 3)
+        if pattern >= 34:
+            return None, 0, "pung"
+        unused = pattern * 4 + ((m >> 5) & 3)
+        tiles = tuple(pattern * 4 + i for i in range(4) if pattern * 4 + i != unused)
+        if m & 0x10:
+            return (*tiles, unused), unused, "added"
+        return tiles, tiles[called_at], "pung"
+    if m & 0x20:  # north set aside
+        return ((m >> 8),), m >> 8, "north"
+    called = m >> 8
+    tiles = tuple(called // 4 * 4 + i for i in range(4))
+    return tiles, called, "concealed" if m & 3 == 0 else "kong"
+
+
+PLAYS: dict[str, tuple[bool, int, int]] = {
+    f"{letter}{number}": (letter in _DRAWS, seat, number)
+    for letters in (_DRAWS, _DISCARDS)
+    for letter, seat in letters.items()
+    for number in range(136)
+}
+"""Each draw and discard tag as Tenhou writes it: (a draw, the player, the
+tile's number). Nine tags in ten are these: they take the short path."""
+
+
+def read_mjlog(text: str) -> ReadGame:
+    """Every hand of an mjlog document (400 at the first tag that does not
+    read as Tenhou writes it). A plain draw or discard is read in the loop
+    itself; every other tag, and any step the short path would not accept,
+    by :meth:`_Reader.read`."""
+    reader = _Reader()
+    plays = PLAYS
+    for at, element in enumerate(_parse(text)):
+        play = plays.get(element.tag)
+        builder = reader.builder
+        if play is None or builder is None or builder.closed or play[1] >= reader.players:
+            reader.read(element, at)
+            continue
+        drawn, seat, number = play
+        steps = builder.takes[seat] if drawn else builder.actions[seat]
+        if len(steps) >= MAX_HAND_STEPS or (not drawn and seat in builder.declaring):
+            reader.read(element, at)
+            continue
+        code = reader.codes[number]
+        steps.append(code)
+        if drawn:
+            builder.take_events[seat].append(at)
+            builder.draws += 1
+        else:
+            builder.action_events[seat].append(at)
+            builder.discards.append((at, builder.draws, seat, code))
+            reader.last_discarder = seat
+    reader.close()
+    check_hands(reader.hands, MAX_RECORD_HANDS)
+    return ReadGame(reader.players, rule_line(reader.kind), tuple(reader.hands))

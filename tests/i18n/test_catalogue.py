@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 import subprocess
 import sys
 import typing
@@ -235,3 +236,44 @@ def test_pattern_names_are_unique_within_each_table() -> None:
 def test_some_names_in_zh_hans_and_ja(context, english, hans, ja) -> None:
     assert gettext(english, "zh-Hans", context) == hans
     assert gettext(english, "ja", context) == ja
+
+
+PROPER_NAMES = frozenset(
+    {
+        "JSON",
+        "XML",
+        "MJAI",
+        "mjlog",
+        "tenhou.net/",
+        "EMA",
+        "WRC",
+        "NMJL",
+        "API",
+        "MiB",
+        "PyMahjongGB",
+        "Willoughby",
+        "Quints",
+        "true",
+        "false",
+    }
+)
+"""Words a translation keeps in Latin letters: formats, organisations, a
+library and a card section by their own names, and JSON's two literals."""
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_page_and_the_rules_speak_the_language_but_for_proper_names(language) -> None:
+    """What the page shows in another language (its own strings and the rule
+    options' meanings) has no English word left in it: codes stay in
+    backticks, placeholders in braces, and a proper name is named as such."""
+    with po_file(language).open("rb") as handle:
+        catalog = read_po(handle)
+    left = {}
+    for message in catalog:
+        if not message.id or message.context not in ("page", "rule option"):
+            continue
+        text = re.sub(r"\{[^}]*\}", "", re.sub(r"`[^`]*`", "", message.string))
+        words = {word for word in re.findall(r"[A-Za-z][A-Za-z.\-/]{2,}", text) if word not in PROPER_NAMES}
+        if words:
+            left[message.id[:60]] = sorted(words)
+    assert left == {}

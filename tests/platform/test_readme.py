@@ -16,8 +16,8 @@ import json
 import os
 import re
 import shlex
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx

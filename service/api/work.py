@@ -15,7 +15,7 @@ health probe included, for as long. So:
   a game's hands are settled as steps of a generator (the rules code stays
   plain functions), and :func:`drive` lets the loop run other requests
   whenever a slice of :data:`SLICE_SECONDS` has passed (looked at every
-  :data:`STEPS_PER_LOOK` steps), the long requests taking turns.
+  :data:`WORK_PER_LOOK` of work done), the long requests taking turns.
 """
 
 from __future__ import annotations
@@ -39,12 +39,20 @@ SLICE_SECONDS = 0.001
 """A long request gives the event loop back once this much time has passed
 since it last did (checked between items)."""
 
-STEPS_PER_LOOK = 16
-"""Steps (batch items, game hands) between two looks at the clock: the
-costliest step, a recorded hand played from its whole wall, takes about
-twelve units of work, so sixteen of them stay within a few tens of
-milliseconds, and the loop's turn is paid once per sixteen steps at least."""
-_LOOK = range(STEPS_PER_LOOK)
+WORK_PER_LOOK = 1000
+"""Work (hundredths of a unit) between two looks at the clock: ten units.
+A turn of the event loop costs about half a plain batch item, so a look
+(and a turn, once the slice had passed) after every item cost a batch item
+27%; a look every ten units of work costs about 1% of it, and keeps a slice
+to ten units of work (a few milliseconds) at most past SLICE_SECONDS."""
+
+DECODE_WORK = 10
+"""The work of decoding one hand or item, as a step: a tenth of a unit."""
+
+STEP_WORK = 500
+"""The work of a step that does not say what it weighed (a game's hand,
+stepped by the rules code): five units, a riichi hand from its tiles and
+the game's own share, so a game looks at the clock every two hands."""
 
 VALUE = "value"
 """An item or hand valued from the number the client states (`fan`,
@@ -102,7 +110,9 @@ def check_budget(cost: int) -> None:
         raise LocalizedHTTPException(413, BUDGET_EXCEEDED, limit=BUDGET, cost=-(-cost // 100))
 
 
-Steps = Generator[None, None, Any]
+Steps = Generator[int | None, None, Any]
+"""A long request's steps: each yields the work it just did (hundredths of a
+unit), or None for :data:`STEP_WORK`; the generator returns the answer."""
 
 
 _TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -125,23 +135,22 @@ async def drive(steps: Steps) -> Any:
     next turn (first come, first served). So however many long requests a
     worker holds, a turn of its loop has at most one slice of their work,
     and a short request (``/healthz``) waits a few slices, not one slice of
-    each of them. The clock is read every :data:`STEPS_PER_LOOK` steps, not
-    after each: a slice is at least that many items (a few milliseconds at
-    most, bench/fairness.py), and an item costs no more than without turns
-    (bench/per_request.py; a look and a turn after each item cost 27% of a
-    batch item)."""
+    each of them. The clock is read once every :data:`WORK_PER_LOOK` of
+    work done, not after each step: a turn of the loop costs a batch item no
+    more than about 1% (bench/per_request.py), where a look and a turn after
+    each item cost 27%."""
     clock = time.perf_counter
     turn = _turn()
-    look = _LOOK
     while True:
         async with turn:
             deadline = clock() + SLICE_SECONDS
             try:
                 while True:
-                    for _ in look:
-                        next(steps)
+                    done = 0
+                    while done < WORK_PER_LOOK:
+                        done += next(steps) or STEP_WORK
                     if clock() >= deadline:
                         break
-            except StopIteration as done:
-                return done.value
+            except StopIteration as finished:
+                return finished.value
         await asyncio.sleep(0)

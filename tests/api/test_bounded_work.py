@@ -170,14 +170,19 @@ def test_the_documents_work_weights_are_the_services() -> None:
             assert f"weighs {GAME_HAND:g} plus" in text, where
 
 
-def test_a_long_request_looks_at_the_clock_every_few_steps_not_after_each() -> None:
-    """The turn's cost is paid every STEPS_PER_LOOK steps at most: a look at
+def test_a_long_request_looks_at_the_clock_by_the_work_done_not_after_each_step() -> None:
+    """The loop's turn is paid once per ten units of work at most: a look at
     the clock after each item (and, once the slice had passed, a turn of the
-    loop after each) cost 27% of a batch item (docs/performance.md). 160
-    steps whose clock always says the slice has passed: 160 / 16 = 10 turns
-    of the loop, each with a look when it starts and one after its 16 steps,
-    and an 11th turn's first look that finds the steps done: 2 × 10 + 1 = 21
-    looks (before: 321 looks and 160 turns)."""
+    loop after each) cost 27% of a batch item (docs/performance.md).
+
+    1,000 steps of 0.3 units each (a batch item with a stated value, 30
+    hundredths), with a clock that always says the slice has passed: a look
+    once 1,000 hundredths are done, that is after every 34 steps (34 × 30 =
+    1,020); 1,000 // 34 = 29 turns of the loop, each with a look when it
+    starts and one after its 34 steps, and a 30th turn's first look that then
+    finds the last 14 steps and the end: 2 × 29 + 1 = 59 looks. Steps that do
+    not say (a game's hands) weigh 5 units: 10 of them, a look every 2,
+    5 turns. Before: a look and a turn after every step."""
     from service.api import work
 
     looks = 0
@@ -189,9 +194,9 @@ def test_a_long_request_looks_at_the_clock_every_few_steps_not_after_each() -> N
         now += 1.0  # every slice has passed whenever it is looked at
         return now
 
-    def steps():
-        for _ in range(160):
-            yield
+    def steps(count: int, weight: int | None):
+        for _ in range(count):
+            yield weight
         return "done"
 
     turns = 0
@@ -206,8 +211,11 @@ def test_a_long_request_looks_at_the_clock_every_few_steps_not_after_each() -> N
     work.time.perf_counter = clock
     work.asyncio.sleep = counted_sleep  # type: ignore[assignment]
     try:
-        assert asyncio.run(work.drive(steps())) == "done"
+        assert asyncio.run(work.drive(steps(1000, 30))) == "done"
+        assert (looks, turns) == (59, 29)
+        looks = turns = 0
+        assert asyncio.run(work.drive(steps(10, None))) == "done"
+        assert (looks, turns) == (2 * 5 + 1, 5)
     finally:
         work.time.perf_counter = original
         work.asyncio.sleep = real_sleep  # type: ignore[assignment]
-    assert (looks, turns) == (21, 10)

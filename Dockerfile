@@ -33,13 +33,14 @@ RUN /opt/venv/bin/pip install --no-cache-dir --no-deps . \
 
 # Stage 2 runs it as a non-root user with nothing but the virtualenv.
 FROM ${BASE_IMAGE}
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent app
+COPY --from=build /opt/venv /opt/venv
+# the commit comes last: a new one rebuilds no layer above
 ARG MAHJONG_BUILD_COMMIT=""
 LABEL org.opencontainers.image.title="mahjong-settlement" \
       org.opencontainers.image.version="0.1.0" \
       org.opencontainers.image.revision="${MAHJONG_BUILD_COMMIT}"
-RUN groupadd --system --gid 10001 app \
-    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent app
-COPY --from=build /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \

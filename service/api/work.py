@@ -51,8 +51,9 @@ DECODE_WORK = 10
 
 STEP_WORK = 500
 """The work of a step that does not say what it weighed (a game's hand,
-stepped by the rules code): five units, a riichi hand from its tiles and
-the game's own share, so a game looks at the clock every two hands."""
+stepped by the rules code): five units, about the costliest hand from its
+tiles with the game's own share, so a game looks at the clock every two
+hands."""
 
 VALUE = "value"
 """An item or hand valued from the number the client states (`fan`,

@@ -33,7 +33,7 @@ from service.api.problems import (
     violation_problem,
 )
 from service.api.responses import settlement_response
-from service.api.work import Steps, check_budget, drive, item_weight
+from service.api.work import DECODE_WORK, Steps, check_budget, drive, item_weight
 from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
 from service.core.game import finish
@@ -174,6 +174,9 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
     return answer
 
 
+DECODED_PER_STEP = 50
+"""Items decoded between two steps: fifty, a step of five units of decoding."""
+
 FAILED_WEIGHT = 1
 """An item that does not decode weighs nothing in the budget; as a step, a
 hundredth of a unit (its problem is encoded)."""
@@ -183,8 +186,8 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
     the items are settled, yielding each item's weight once it is settled
     (service.api.work gives the loop back by the work done). Every
-    item is decoded first, in one go (a few microseconds an item, a few
-    milliseconds for the most a batch may carry), and the batch's work
+    item is decoded first, fifty items a step (a step for each item cost
+    the item more than its decoding), and the batch's work
     weighed: over the budget is a 413 before anything is settled. Each entry is encoded as soon as its
     item is settled and then let go (1,000 live results would crowd the
     caches and the young GC generations); a settled entry is
@@ -194,7 +197,7 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
     warnings are counted once, at the end."""
     decoded: list[Any] = []
     weights: list[int] = []
-    for raw in items:
+    for index, raw in enumerate(items, 1):
         try:
             item = decode_item(raw)
         except RequestInvalid as exc:
@@ -203,6 +206,8 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
         else:
             decoded.append(item)
             weights.append(item_weight(item, RULESET_OF[type(item)]))
+        if not index % DECODED_PER_STEP:
+            yield DECODE_WORK * DECODED_PER_STEP
     check_budget(sum(weights))
     parts = [b'{"results":[']
     tally = Tally()

@@ -102,10 +102,19 @@ if [ -f "$ca" ]; then
     mounts+=(--volume "$ca:/run/build-ca/ca.crt:ro" --volume "$STATE/pip.conf:/etc/pip.conf:ro")
 fi
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+# the build context: what the Dockerfile copies, every file with one fixed
+# modification time. Buildah keys a COPY's cached layer on the files'
+# times too, and a fresh clone's are new: each CI run would rebuild
+# everything from the lock file's layer on (PyMahjongGB's compile included)
+context="$STATE/context"
+rm -rf "$context" && mkdir -p "$context"
+cp -r Dockerfile .dockerignore requirements.lock pyproject.toml README.md service "$context/"
+find "$context" \( -name __pycache__ -o -name '*.py[co]' \) -prune -exec rm -rf {} +
+find "$context" -exec touch -h -d @0 {} +
 say "building $TAG on $base"
 t0=$(date +%s)
 podman build --quiet --format docker --isolation chroot --network host "${mounts[@]}" \
-    --build-arg "BASE_IMAGE=$base" --build-arg "MAHJONG_BUILD_COMMIT=$commit" -t "$TAG" . >/dev/null \
+    --build-arg "BASE_IMAGE=$base" --build-arg "MAHJONG_BUILD_COMMIT=$commit" -t "$TAG" "$context" >/dev/null \
     || fail "the image does not build (run: podman build --format docker --build-arg BASE_IMAGE=$base .)"
 say "built in $(($(date +%s) - t0)) s; $(podman image inspect --format '{{.Size}}' "$TAG" | awk '{printf "%.0f MB", $1 / 1e6}')"
 

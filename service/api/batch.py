@@ -174,8 +174,8 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
     return answer
 
 
-DECODED_PER_STEP = 50
-"""Items decoded between two steps: fifty, a step of five units of decoding."""
+DECODED_PER_STEP = 100
+"""Items decoded between two steps: a hundred, a step of ten units of decoding."""
 
 FAILED_WEIGHT = 1
 """An item that does not decode weighs nothing in the budget; as a step, a
@@ -186,7 +186,7 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
     the items are settled, yielding each item's weight once it is settled
     (service.api.work gives the loop back by the work done). Every
-    item is decoded first, fifty items a step (a step for each item cost
+    item is decoded first, a hundred items a step (a step for each item cost
     the item more than its decoding), and the batch's work
     weighed: over the budget is a 413 before anything is settled. Each entry is encoded as soon as its
     item is settled and then let go (1,000 live results would crowd the

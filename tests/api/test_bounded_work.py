@@ -171,18 +171,19 @@ def test_the_documents_work_weights_are_the_services() -> None:
 
 
 def test_a_long_request_looks_at_the_clock_by_the_work_done_not_after_each_step() -> None:
-    """The loop's turn is paid once per ten units of work at most: a look at
-    the clock after each item (and, once the slice had passed, a turn of the
-    loop after each) cost 27% of a batch item (docs/performance.md).
+    """The loop's turn is paid once per twenty units of work at most: a look
+    at the clock after each item (and, once the slice had passed, a turn of
+    the loop after each) cost 27% of a batch item (docs/performance.md).
 
     1,000 steps of 0.3 units each (a batch item with a stated value, 30
     hundredths), with a clock that always says the slice has passed: a look
-    once 1,000 hundredths are done, that is after every 34 steps (34 × 30 =
-    1,020); 1,000 // 34 = 29 turns of the loop, each with a look when it
-    starts and one after its 34 steps, and a 30th turn's first look that then
-    finds the last 14 steps and the end: 2 × 29 + 1 = 59 looks. Steps that do
-    not say (a game's hands) weigh 5 units: 10 of them, a look every 2,
-    5 turns. Before: a look and a turn after every step."""
+    once 2,000 hundredths are done, that is after every 67 steps (67 × 30 =
+    2,010); 1,000 // 67 = 14 turns of the loop, each with a look when it
+    starts and one after its 67 steps, and a 15th turn's first look that then
+    finds the last 62 steps and the end: 2 × 14 + 1 = 29 looks. Steps that do
+    not say (a game's hands) weigh 5 units: 10 of them, a look every 4,
+    2 turns and 2 × 2 + 1 = 5 looks. Before: a look and a turn after every
+    step."""
     from service.api import work
 
     looks = 0
@@ -212,10 +213,10 @@ def test_a_long_request_looks_at_the_clock_by_the_work_done_not_after_each_step(
     work.asyncio.sleep = counted_sleep  # type: ignore[assignment]
     try:
         assert asyncio.run(work.drive(steps(1000, 30))) == "done"
-        assert (looks, turns) == (59, 29)
+        assert (looks, turns) == (29, 14)
         looks = turns = 0
         assert asyncio.run(work.drive(steps(10, None))) == "done"
-        assert (looks, turns) == (2 * 5 + 1, 5)
+        assert (looks, turns) == (5, 2)
     finally:
         work.time.perf_counter = original
         work.asyncio.sleep = real_sleep  # type: ignore[assignment]

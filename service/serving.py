@@ -16,12 +16,17 @@ the shutdown sequence, on top of uvicorn.
   keeps serving for MAHJONG_DRAIN_SECONDS, so that load balancers stop sending
   new requests; then it closes the listener, lets in-flight requests finish
   (at most MAHJONG_GRACEFUL_TIMEOUT seconds) and exits 0. A second SIGTERM,
-  or SIGINT, skips the drain.
+  or SIGINT, skips the drain (in-flight requests still finish, within
+  MAHJONG_GRACEFUL_TIMEOUT). With several workers the main process only
+  supervises them, and the signals that reach it alone (``docker stop``,
+  ``docker kill``, Kubernetes) are passed on: SIGTERM as SIGTERM, a second
+  SIGTERM or a SIGINT as SIGINT, which ends a worker's drain.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
@@ -221,11 +226,12 @@ class DrainingServer(uvicorn.Server):
             logger.info("SIGTERM: /readyz now answers 503; closing in %s s", self.config.drain_seconds)
             self.drain_started = time.monotonic()
             return
-        if self.should_exit and sig == signal.SIGINT:
-            self.force_exit = True
         self.should_exit = True
-        # unlike uvicorn, the signal is not raised again after shutdown: a
-        # graceful stop exits 0
+        # unlike uvicorn, a SIGINT after the first does not abandon in-flight
+        # requests (Ctrl-C reaches a worker both from the terminal and from
+        # the supervisor; MAHJONG_GRACEFUL_TIMEOUT bounds them anyway), and
+        # the signal is not raised again after shutdown: a graceful stop
+        # exits 0
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         """uvicorn's shutdown (pinned uvicorn 0.54), except that nothing that
@@ -298,14 +304,56 @@ class Supervisor(multiprocess.Multiprocess):
     then exits with STARTUP_FAILURE (3)."""
 
     failed_to_start = False
+    skip_drain = False
+    """A second SIGTERM or a SIGINT reached this process: the workers skip
+    their drain."""
 
     def handle_term(self) -> None:
+        if self.should_exit.is_set():
+            self.skip_drain = True
+        self.close_listeners()
+        super().handle_term()
+
+    def handle_int(self) -> None:
+        self.skip_drain = True
+        self.close_listeners()
+        super().handle_int()
+
+    def close_listeners(self) -> None:
         # this process's copy of the listening sockets: once every worker
         # has closed its own at the end of its drain, the port refuses new
         # connections at once instead of queueing them for nobody
         for sock in self.sockets:
             sock.close()
-        super().handle_term()
+
+    def terminate_all(self) -> None:
+        """SIGTERM to every worker (each drains), or SIGINT when the drain is
+        to be skipped already."""
+        if not self.skip_drain:
+            super().terminate_all()
+            return
+        self.signal_workers(signal.SIGINT)
+
+    def signal_workers(self, sig: int) -> None:
+        for process in self.processes:
+            if process.exitcode is None and process.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(process.pid, sig)
+
+    def join_all(self) -> None:
+        """Wait for every worker to exit, still listening for signals (uvicorn
+        waits deaf to them): a second SIGTERM, or a SIGINT, during the
+        workers' drain is passed on to them as SIGINT, which ends it."""
+        while any(process.process.is_alive() for process in self.processes):
+            for sig in tuple(self.signal_queue):
+                self.signal_queue.remove(sig)
+                if sig in (signal.SIGTERM, signal.SIGINT) and not self.skip_drain:
+                    logger.info("Received %s again: the workers skip their drain", signal.Signals(sig).name)
+                    self.skip_drain = True
+                    self.signal_workers(signal.SIGINT)
+            for process in self.processes:
+                process.process.join(timeout=0.1)
+        super().join_all()
 
     def keep_subprocess_alive(self) -> None:
         super().keep_subprocess_alive()
@@ -331,6 +379,12 @@ def config_for(settings: Settings) -> ServiceConfig:
     )
 
 
+def url_for(host: str, port: int) -> str:
+    """The address a client would type: an IPv6 host in brackets (RFC 3986),
+    ``http://[::]:8000`` rather than ``http://:::8000``."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 def serve(settings: Settings, sockets: list[socket.socket]) -> None:
     """Serve on already bound sockets (the main port, and the metrics port
     when set) until stopped."""
@@ -340,9 +394,9 @@ def serve(settings: Settings, sockets: list[socket.socket]) -> None:
     from service.api.logs import configure_logging
 
     configure_logging(settings.log_format, settings.log_level)
-    logger.info("Listening on http://%s:%d", settings.host, settings.port)
+    logger.info("Listening on %s", url_for(settings.host, settings.port))
     if settings.metrics_port:
-        logger.info("Serving /metrics on http://%s:%d", settings.host, settings.metrics_port)
+        logger.info("Serving /metrics on %s", url_for(settings.host, settings.metrics_port))
     if settings.workers > 1:
         # uvicorn's supervisor builds its workers from this module-level name
         multiprocess.Process = DrainingProcess  # type: ignore[misc]

@@ -480,5 +480,14 @@ class Answer:
             if type(sent) is list:
                 sent.extend(self.headers)
             else:
-                message["headers"] = [*(sent or ()), *self.headers]
+                message["headers"] = sent = [*(sent or ()), *self.headers]
+            if message["status"] >= 400:
+                never_stored(sent)
         await self.inner(message)
+
+
+def never_stored(headers: Headers) -> None:
+    """An error answer is never stored, whatever the route: its
+    ``Cache-Control`` becomes ``no-store`` (a catalogue's 400 had none)."""
+    headers[:] = [(name, value) for name, value in headers if name.lower() != b"cache-control"]
+    headers.append(NO_STORE)

@@ -33,7 +33,7 @@ from service.api.problems import (
     violation_problem,
 )
 from service.api.responses import settlement_response
-from service.api.work import Steps, check_budget, drive, item_weight
+from service.api.work import DECODE_WORK, Steps, check_budget, drive, item_weight
 from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
 from service.core.game import finish
@@ -174,11 +174,21 @@ def settle_items(items: list[msgspec.Raw], instance: str, language: Language) ->
     return answer
 
 
+DECODED_PER_STEP = 100
+"""Items decoded between two steps: a hundred, a step of ten units of decoding."""
+
+FAILED_WEIGHT = 1
+"""An item that does not decode weighs nothing in the budget; as a step, a
+hundredth of a unit (its problem is encoded)."""
+
+
 def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) -> Steps:
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
-    the items are settled, yielding after each item (service.api.work). Every
-    item is decoded first and the batch's work weighed: over the budget is a
-    413 before anything is settled. Each entry is encoded as soon as its
+    the items are settled, yielding each item's weight once it is settled
+    (service.api.work gives the loop back by the work done). Every
+    item is decoded first, a hundred items a step (a step for each item cost
+    the item more than its decoding), and the batch's work
+    weighed: over the budget is a 413 before anything is settled. Each entry is encoded as soon as its
     item is settled and then let go (1,000 live results would crowd the
     caches and the young GC generations); a settled entry is
     ``BatchEntry(status=200, result=...)``'s encoding without building it.
@@ -186,17 +196,19 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
     buffer, each would move the whole answer so far. Settlements and
     warnings are counted once, at the end."""
     decoded: list[Any] = []
-    cost = 0
-    for raw in items:
+    weights: list[int] = []
+    for index, raw in enumerate(items, 1):
         try:
             item = decode_item(raw)
         except RequestInvalid as exc:
             decoded.append(exc)
+            weights.append(FAILED_WEIGHT)
         else:
             decoded.append(item)
-            cost += item_weight(item, RULESET_OF[type(item)])
-        yield
-    check_budget(cost)
+            weights.append(item_weight(item, RULESET_OF[type(item)]))
+        if not index % DECODED_PER_STEP:
+            yield DECODE_WORK * DECODED_PER_STEP
+    check_budget(sum(weights))
     parts = [b'{"results":[']
     tally = Tally()
     settled_kind = tally.kinds.append
@@ -210,14 +222,14 @@ def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) ->
             if index:
                 parts.append(b",")
             parts.append(ENCODER.encode(localize(failed_entry(exc, index, instance), language)))
-            yield
+            yield weights[index]
             continue
         settled += 1
         settled_kind(type(result))
         if result.warnings:
             tally.add_warnings(result)
         parts += (_SETTLED_ENTRY[index != 0], ENCODER.encode(result if language == DEFAULT else localize(result, language)), b"}")
-        yield
+        yield weights[index]
     tally.record()
     parts.append(b'],"settled":%d,"failed":%d}' % (settled, len(items) - settled))
     return b"".join(parts)

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from service.api.codec import RequestInvalid, StrictDecoder
+from service.api.headers import NO_STORE
 from service.api.language import localize
 from service.api.metrics import count_warnings
 from service.api.problems import (
@@ -143,6 +144,10 @@ async def respond(
 
 
 async def problem(send: Send, status: int, content: Any, extra_headers: list[tuple[bytes, bytes]], close: bool = False) -> int:
+    """An error answer (problem+json); like every error, never stored
+    (a POST's headers say so already, a GET's do not)."""
+    if NO_STORE not in extra_headers:
+        extra_headers = [*extra_headers, NO_STORE]
     await respond(send, status, ENCODER.encode(content), PROBLEM_HEADERS, extra_headers, close)
     return status
 

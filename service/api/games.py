@@ -18,7 +18,7 @@ from litestar.params import Body
 
 from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
-from service.api.work import GAME_HAND_HUNDREDTHS, Steps, check_budget, drive, item_weight
+from service.api.work import DECODE_WORK, GAME_HAND_HUNDREDTHS, Steps, check_budget, drive, item_weight
 from service.core.game import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
@@ -55,7 +55,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
                 raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
             hands.append(decode_part(bytes(raw), item_type, at))
             cost += item_weight(hands[-1], ruleset.name) + GAME_HAND_HUNDREDTHS
-            yield
+            yield DECODE_WORK
         return hands, cost
 
     class GamesController(Controller):

@@ -7,6 +7,7 @@
   allowed by their hashes, taken from the page as it is served, never by
   ``'unsafe-inline'``), with ``Referrer-Policy: no-referrer``;
 - answers to a POST (settlements and everything else computed from a body),
+  every error answer (to any method),
   health, readiness, version and metrics: ``Cache-Control: no-store``;
 - catalogues and discovery (``GET /v1/…``, the OpenAPI document):
   ``Cache-Control: public, max-age=300`` and an ``ETag`` (a hash of the

@@ -14,8 +14,8 @@ health probe included, for as long. So:
 - **Long requests give the loop back between items**: a batch's items and
   a game's hands are settled as steps of a generator (the rules code stays
   plain functions), and :func:`drive` lets the loop run other requests
-  whenever a slice of :data:`SLICE_SECONDS` has passed, the long requests
-  taking turns.
+  whenever a slice of :data:`SLICE_SECONDS` has passed (looked at every
+  :data:`WORK_PER_LOOK` of work done), the long requests taking turns.
 """
 
 from __future__ import annotations
@@ -38,6 +38,22 @@ BUDGET = 300
 SLICE_SECONDS = 0.001
 """A long request gives the event loop back once this much time has passed
 since it last did (checked between items)."""
+
+WORK_PER_LOOK = 2000
+"""Work (hundredths of a unit) between two looks at the clock: twenty
+units, about 2.5 ms here. A turn of the event loop costs about half a plain
+batch item, so a look (and a turn, once the slice had passed) after every
+item cost a batch item 27%; a look every twenty units of work costs about 1%
+of it, and a slice is 1 ms, or twenty units when they take longer."""
+
+DECODE_WORK = 10
+"""The work of decoding one hand or item, as a step: a tenth of a unit."""
+
+STEP_WORK = 500
+"""The work of a step that does not say what it weighed (a game's hand,
+stepped by the rules code): five units, about the costliest hand from its
+tiles with the game's own share, so a game looks at the clock every two
+hands."""
 
 VALUE = "value"
 """An item or hand valued from the number the client states (`fan`,
@@ -113,7 +129,9 @@ def limits() -> list[tuple[str, float, int, float, int]]:
     ]
 
 
-Steps = Generator[None, None, Any]
+Steps = Generator[int | None, None, Any]
+"""A long request's steps: each yields the work it just did (hundredths of a
+unit), or None for :data:`STEP_WORK`; the generator returns the answer."""
 
 
 _TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -136,17 +154,22 @@ async def drive(steps: Steps) -> Any:
     next turn (first come, first served). So however many long requests a
     worker holds, a turn of its loop has at most one slice of their work,
     and a short request (``/healthz``) waits a few slices, not one slice of
-    each of them."""
+    each of them. The clock is read once every :data:`WORK_PER_LOOK` of
+    work done, not after each step: a turn of the loop costs a batch item no
+    more than about 1% (bench/per_request.py), where a look and a turn after
+    each item cost 27%."""
     clock = time.perf_counter
     turn = _turn()
     while True:
         async with turn:
             deadline = clock() + SLICE_SECONDS
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    return done.value
-                if clock() >= deadline:
-                    break
+            try:
+                while True:
+                    done = 0
+                    while done < WORK_PER_LOOK:
+                        done += next(steps) or STEP_WORK
+                    if clock() >= deadline:
+                        break
+            except StopIteration as finished:
+                return finished.value
         await asyncio.sleep(0)

@@ -442,8 +442,8 @@ Steps = Generator[None, None, Any]
 caller serving many requests at once can do other work between hands)."""
 
 
-def finish(steps: Steps) -> Any:
-    """Run a game's steps to the end; its answer."""
+def finish(steps: Generator[Any, None, Any]) -> Any:
+    """Run a game's steps (or any steps, whatever they yield) to the end; its answer."""
     while True:
         try:
             next(steps)

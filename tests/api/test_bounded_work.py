@@ -168,3 +168,55 @@ def test_the_documents_work_weights_are_the_services() -> None:
         assert f"any other {WEIGHTS[VALUE]:g}" in text or f"or {WEIGHTS[VALUE]:g} (" in text, where
         if where.endswith("/games"):
             assert f"weighs {GAME_HAND:g} plus" in text, where
+
+
+def test_a_long_request_looks_at_the_clock_by_the_work_done_not_after_each_step() -> None:
+    """The loop's turn is paid once per twenty units of work at most: a look
+    at the clock after each item (and, once the slice had passed, a turn of
+    the loop after each) cost 27% of a batch item (docs/performance.md).
+
+    1,000 steps of 0.3 units each (a batch item with a stated value, 30
+    hundredths), with a clock that always says the slice has passed: a look
+    once 2,000 hundredths are done, that is after every 67 steps (67 × 30 =
+    2,010); 1,000 // 67 = 14 turns of the loop, each with a look when it
+    starts and one after its 67 steps, and a 15th turn's first look that then
+    finds the last 62 steps and the end: 2 × 14 + 1 = 29 looks. Steps that do
+    not say (a game's hands) weigh 5 units: 10 of them, a look every 4,
+    2 turns and 2 × 2 + 1 = 5 looks. Before: a look and a turn after every
+    step."""
+    from service.api import work
+
+    looks = 0
+    now = 0.0
+
+    def clock() -> float:
+        nonlocal looks, now
+        looks += 1
+        now += 1.0  # every slice has passed whenever it is looked at
+        return now
+
+    def steps(count: int, weight: int | None):
+        for _ in range(count):
+            yield weight
+        return "done"
+
+    turns = 0
+    real_sleep = asyncio.sleep
+
+    async def counted_sleep(delay: float) -> None:
+        nonlocal turns
+        turns += 1
+        await real_sleep(delay)
+
+    original = work.time.perf_counter
+    work.time.perf_counter = clock
+    work.asyncio.sleep = counted_sleep  # type: ignore[assignment]
+    try:
+        assert asyncio.run(work.drive(steps(1000, 30))) == "done"
+        assert (looks, turns) == (29, 14)
+        looks = turns = 0
+        assert asyncio.run(work.drive(steps(10, None))) == "done"
+        assert (looks, turns) == (5, 2)
+    finally:
+        work.time.perf_counter = original
+        work.asyncio.sleep = real_sleep  # type: ignore[assignment]

@@ -55,6 +55,36 @@ def test_settlement_answers_and_operations_are_never_stored(client, method, path
     assert "etag" not in response.headers
 
 
+ERRORS = [
+    # (method, path, body bytes, status): the contract's Operations section,
+    # "every error is no-store, like every settlement"
+    ("GET", "/v1/hongkong/points-table?fan_cap=abc", None, 400),
+    ("GET", "/v1/nowhere", None, 404),
+    ("HEAD", "/v1/nowhere", None, 404),
+    ("GET", "/web/static/missing.js", None, 404),
+    ("PUT", "/v1/rulesets", None, 405),
+    ("GET", "/v1/hongkong/settlements", None, 405),
+    ("POST", "/v1/hongkong/settlements", b"{", 400),
+    ("POST", "/v1/hongkong/settlements/", b"{", 400),
+    ("POST", "/v1/hongkong/settlements", b'{"winner": "east", "win": {"type": "discard", "discarder": "east"}, "fan": 3}', 422),
+    ("POST", "/v1/hongkong/settlements", b'{"x": "' + b"a" * 70_000 + b'"}', 413),
+    ("POST", "/v1/settlements/batch", b"{", 400),
+    ("POST", "/v1/settlements/batch", b'{"items": "' + b"a" * 1_100_000 + b'"}', 413),
+    ("POST", "/v1/nowhere", b"{}", 404),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status"), ERRORS)
+def test_every_error_answer_is_never_stored(client, method, path, body, status) -> None:
+    """Errors to a GET as well as to a POST, on the fast path (the
+    settlements) and litestar's (the batch, the catalogues, unknown paths):
+    a 400 to a catalogue query had no Cache-Control at all."""
+    headers = {"content-type": "application/json"} if body is not None else {}
+    response = client.request(method, path, content=body, headers=headers)
+    assert response.status_code == status
+    assert response.headers.get_list("cache-control") == ["no-store"]
+
+
 def directives(policy: str) -> dict[str, list[str]]:
     return {part.split()[0]: part.split()[1:] for part in (p.strip() for p in policy.split(";")) if part}
 

@@ -33,3 +33,18 @@ def test_ci_installs_each_browser_package_that_is_missing() -> None:
     assert loop is not None
     assert loop.group(1).split() == ["chromium", "chromium-driver", "fonts-noto-cjk"]
     assert 'apt-get install -y -q "${missing[@]}"' in script
+
+
+def test_ci_builds_and_checks_the_image_after_the_tests() -> None:
+    """The image is built and run in CI (tools/image_check.sh): a change to
+    the Dockerfile, the lock or the entry point that breaks the container
+    fails CI, after the tests have had their say."""
+    lines = [line.strip() for line in (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()]
+    assert lines.index("tools/image_check.sh") > lines.index(".venv/bin/python -m pytest -q")
+    script = ROOT / "tools" / "image_check.sh"
+    assert script.stat().st_mode & 0o111, "executable"
+    text = script.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
+    # what keeps the HEALTHCHECK, what stands in for the registry, what the operator runs
+    for needed in ("--format docker", "BASE_IMAGE=", "--read-only", "--cap-drop ALL", "podman healthcheck run"):
+        assert needed in text, needed

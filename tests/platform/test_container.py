@@ -195,3 +195,48 @@ def test_compose_waits_for_the_shutdown_sequence() -> None:
     env = image_env()
     grace = re.fullmatch(r"(\d+)s", service["stop_grace_period"])
     assert grace and int(grace.group(1)) > int(env["MAHJONG_DRAIN_SECONDS"]) + int(env["MAHJONG_GRACEFUL_TIMEOUT"])
+
+
+def test_compose_publishes_on_loopback_and_names_a_commit_when_none_is_exported() -> None:
+    """A local run: its ports on 127.0.0.1 only (a bare "8000:8000" publishes
+    on every interface), and a build without MAHJONG_BUILD_COMMIT exported
+    still names one that the service accepts (it was empty)."""
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
+    for service in compose.values():
+        for mapping in service.get("ports", []):
+            assert mapping.startswith("127.0.0.1:"), mapping
+    commit = compose["settlement"]["build"]["args"]["MAHJONG_BUILD_COMMIT"]
+    match = re.fullmatch(r"\$\{MAHJONG_BUILD_COMMIT:-(.+)\}", commit)
+    assert match, commit
+    assert Settings.from_env({"MAHJONG_BUILD_COMMIT": match.group(1)}).build_commit == match.group(1)
+
+
+def test_the_base_image_is_a_build_argument_of_both_stages() -> None:
+    """A mirror's copy of the base, or a locally made one, stands in with
+    --build-arg BASE_IMAGE=… (tools/image_check.sh passes it)."""
+    text = DOCKERFILE.read_text()
+    assert re.search(r"^ARG BASE_IMAGE=python:3\.11-slim-bookworm$", text, re.MULTILINE)
+    assert re.findall(r"^FROM (\S+)", text, re.MULTILINE) == ["${BASE_IMAGE}", "${BASE_IMAGE}"]
+
+
+def test_the_image_exposes_the_ports_the_manifests_use() -> None:
+    deployment = yaml.safe_load((ROOT / "docker" / "k8s" / "deployment.yaml").read_text())
+    ports = {port["containerPort"] for port in deployment["spec"]["template"]["spec"]["containers"][0]["ports"]}
+    match = re.search(r"^EXPOSE (.+)$", _final_stage(), re.MULTILINE)
+    assert match and {int(port) for port in match.group(1).split()} == ports == {8000, 9000}
+
+
+def test_the_build_context_leaves_out_the_repository_and_the_environments() -> None:
+    """.dockerignore: a build sends neither .git nor a virtualenv nor
+    node_modules (hundreds of MB here), nor the tests' caches."""
+    ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip() and not line.startswith("#")}
+    assert {".git", "**/.venv", "**/node_modules", "**/__pycache__", "**/.pytest_cache", "**/.mypy_cache", "**/.hypothesis"} <= ignored
+    # and nothing the Dockerfile copies
+    copied = {
+        word
+        for line in DOCKERFILE.read_text().splitlines()
+        if line.startswith("COPY ") and "--from" not in line
+        for word in line.split()[1:-1]
+    }
+    assert copied == {"requirements.lock", "pyproject.toml", "README.md", "service"}
+    assert not copied & ignored

@@ -77,3 +77,46 @@ def test_requests_sent_until_the_listener_closes_are_answered_or_refused(tmp_pat
     assert code == 0
     assert outcomes[200] > 0
     assert set(outcomes) <= {200, "refused"}, outcomes
+
+
+def wait_for_stopping(base: str, timeout: float = 10) -> None:
+    """Until /readyz answers 503: the workers are draining."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 503:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("/readyz never answered 503 after SIGTERM")
+
+
+@pytest.mark.parametrize(
+    "signals",
+    [(signal.SIGTERM, signal.SIGTERM), (signal.SIGTERM, signal.SIGINT), (signal.SIGINT,)],
+    ids=["SIGTERM twice", "SIGTERM then SIGINT", "SIGINT"],
+)
+def test_a_second_signal_to_the_main_process_alone_skips_the_drain_of_every_worker(tmp_path, signals) -> None:
+    """docs/operations.md: a second SIGTERM, or SIGINT, skips the drain. Sent
+    to the main process only (what `docker stop` and `docker kill` do), with
+    two workers: the drain is 10 s, so an exit within 4 s of the last signal
+    (a worker's tick is 0.1 s, the supervisor looks at its signals every
+    0.5 s at most, each worker then closes in well under a second) means it
+    was skipped. Before, the supervisor waited for its workers deaf to
+    signals and the stop took the whole drain (about 11 s)."""
+    service = start_service(tmp_path, MAHJONG_WORKERS="2", MAHJONG_DRAIN_SECONDS="10")
+    try:
+        assert len(service.workers()) == 2
+        service.process.send_signal(signals[0])
+        if len(signals) > 1:
+            wait_for_stopping(service.base)
+            service.process.send_signal(signals[1])
+        started = time.monotonic()
+        code = service.process.wait(timeout=15)
+        took = time.monotonic() - started
+    finally:
+        if service.process.poll() is None:
+            service.kill_all()
+    assert code == 0, service.log_text()[-2000:]
+    assert took < 4, f"the stop took {took:.1f} s after the last signal"

@@ -14,7 +14,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "docker" / "k8s"
-FILES = sorted(K8S.glob("*.yaml"))
+KUSTOMIZATION = K8S / "kustomization.yaml"
+FILES = sorted(path for path in K8S.glob("*.yaml") if path != KUSTOMIZATION)
+"""The Kubernetes objects (the kustomization is kustomize's, not one)."""
 MINIMUM = re.search(r"^# Minimum Kubernetes version: 1\.(\d+)\b", (K8S / "deployment.yaml").read_text(), re.MULTILINE)
 assert MINIMUM, "deployment.yaml states the minimum Kubernetes version"
 MINOR = int(MINIMUM.group(1))
@@ -125,3 +127,17 @@ def test_hpa_scales_on_cpu_and_pdb_keeps_one() -> None:
     assert hpa["metrics"][0]["resource"]["name"] == "cpu"
     assert hpa["scaleTargetRef"]["name"] == load("deployment.yaml")["metadata"]["name"]
     assert load("pdb.yaml")["spec"]["minAvailable"] == 1
+
+
+def test_the_image_is_set_in_one_place_for_every_manifest() -> None:
+    """`kubectl apply -k docker/k8s/` applies every manifest, and the
+    kustomization's `images:` entry names the Deployment's image: a registry's
+    name and tag are set there (kustomize's ImageTagTransformer matches the
+    Deployment's `image:` by name), not in the Deployment."""
+    kustomization = yaml.safe_load(KUSTOMIZATION.read_text())
+    assert kustomization["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
+    assert kustomization["kind"] == "Kustomization"
+    assert sorted(kustomization["resources"]) == [path.name for path in FILES]
+    image = load("deployment.yaml")["spec"]["template"]["spec"]["containers"][0]["image"]
+    name, tag = image.split(":")
+    assert kustomization["images"] == [{"name": name, "newName": name, "newTag": tag}]

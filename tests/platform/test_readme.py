@@ -1,6 +1,8 @@
 """Every `$ curl` example in README.md and docs/*.md answers what it shows.
 
-Each example is replayed against the in-process app. A JSON answer is
+Each example is replayed against the in-process app, or against a running
+service when MAHJONG_README_BASE_URL names it (tools/image_check.sh replays
+them against the container). A JSON answer is
 compared whole; one cut short with `…` is compared up to that point; an
 answer piped through `grep PATTERN` is compared with the lines that match.
 Only examples piped through `jq` are left out (the suite has no jq). Any
@@ -11,11 +13,14 @@ it does not know) fails: a document never shows an answer nobody checked.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,11 +113,22 @@ def test_the_documents_have_examples() -> None:
     assert {e.where.split(":")[0] for e in REPLAYED} >= {"README.md"}
 
 
+@pytest.fixture(scope="module")
+def service(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The in-process app, or the running service at MAHJONG_README_BASE_URL."""
+    base = os.environ.get("MAHJONG_README_BASE_URL")
+    if not base:
+        yield request.getfixturevalue("client")
+        return
+    with httpx.Client(base_url=base, timeout=30) as running:
+        yield running
+
+
 @pytest.mark.parametrize("example", PARAMS)
-def test_example_answers_what_it_shows(client, example: Example) -> None:
+def test_example_answers_what_it_shows(service, example: Example) -> None:
     request = parse(example.command)
     assert example.shown, f"{example.where} shows no answer"
-    response = client.request(request.method, request.path, content=request.body, headers=request.headers)
+    response = service.request(request.method, request.path, content=request.body, headers=request.headers)
     text = response.text
     if request.grep is not None and request.only_matching:  # `grep -o`: each match on its own line
         text = "\n".join(match.group(0) for match in re.finditer(request.grep, text))

@@ -27,7 +27,7 @@ import dataclasses
 from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import (
+from service.rulesets.riichi.records.events import (
     MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     UNSTATED,
@@ -37,7 +37,7 @@ from service.rulesets.riichi.recorded import (
     check_hands,
     finish_hand,
 )
-from service.rulesets.riichi.tenhou import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
+from service.rulesets.riichi.records.tenhou6 import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
 
 MAX_EVENTS = 20_000
 """Events in one record, at most (a hanchan has about 2,000)."""

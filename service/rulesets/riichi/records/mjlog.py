@@ -33,8 +33,8 @@ import xml.etree.ElementTree as ET
 from typing import Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
-from service.rulesets.riichi.tenhou import MAX_RECORD_HANDS, RecordedWin
+from service.rulesets.riichi.records.events import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS, RecordedWin
 
 MAX_MJLOG_CHARS = 1_000_000
 """Characters of one mjlog document, at most (a hanchan is about 30,000)."""

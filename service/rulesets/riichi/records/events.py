@@ -3,7 +3,7 @@ in the one form the replay plays (docs/games.md, "Recorded games").
 
 The replay (:mod:`.replay`) plays a hand from what tenhou.net/6 keeps of it:
 each player's starting hand, takes (draws and calls) and discards
-(:class:`~.tenhou.RecordedHand`). The mjlog and MJAI readers hand their
+(:class:`~.tenhou6.RecordedHand`). The mjlog and MJAI readers hand their
 events in the order played to a :class:`HandBuilder`, which sorts them into
 those per-player steps. An event stream also shows what a log of steps does
 not: which calls a player let pass before calling the same tile later. The
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from service.core.errors import UnreadablePart, field_problem, template
-from service.rulesets.riichi.tenhou import (
+from service.rulesets.riichi.records.tenhou6 import (
     KONG_TURN,
     Action,
     Call,

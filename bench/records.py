@@ -39,11 +39,11 @@ build_tables()
 kind = sys.argv[1]
 calls = int(sys.argv[2])
 if kind == "record":
-    from service.rulesets.riichi import records
+    from service.rulesets.riichi.records import endpoint as records
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
     from service.rulesets.riichi.yaku import YakuOptions
-    from service.rulesets.riichi.tenhou import TenhouRecord
+    from service.rulesets.riichi.records.tenhou6 import TenhouRecord
     record = msgspec.convert(json.loads(Path(sys.argv[3]).read_text()), TenhouRecord)
     defaults = records.record_defaults(record)
     request = records.GameRecordRequest(
@@ -55,9 +55,9 @@ if kind == "record":
     )
     work = lambda: records.game_record(request)
 elif kind.startswith("format:"):
-    from service.rulesets.riichi import records
+    from service.rulesets.riichi.records import endpoint as records
     from service.rulesets.riichi.endpoints import RECORD_TYPES
-    from service.rulesets.riichi.record_formats import read_source
+    from service.rulesets.riichi.records.formats import read_source
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
     from service.rulesets.riichi.yaku import YakuOptions

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from service.api.work import BUDGET, GAME_HAND, RECORDED_HAND, VALUE, WEIGHTS, limits, most_per_request
 from service.core.game import MAX_HANDS
-from service.rulesets.riichi.tenhou import MAX_RECORD_HANDS
+from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS
 from service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def readme_test_command() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = text.split("**Test it**", 1)[1]
+    block = re.split(r"\*\*Test it\.?\*\*", text, maxsplit=1)[1]
     command = next(line.strip() for line in block.splitlines() if line.startswith("    "))
     return [step.strip() for step in command.split("&&")]
 

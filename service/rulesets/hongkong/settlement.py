@@ -169,7 +169,7 @@ class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fr
         msgspec.Meta(
             ge=0,
             le=MAX_FAN_CAP,
-            description="What each pattern its source defines with no fan printed is worth at this table (the Wikibooks extract's 二或三色刻類 — 二色連刻 … 雲梯, 銀梯, 二色同槓, 三色同槓, 三色連槓 — and 一臺草; `valued: false` in `GET /v1/hongkong/fan-table`). 0: not counted, and not listed from tiles.",
+            description="What each pattern its source defines with no fan printed is worth at this table (the Wikibooks extract's 二或三色刻類 — 二色連刻 … 雲梯, 銀梯, 二色同槓, 三色同槓, 三色連槓 — and 一臺草, the fan table's rows without a value of their own). 0: not counted, and not listed from tiles.",
         ),
     ] = 0
     dealer_multiplier: Annotated[

@@ -14,7 +14,6 @@ from service.core.fields import OrUnset
 from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
-from service.rulesets.riichi import records as riichi_records
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi import yaku as riichi_yaku
 from service.rulesets.riichi.fu import FuRequest, FuResult
@@ -22,8 +21,8 @@ from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
 from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
 from service.rulesets.riichi.presets import PresetName, over_record
-from service.rulesets.riichi.record_formats import read_source
-from service.rulesets.riichi.records import (
+from service.rulesets.riichi.records import endpoint as riichi_records
+from service.rulesets.riichi.records.endpoint import (
     RECORD_BODY_BYTES,
     GameRecordRequest,
     MjaiEvents,
@@ -33,6 +32,8 @@ from service.rulesets.riichi.records import (
     hand_count,
     record_defaults,
 )
+from service.rulesets.riichi.records.formats import read_source
+from service.rulesets.riichi.records.tenhou6 import TenhouRecord
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -41,7 +42,6 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
-from service.rulesets.riichi.tenhou import TenhouRecord
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.yaku import (
     HanRequest,

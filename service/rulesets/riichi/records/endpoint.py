@@ -9,9 +9,9 @@ the log's own deltas beside each hand (`recorded_deltas`) and whether they
 agree (`matches`), and at the top how many do not (`mismatches`).
 
 The record comes in one of three formats, each read by its own module into
-the one form the replay plays: tenhou.net/6 JSON (:mod:`.tenhou`, read hand
+the one form the replay plays: tenhou.net/6 JSON (:mod:`.tenhou6`, read hand
 by hand as the replay goes), Tenhou's mjlog XML (:mod:`.mjlog`) and MJAI
-events (:mod:`.mjai`), both read whole through :mod:`.recorded`. The answer
+events (:mod:`.mjai`), both read whole through :mod:`.events`. The answer
 is the same for every format.
 
 The rules default to those the record states: Tenhou's (ENGINEERING-NOTES,
@@ -36,14 +36,14 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.mjai import MAX_EVENT_FIELDS, MAX_EVENTS
-from service.rulesets.riichi.mjlog import MAX_MJLOG_CHARS
 from service.rulesets.riichi.presets import PresetField
-from service.rulesets.riichi.record_formats import Opening, Source, read_source
-from service.rulesets.riichi.recorded import UNSTATED
-from service.rulesets.riichi.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
+from service.rulesets.riichi.records.events import UNSTATED
+from service.rulesets.riichi.records.formats import Opening, Source, read_source
+from service.rulesets.riichi.records.mjai import MAX_EVENT_FIELDS, MAX_EVENTS
+from service.rulesets.riichi.records.mjlog import MAX_MJLOG_CHARS
+from service.rulesets.riichi.records.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
+from service.rulesets.riichi.records.tenhou6 import RecordedHand, RecordedResult, RecordedWin, TenhouRecord
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.tenhou import RecordedHand, RecordedResult, RecordedWin, TenhouRecord
 from service.rulesets.riichi.yaku import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}

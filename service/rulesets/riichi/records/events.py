@@ -3,7 +3,7 @@ in the one form the replay plays (docs/games.md, "Recorded games").
 
 The replay (:mod:`.replay`) plays a hand from what tenhou.net/6 keeps of it:
 each player's starting hand, takes (draws and calls) and discards
-(:class:`~.tenhou.RecordedHand`). The mjlog and MJAI readers hand their
+(:class:`~.tenhou6.RecordedHand`). The mjlog and MJAI readers hand their
 events in the order played to a :class:`HandBuilder`, which sorts them into
 those per-player steps. An event stream also shows what a log of steps does
 not: which calls a player let pass before calling the same tile later. The
@@ -17,11 +17,12 @@ MJAI event, counting from 0).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from service.core.errors import UnreadablePart, field_problem, template
-from service.rulesets.riichi.tenhou import (
+from service.rulesets.riichi.records.tenhou6 import (
     KONG_TURN,
     Action,
     Call,
@@ -76,9 +77,11 @@ class HandBuilder:
         self.take_events: list[list[int]] = [[], [], [], []]
         """Per player, each take's event index (and :attr:`action_events` each discard's)."""
         self.action_events: list[list[int]] = [[], [], [], []]
-        self.draws = 0
-        self.discards: list[tuple[int, int, int, int]] = []
-        """(event index, draws so far, seat, tile) of each discard."""
+        self.lines: list[list[Any]] = [*self.takes, *self.actions]
+        """The four players' takes then their actions: the lists the readers'
+        short paths append a plain draw (lines 0–3) or discard (4–7) to."""
+        self.events = [*self.take_events, *self.action_events]
+        """Each line's event indices."""
         self.declaring: set[int] = set()
         self.ura: tuple[int, ...] = ()
         self.wins: list[RecordedWin] = []
@@ -111,12 +114,11 @@ class HandBuilder:
             self._refuse(at)
         steps.append(code)
         self.take_events[seat].append(at)
-        self.draws += 1
 
     def discard(self, seat: int, code: int, at: int) -> None:
         """A discard (the riichi discard when the player has just declared).
         The readers' short paths append a plain one themselves: the same
-        three appends."""
+        two appends."""
         steps = self.actions[seat]
         if self.closed or len(steps) >= MAX_HAND_STEPS:
             self._refuse(at)
@@ -126,7 +128,6 @@ class HandBuilder:
         else:
             steps.append(code)
         self.action_events[seat].append(at)
-        self.discards.append((at, self.draws, seat, code))
 
     def riichi(self, seat: int, at: int) -> None:
         if self.closed:
@@ -169,11 +170,11 @@ class HandBuilder:
         calls = [(seat, index, take) for seat, steps in enumerate(self.takes) for index, take in enumerate(steps) if type(take) is Call]
         if not calls:
             return frozenset()
-        wanted = {((seat - take.offset) % 4, take.called) for seat, _, take in calls}
-        fitting: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for at, draws, by, code in self.discards:
-            if (by, code) in wanted:
-                fitting.setdefault((by, code), []).append((at, draws))
+        calls_at = sorted(self.take_events[seat][index] for seat, index, _ in calls)
+        fitting = {
+            (by, code): self._discards_of(by, code, calls_at)
+            for by, code in {((seat - take.offset) % 4, take.called) for seat, _, take in calls}
+        }
         passed: set[Choice] = set()
         for seat, index, take in calls:
             since = self.take_events[seat][index - 1] if index else self.at
@@ -181,6 +182,18 @@ class HandBuilder:
             earlier = [(at, draws) for at, draws in fitting.get(((seat - take.offset) % 4, take.called), ()) if since < at < until]
             passed.update((draws, seat, index) for _, draws in earlier[:-1])
         return frozenset(passed)
+
+    def _discards_of(self, seat: int, code: int, calls_at: list[int]) -> list[tuple[int, int]]:
+        """(event index, plain draws before it) of each discard of ``code``
+        by ``seat``, in the order played (``calls_at``: the calls' event
+        indices, sorted: the takes that are not draws)."""
+        events = self.action_events[seat]
+        ats = [
+            events[index]
+            for index, action in enumerate(self.actions[seat])
+            if action == code or (type(action) is Riichi and action.tile == code)
+        ]
+        return [(at, sum(bisect_left(takes, at) for takes in self.take_events) - bisect_left(calls_at, at)) for at in ats]
 
     def hand(self) -> RecordedHand:
         """The hand in the replay's form (400 when it has no result)."""

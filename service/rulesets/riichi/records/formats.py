@@ -1,8 +1,8 @@
 """The formats a recorded game comes in, each read far enough to replay
 (docs/games.md, "Recorded games"): a tenhou.net/6 log hand by hand as the
-replay goes (:mod:`.tenhou`), Tenhou's mjlog XML (:mod:`.mjlog`) and MJAI
-events (:mod:`.mjai`) whole, through :mod:`.recorded`. :func:`read_source`
-picks the reader by `format`; :mod:`.records` replays what it gives.
+replay goes (:mod:`.tenhou6`), Tenhou's mjlog XML (:mod:`.mjlog`) and MJAI
+events (:mod:`.mjai`) whole, through :mod:`.events`. :func:`read_source`
+picks the reader by `format`; :mod:`.endpoint` replays what it gives.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from service.rulesets.riichi.mjai import read_mjai
-from service.rulesets.riichi.mjlog import read_mjlog
-from service.rulesets.riichi.recorded import ReadGame
-from service.rulesets.riichi.tenhou import RecordedHand, TenhouRecord, read_hand, whole
+from service.rulesets.riichi.records.events import ReadGame
+from service.rulesets.riichi.records.mjai import read_mjai
+from service.rulesets.riichi.records.mjlog import read_mjlog
+from service.rulesets.riichi.records.tenhou6 import RecordedHand, TenhouRecord, read_hand, whole
 
 
 def players_of(record: TenhouRecord) -> Literal[3, 4]:

@@ -30,11 +30,11 @@ by :data:`MAX_TAGS`.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Literal
+from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
-from service.rulesets.riichi.tenhou import MAX_RECORD_HANDS, RecordedWin
+from service.rulesets.riichi.records.events import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS, RecordedWin
 
 MAX_MJLOG_CHARS = 1_000_000
 """Characters of one mjlog document, at most (a hanchan is about 30,000)."""
@@ -124,6 +124,13 @@ class _Reader:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
         return numbers
 
+    def tiles(self, element: ET.Element, name: str, at: int, count: int) -> tuple[int, ...]:
+        """A list attribute of tile numbers (0–135), as their codes."""
+        numbers = self.numbers(element, name, at, count)
+        if numbers and not (min(numbers) >= 0 and max(numbers) < 136):
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
+        return tuple(map(self.codes.__getitem__, numbers))
+
     def number(self, element: ET.Element, name: str, at: int, most: int = 3, default: int | None = None) -> int:
         value = element.get(name)
         if value is None and default is not None:
@@ -191,12 +198,7 @@ class _Reader:
         ten = self.numbers(element, "ten", at, self.players)
         if not (0 <= seed[0] <= 15 and 0 <= seed[1] <= 100 and 0 <= seed[2] <= 200):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="INIT", name="seed"))
-        starts = tuple(
-            tuple(
-                self.code(n, "INIT", f"hai{seat}", at) for n in self.numbers(element, f"hai{seat}", at, 0 if seat >= self.players else 13)
-            )
-            for seat in range(4)
-        )
+        starts = tuple(self.tiles(element, f"hai{seat}", at, 0 if seat >= self.players else 13) for seat in range(4))
         scores = tuple(100 * ten[seat] if seat < len(ten) else 0 for seat in range(4))
         dora = [self.code(seed[5], "INIT", "seed", at)]
         self.builder = HandBuilder(at, seed[0], seed[1], seed[2], scores, starts, dora)
@@ -240,6 +242,14 @@ class _Reader:
         else:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="RYUUKYOKU", name="type"))
 
+    def short_path(self) -> tuple[dict[str, tuple[int, int]], list[list[Any]], list[list[int]]]:
+        """What the loop's short path appends to: none while no hand is open
+        or a player has just declared riichi (their discard is a riichi)."""
+        builder = self.builder
+        if builder is None or builder.closed or builder.declaring:
+            return _SLOW, [], []
+        return PLAYS[self.codes is RED_CODES, self.players], builder.lines, builder.events
+
     def close(self) -> None:
         if self.builder is not None:
             self.hands.append(finish_hand(self.builder))
@@ -275,43 +285,43 @@ def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
     return tiles, called, "concealed" if m & 3 == 0 else "kong"
 
 
-PLAYS: dict[str, tuple[bool, int, int]] = {
-    f"{letter}{number}": (letter in _DRAWS, seat, number)
-    for letters in (_DRAWS, _DISCARDS)
-    for letter, seat in letters.items()
-    for number in range(136)
-}
-"""Each draw and discard tag as Tenhou writes it: (a draw, the player, the
-tile's number). Nine tags in ten are these: they take the short path."""
+def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
+    return {
+        f"{letter}{number}": (line + seat, codes[number])
+        for line, letters in ((0, _DRAWS), (4, _DISCARDS))
+        for letter, seat in letters.items()
+        if seat < players
+        for number in range(136)
+    }
+
+
+PLAYS = {(codes is RED_CODES, players): _plays(codes, players) for codes in (PLAIN_CODES, RED_CODES) for players in (3, 4)}
+"""Each draw and discard tag as Tenhou writes it, for each numbering (red
+fives or none) and table size: the hand's line it goes to
+(:attr:`HandBuilder.lines`: 0–3 a player's draws, 4–7 discards) and the
+tile's code. Nine tags in ten are these: they take the short path."""
+_SLOW: dict[str, tuple[int, int]] = {}
 
 
 def read_mjlog(text: str) -> ReadGame:
     """Every hand of an mjlog document (400 at the first tag that does not
     read as Tenhou writes it). A plain draw or discard is read in the loop
-    itself; every other tag, and any step the short path would not accept,
-    by :meth:`_Reader.read`."""
+    itself; every other tag, every tag while no hand is open or a player has
+    just declared riichi, and any step past a hand's bound, by
+    :meth:`_Reader.read`."""
     reader = _Reader()
-    plays = PLAYS
+    plays, lines, events = reader.short_path()
     for at, element in enumerate(_parse(text)):
         play = plays.get(element.tag)
-        builder = reader.builder
-        if play is None or builder is None or builder.closed or play[1] >= reader.players:
+        if play is None or len(lines[play[0]]) >= MAX_HAND_STEPS:
             reader.read(element, at)
+            plays, lines, events = reader.short_path()
             continue
-        drawn, seat, number = play
-        steps = builder.takes[seat] if drawn else builder.actions[seat]
-        if len(steps) >= MAX_HAND_STEPS or (not drawn and seat in builder.declaring):
-            reader.read(element, at)
-            continue
-        code = reader.codes[number]
-        steps.append(code)
-        if drawn:
-            builder.take_events[seat].append(at)
-            builder.draws += 1
-        else:
-            builder.action_events[seat].append(at)
-            builder.discards.append((at, builder.draws, seat, code))
-            reader.last_discarder = seat
+        line, code = play
+        lines[line].append(code)
+        events[line].append(at)
+        if line >= 4:
+            reader.last_discarder = line - 4
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, rule_line(reader.kind), tuple(reader.hands))

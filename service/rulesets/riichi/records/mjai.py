@@ -27,7 +27,7 @@ import dataclasses
 from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.recorded import (
+from service.rulesets.riichi.records.events import (
     MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     UNSTATED,
@@ -37,7 +37,7 @@ from service.rulesets.riichi.recorded import (
     check_hands,
     finish_hand,
 )
-from service.rulesets.riichi.tenhou import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
+from service.rulesets.riichi.records.tenhou6 import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
 
 MAX_EVENTS = 20_000
 """Events in one record, at most (a hanchan has about 2,000)."""
@@ -81,6 +81,18 @@ def pai(value: object, at: int) -> int:
     raise UnreadablePart(field_problem(f"/record/{at}", NOT_A_PAI, value=str(value)[:16]))
 
 
+def _pais(tiles: list[Any], at: int) -> tuple[int, ...]:
+    """MJAI tiles as their tenhou.net/6 codes (:func:`pai` names the first
+    that is not a tile)."""
+    try:
+        codes = tuple(map(PAIS.get, tiles))
+    except TypeError:  # a list or object where a tile belongs
+        codes = (None,)
+    if None in codes:
+        return tuple(pai(tile, at) for tile in tiles)
+    return codes  # type: ignore[return-value]  # no None among them
+
+
 def _int(event: dict[str, Any], name: str, at: int, least: int, most: int) -> int:
     value = event.get(name)
     if type(value) is not int or not least <= value <= most:
@@ -115,7 +127,6 @@ class _Reader:
         """Each hand's riichi sticks laid (`reach_accepted`)."""
         self.unpaid: list[int] = []
         """Hands whose result carries no deltas."""
-        self.last_discarder = 0
 
     def seat(self, event: dict[str, Any], name: str, at: int) -> int:
         seat = _int(event, name, at, 0, 3)
@@ -159,9 +170,7 @@ class _Reader:
         number = _WINDS[wind] * 4 + _int(event, "kyoku", at, 1, 4) - 1
         scores = self.points(event, at)
         starts = tuple(
-            tuple(pai(tile, at) for tile in _list({"type": "start_kyoku", "hai": tehais[seat]}, "hai", at, 13, 13))
-            if seat < self.players
-            else ()
+            _pais(_list({"type": "start_kyoku", "hai": tehais[seat]}, "hai", at, 13, 13), at) if seat < self.players else ()
             for seat in range(4)
         )
         dora = [pai(event.get("dora_marker"), at)]
@@ -181,7 +190,6 @@ class _Reader:
     def dahai(self, event: dict[str, Any], at: int) -> None:
         seat = self.seat(event, "actor", at)
         self.hand(event, at).discard(seat, pai(event.get("pai"), at), at)
-        self.last_discarder = seat
 
     def call(self, event: dict[str, Any], at: int) -> None:
         hand = self.hand(event, at)
@@ -234,6 +242,14 @@ class _Reader:
         else:
             hand.ended("draw", "流局", deltas or (0, 0, 0, 0), at)
 
+    def short_path(self) -> tuple[list[list[Any]], list[list[int]]]:
+        """The lines the loop's short path appends to: none while no hand is
+        open or a player has just declared riichi (their discard is a riichi)."""
+        builder = self.builder
+        if builder is None or builder.closed or builder.declaring:
+            return [], []
+        return builder.lines, builder.events
+
     def close(self) -> None:
         if self.builder is not None:
             self.hands.append(finish_hand(self.builder))
@@ -285,44 +301,30 @@ PAIS: dict[str, int] = {
 """Every MJAI tile, as its tenhou.net/6 code."""
 
 
-def _played(reader: _Reader, event: object, at: int) -> bool:
-    """A plain `tsumo` or `dahai` read on the short path (most events are);
-    False for anything else, or anything the short path would not accept
-    (:meth:`_Reader.read` reads it, and says what is wrong)."""
-    if type(event) is not dict:
-        return False
-    kind = event.get("type")
-    builder = reader.builder
-    if (kind != "tsumo" and kind != "dahai") or builder is None or builder.closed:
-        return False
-    seat, tile = event.get("actor"), event.get("pai")
-    code = PAIS.get(tile) if type(tile) is str else None
-    if type(seat) is not int or not 0 <= seat < reader.players or code is None or len(event) > MAX_EVENT_FIELDS:
-        return False
-    drawn = kind == "tsumo"
-    steps = builder.takes[seat] if drawn else builder.actions[seat]
-    if len(steps) >= MAX_HAND_STEPS or (not drawn and seat in builder.declaring):
-        return False
-    steps.append(code)
-    if drawn:
-        builder.take_events[seat].append(at)
-        builder.draws += 1
-    else:
-        builder.action_events[seat].append(at)
-        builder.discards.append((at, builder.draws, seat, code))
-        reader.last_discarder = seat
-    return True
-
-
 def read_mjai(events: list[Any]) -> ReadGame:
     """Every hand of an MJAI event log (400 at the first event that does not
     read as MJAI writes it)."""
     if len(events) > MAX_EVENTS:
         raise UnreadablePart(field_problem("/record", BAD_FIELD, type="record", name="length"))
     reader = _Reader()
+    lines, events_of = reader.short_path()
     for at, event in enumerate(events):
-        if not _played(reader, event, at):
+        # a plain `tsumo` or `dahai` (most events are) goes on the hand's line
+        # for the player's draws (0–3) or discards (4–7); anything else, or
+        # anything the short path would not accept, is read by _Reader.read,
+        # which says what is wrong
+        line = -1
+        if lines and type(event) is dict and len(event) <= MAX_EVENT_FIELDS:
+            kind, seat, tile = event.get("type"), event.get("actor"), event.get("pai")
+            code = PAIS.get(tile) if type(tile) is str else None
+            if code is not None and type(seat) is int and 0 <= seat < reader.players:
+                line = seat if kind == "tsumo" else seat + 4 if kind == "dahai" else -1
+        if line < 0 or len(lines[line]) >= MAX_HAND_STEPS:
             reader.read(event, at)
+            lines, events_of = reader.short_path()
+            continue
+        lines[line].append(code)
+        events_of[line].append(at)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, "", tuple(reader.paid()))

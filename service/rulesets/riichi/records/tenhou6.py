@@ -26,7 +26,7 @@ a concealed kong, ``f`` a north set aside (three players), 0 the turn an open
 kong took.
 
 This module reads the entries into typed steps; a step it cannot read is a
-:class:`UnreadablePart` (400) naming it. :mod:`service.rulesets.riichi.replay`
+:class:`UnreadablePart` (400) naming it. :mod:`service.rulesets.riichi.records.replay`
 plays them.
 """
 

@@ -34,7 +34,7 @@ from typing import Literal, TypeAlias
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.readings import complete_waits, terminal_or_honour
 from service.core.tiles import special_waits
-from service.rulesets.riichi.tenhou import (
+from service.rulesets.riichi.records.tenhou6 import (
     KONG_TURN,
     TILE_CODES,
     TSUMOGIRI,

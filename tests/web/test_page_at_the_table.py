@@ -225,7 +225,20 @@ def test_each_ruleset_keeps_its_inputs_across_tabs_and_in_the_link(page: Any, ba
 
 # --- (5) every word in the page's language ------------------------------------------------------
 
-ALLOWED_LATIN = {"English", "MCR", "NMJL", "WhatsApp", "Telegram", "Facebook", "Reddit", "API", "EMA", "PyMahjongGB", "Willoughby", "Quints"}
+ALLOWED_LATIN = {
+    "English",
+    "MCR",
+    "NMJL",
+    "WhatsApp",
+    "Telegram",
+    "Facebook",
+    "Reddit",
+    "API",
+    "EMA",
+    "PyMahjongGB",
+    "Willoughby",
+    "Quints",
+}
 """Proper names the page keeps in Latin letters (rulesets, services, a library,
 an author of rules, an NMJL card section)."""
 VISIBLE_TEXT = "document.getElementById('rule-fields').open = true; return document.body.innerText"

@@ -34,47 +34,33 @@ from service.core.money import POINTS
 from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.draws import DrawPayment, RiichiDrawRequest, RiichiDrawResult, draw
-from service.rulesets.riichi.limits import FU_VALUES, basic_points
+from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.pao import Liability, liability
 from service.rulesets.riichi.payment_lines import shugi_chips, winner_lines
-from service.rulesets.riichi.payments import MAX_YAKUMAN, SANMA_TSUMO
-from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules, resolve_rules
-from service.rulesets.riichi.schemas import WITHOUT_YAKU, ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
+from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules
+from service.rulesets.riichi.schemas import ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
 from service.rulesets.riichi.score_table import ScoreTable, score_table
-from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, Players, check_seat
+from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation
-from service.rulesets.riichi.value import DEALER_YAKU, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU, ResolvedHand, resolve_hand
+from service.rulesets.riichi.value import ResolvedHand, resolve_hand
 from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku import YakuOptions, yakuman_tier
+from service.rulesets.riichi.yaku import YakuOptions
 
 __all__ = [
-    "DEALER_YAKU",
-    "FU_VALUES",
-    "MAX_YAKUMAN",
-    "NON_DEALER_YAKU",
     "RIICHI_STICK",
-    "RON_YAKU",
-    "SANMA_TSUMO",
-    "TSUMO_YAKU",
-    "WITHOUT_YAKU",
-    "DrawPayment",
-    "Players",
     "RiichiDrawRequest",
     "RiichiDrawResult",
     "RiichiRequest",
     "RiichiRules",
     "RiichiSettlement",
     "ScoreTable",
-    "basic_points",
     "draw",
-    "resolve_rules",
     "score_table",
     "settle",
-    "yakuman_tier",
 ]
-"""What this module gives: :func:`settle`, and the names other modules and
-the tests import from here, where they were defined before the split."""
+"""What this module gives: :func:`settle` and the riichi stick's value; the
+request, rules and answer types, the draw and the score table are named here
+too because the endpoints reach them through this module."""
 
 RIICHI_STICK = 1000
 """The reference calculator / 001: each riichi stick on the table is 1000 points to the winner."""

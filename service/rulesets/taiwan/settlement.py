@@ -50,8 +50,7 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
-from service.rulesets.taiwan.catalogue import TaiTable, TaiTableRow, tai_table
-from service.rulesets.taiwan.counting import WON_ON, ItemStatus, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
+from service.rulesets.taiwan.counting import WON_ON, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
 from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
@@ -501,17 +500,3 @@ def _check_special(special: str | None, evaluation: TaiwanHand) -> None:
         raise RuleViolation(
             field_problem("/special", "special is {special} but the tiles do not show {names}.", special=special, names=names)
         )
-
-
-__all__ = [
-    "ItemStatus",
-    "PatternIn",
-    "Patterns",
-    "TaiBreakdown",
-    "TaiItem",
-    "TaiTable",
-    "TaiTableRow",
-    "count_tai",
-    "tai_table",
-]
-"""Re-exported: the counter's and the catalogue's types, which the settlement's requests and answers hold."""

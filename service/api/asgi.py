@@ -360,7 +360,7 @@ class Entry:
         finally:
             observe(method, template, status, perf_counter() - started)
             if context is not None or language_token is not None:
-                finish(context, status, request_token, language_token)
+                end_request(context, status, request_token, language_token)
 
     def more_ids(self) -> bytes:
         """The next thousand request ids, the first of them returned: the
@@ -442,7 +442,7 @@ class Entry:
         return route.template, answer.status
 
 
-def finish(context: RequestContext | None, status: int, request_token: Any, language_token: Any) -> None:
+def end_request(context: RequestContext | None, status: int, request_token: Any, language_token: Any) -> None:
     """The request's context variables reset, its status noted for the log."""
     if context is not None:
         context.status = status

@@ -413,6 +413,11 @@ QUARTERS: dict[str, Quarters] = {name: Quarters(*map(_quarters, msgspec.structs.
 
 
 def settle(request: HongKongRequest) -> HongKongSettlement:
+    """Settle one Hong Kong hand: takes a validated :class:`HongKongRequest`
+    (the hand's worth as fan, patterns or tiles) and gives the
+    :class:`HongKongSettlement` with each payer's line under the table's
+    payment scheme (a liable seat paying the whole), each seat's delta and
+    the fan paid after the cap."""
     # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
     # Decimals under the exact context itself
     rules = request.rules

@@ -212,6 +212,10 @@ def _check(request: McrRequest) -> None:
 
 @exact
 def settle(request: McrRequest) -> McrSettlement:
+    """Settle one MCR (國標) hand: takes a validated :class:`McrRequest` (the
+    fan, or the tiles to evaluate, and the flowers) and gives the
+    :class:`McrSettlement`: base plus hand points from the discarder or each
+    self-draw payer, base alone from the others, each seat's delta."""
     rules = request.rules
     winner = request.winner
     win = request.win

@@ -224,6 +224,10 @@ def _check_table(request: NmjlRequest, seats: tuple[Seat, ...]) -> None:
 
 @exact
 def settle(request: NmjlRequest) -> NmjlSettlement:
+    """Settle one American (NMJL) hand: takes a validated :class:`NmjlRequest`
+    (the card value, jokerless, the bettors) and gives the
+    :class:`NmjlSettlement` with each payer's and bettor's line and each
+    seat's delta."""
     rules = request.rules
     winner = request.winner
     win = request.win

@@ -53,7 +53,7 @@ RULESET = Ruleset(
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     presets=presets.PRESET_INFO,
-    messages=(settlement.WITHOUT_YAKU,),
+    messages=(schemas.WITHOUT_YAKU,),
     catalogue=(
         *((row.name_en, PATTERN_CONTEXT) for row in yaku.YAKU_TABLE),
         *((row.name_en, PATTERN_CONTEXT) for row in yaku.BONUS_TABLE),

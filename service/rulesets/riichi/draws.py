@@ -8,6 +8,7 @@ arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from decimal import Decimal
 from typing import Annotated, Literal
 
@@ -17,7 +18,7 @@ from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
 from service.rulesets.riichi.limits import MANGAN_BASIC
-from service.rulesets.riichi.payments import tsumo_share
+from service.rulesets.riichi.payments import PaymentRule, tsumo_share
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules
 from service.rulesets.riichi.table import OTHERS, HonbaCount, Players, SticksCount, check_seat
@@ -90,7 +91,40 @@ def _distinct_seats(values: list[Seat], seats: tuple[Seat, ...], pointer: str) -
     return frozenset(seen)
 
 
+def _nagashi_lines(request: RiichiDrawRequest, nagashi: Collection[Seat], seats: tuple[Seat, ...], rule: PaymentRule) -> list[DrawPayment]:
+    """Each nagashi mangan paid as a mangan tsumo, seat by seat."""
+    lines: list[DrawPayment] = []
+    players = request.players
+    for seat in (s for s in seats if s in nagashi):
+        payers = OTHERS[(players, seat)]
+        for payer in payers:
+            amount = tsumo_share(MANGAN_BASIC, seat == request.dealer, payer == request.dealer, len(payers), rule)
+            lines.append(DrawPayment(payer, seat, Decimal(amount), "dealer" if payer == request.dealer else "non_dealer"))
+    return lines
+
+
+def _noten_lines(tenpai_seats: list[Seat], noten_seats: list[Seat], rules: RiichiRules) -> list[DrawPayment]:
+    """The noten payment, split evenly from every noten seat to every tenpai
+    seat; refused when it does not split."""
+    pairs = len(tenpai_seats) * len(noten_seats)
+    if rules.noten_payment % pairs:
+        raise RuleViolation(
+            field_problem(
+                "/rules/noten_payment",
+                "{amount} does not split evenly between {noten} noten and {tenpai} tenpai seats.",
+                amount=rules.noten_payment,
+                noten=len(noten_seats),
+                tenpai=len(tenpai_seats),
+            )
+        )
+    share = Decimal(rules.noten_payment // pairs)
+    return [DrawPayment(payer, payee, share, "noten") for payer in noten_seats for payee in tenpai_seats]
+
+
 def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
+    """Settle an exhaustive draw: takes the tenpai and nagashi mangan seats
+    with the table's rules, gives the payments (nagashi mangan, then the
+    noten payment where the rules still pay it) and each seat's delta."""
     players = request.players
     seats = seats_for(players)
     rules = resolve_rules(request.rules, players)
@@ -99,31 +133,12 @@ def draw(request: RiichiDrawRequest) -> RiichiDrawResult:
     nagashi = _distinct_seats(request.nagashi_mangan, seats, "/nagashi_mangan")
     if nagashi and rules.nagashi_mangan is False:
         raise RuleViolation(field_problem("/nagashi_mangan/0", NO_NAGASHI))
-    rule = payment_rule(players, rules)
-    lines: list[DrawPayment] = []
-
-    for seat in (s for s in seats if s in nagashi):
-        payers = OTHERS[(players, seat)]
-        for payer in payers:
-            amount = tsumo_share(MANGAN_BASIC, seat == request.dealer, payer == request.dealer, len(payers), rule)
-            lines.append(DrawPayment(payer, seat, Decimal(amount), "dealer" if payer == request.dealer else "non_dealer"))
+    lines = _nagashi_lines(request, nagashi, seats, payment_rule(players, rules))
 
     tenpai_seats = [s for s in seats if s in tenpai]
     noten_seats = [s for s in seats if s not in tenpai]
     if tenpai_seats and noten_seats and (not nagashi or rules.noten_with_nagashi):
-        pairs = len(tenpai_seats) * len(noten_seats)
-        if rules.noten_payment % pairs:
-            raise RuleViolation(
-                field_problem(
-                    "/rules/noten_payment",
-                    "{amount} does not split evenly between {noten} noten and {tenpai} tenpai seats.",
-                    amount=rules.noten_payment,
-                    noten=len(noten_seats),
-                    tenpai=len(tenpai_seats),
-                )
-            )
-        share = Decimal(rules.noten_payment // pairs)
-        lines.extend(DrawPayment(payer, payee, share, "noten") for payer in noten_seats for payee in tenpai_seats)
+        lines.extend(_noten_lines(tenpai_seats, noten_seats, rules))
 
     deltas: dict[str, Decimal] = {seat: Decimal(0) for seat in seats}
     for line in lines:

@@ -27,6 +27,7 @@ docs/riichi-extras.md:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal, get_args
 
 import msgspec
@@ -274,48 +275,66 @@ def _fail(pointer: str, detail: str, **params: object) -> RuleViolation:
     return RuleViolation(field_problem(pointer, detail, **params), title=template("The hand's structure is impossible"))
 
 
-def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
-    """Index of the meld the winning tile completed, after checking the
-    melds and the wait agree; None when the pair was completed or no meld
-    was marked and any candidate gives the same fu."""
+def _marked_meld(hand: HandShape, at: str) -> int | None:
+    """Index of the meld marked ``winning``, none when no meld is; refuses
+    two marks."""
     marked: int | None = None
     for index, meld in enumerate(hand.melds):
         if meld.winning:
             if marked is not None:
                 raise _fail(f"{at}/melds/{index}/winning", "Only one meld can be completed by the winning tile.")
             marked = index
+    return marked
+
+
+def _check_marked(hand: HandShape, index: int, at: str) -> None:
+    """The marked meld can be the one the winning tile completed: concealed,
+    not a kan, of the kind the wait completes."""
+    meld = hand.melds[index]
+    wait = hand.wait
+    where = f"{at}/melds/{index}/winning"
+    if meld.kind == "kan":
+        raise _fail(where, "The winning tile cannot complete a kan.")
+    if meld.open:
+        raise _fail(where, "A called meld was complete before the winning tile.")
+    if wait == "pair":
+        raise _fail(where, "On a `pair` wait the winning tile completes the pair, not a meld.")
+    if wait in SEQUENCE_WAITS and meld.kind != "sequence":
+        raise _fail(where, "A `{wait}` wait is completed into a sequence, not a {kind}.", wait=wait, kind=meld.kind)
+    if wait == "shanpon" and meld.kind != "triplet":
+        raise _fail(where, "A `shanpon` wait is completed into a triplet, not a sequence.")
+
+
+def _shanpon_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
+    """An unmarked shanpon wait: on a ron the concealed triplet it completed
+    (all of one kind, so any gives the same fu); none on a tsumo."""
+    candidates = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
+    if not candidates:
+        raise _fail(f"{at}/wait", "A `shanpon` wait needs a concealed triplet for the winning tile to complete.")
+    if not tsumo and len({hand.melds[i].terminal_or_honor for i in candidates}) > 1:
+        raise _fail(
+            f"{at}/melds",
+            "On a ron the triplet completed by the winning tile counts as open: mark it with `winning` "
+            "(the concealed triplets are of both kinds).",
+        )
+    return candidates[0] if not tsumo else None
+
+
+def _winning_meld(hand: HandShape, tsumo: bool, at: str) -> int | None:
+    """Index of the meld the winning tile completed, after checking the
+    melds and the wait agree; None when the pair was completed or no meld
+    was marked and any candidate gives the same fu."""
+    marked = _marked_meld(hand, at)
     wait = hand.wait
     if marked is not None:
-        index = marked
-        meld = hand.melds[index]
-        where = f"{at}/melds/{index}/winning"
-        if meld.kind == "kan":
-            raise _fail(where, "The winning tile cannot complete a kan.")
-        if meld.open:
-            raise _fail(where, "A called meld was complete before the winning tile.")
-        if wait == "pair":
-            raise _fail(where, "On a `pair` wait the winning tile completes the pair, not a meld.")
-        if wait in SEQUENCE_WAITS and meld.kind != "sequence":
-            raise _fail(where, "A `{wait}` wait is completed into a sequence, not a {kind}.", wait=wait, kind=meld.kind)
-        if wait == "shanpon" and meld.kind != "triplet":
-            raise _fail(where, "A `shanpon` wait is completed into a triplet, not a sequence.")
-        return index
+        _check_marked(hand, marked, at)
+        return marked
     if wait in SEQUENCE_WAITS:
-        for m in hand.melds:
-            if m.kind == "sequence" and not m.open:
-                return None
+        if any(m.kind == "sequence" and not m.open for m in hand.melds):
+            return None
         raise _fail(f"{at}/wait", "A `{wait}` wait needs a concealed sequence for the winning tile to complete.", wait=wait)
     if wait == "shanpon":
-        candidates = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
-        if not candidates:
-            raise _fail(f"{at}/wait", "A `shanpon` wait needs a concealed triplet for the winning tile to complete.")
-        if not tsumo and len({hand.melds[i].terminal_or_honor for i in candidates}) > 1:
-            raise _fail(
-                f"{at}/melds",
-                "On a ron the triplet completed by the winning tile counts as open: mark it with `winning` "
-                "(the concealed triplets are of both kinds).",
-            )
-        return candidates[0] if not tsumo else None
+        return _shanpon_meld(hand, tsumo, at)
     return None
 
 
@@ -338,19 +357,9 @@ def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | None = None) -> FuResult:
-    """Count the fu of ``hand``. ``tsumo`` defaults to the hand's own flag (a
-    :class:`RiichiHand`); a settlement passes what its ``win`` says. ``at``
-    prefixes error pointers when the hand is nested in a larger request
-    (``/hand``)."""
-    if tsumo is None:
-        tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
-    if hand.rinshan or hand.seven_pairs or len(hand.melds) != MAX_MELDS:
-        _check_shape(hand, tsumo, at)  # only these can fail its checks
-    if hand.seven_pairs:
-        return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
-
-    melds = hand.melds
+def _meld_lines(melds: Sequence[RiichiMeld]) -> tuple[list[FuItem], int, bool, bool, int]:
+    """Each meld's line and their fu, whether every meld is concealed,
+    whether one is marked ``winning``, and the concealed sequences."""
     closed, marked = True, False
     concealed_sequences = 0
     meld_items: list[FuItem] = []
@@ -366,32 +375,62 @@ def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | Non
         item = _MELD_ITEMS[kind][meld.open][meld.terminal_or_honor][index]
         meld_items.append(item)
         meld_fu += item.fu
+    return meld_items, meld_fu, closed, marked, concealed_sequences
+
+
+def _ron_triplet_fu(hand: HandShape, tsumo: bool, at: str, meld_items: list[FuItem]) -> int:
+    """A concealed triplet a ron completed counts as open (明刻, the riichi
+    scoring article's example 4): its line replaced in ``meld_items``; the
+    fu that changes."""
+    ron_triplet = _winning_meld(hand, tsumo, at)
+    if ron_triplet is None or tsumo:
+        return 0
+    meld = hand.melds[ron_triplet]
+    if meld.kind != "triplet" or meld.open:
+        return 0
+    item = _MELD_ITEMS["triplet"][True][meld.terminal_or_honor][ron_triplet]
+    change = item.fu - meld_items[ron_triplet].fu
+    meld_items[ron_triplet] = item
+    return change
+
+
+def _win_lines(hand: HandShape, rules: FuRules, *, tsumo: bool, closed: bool, pinfu: bool) -> tuple[list[FuItem], int]:
+    """The base and the win's lines and their fu: a closed ron's 10, a
+    tsumo's 2 unless pinfu or a replacement tile waive it by the rules."""
+    if not tsumo:
+        return ([_BASE, _CLOSED_RON], BASE_FU + CLOSED_RON_FU) if closed else ([_BASE], BASE_FU)
+    if pinfu and not rules.pinfu_tsumo_fu:
+        return [_BASE, _PINFU_TSUMO], BASE_FU
+    if hand.rinshan and not rules.rinshan_tsumo_fu:
+        return [_BASE, _RINSHAN_TSUMO], BASE_FU
+    return [_BASE, _TSUMO], BASE_FU + TSUMO_FU
+
+
+def count_fu(hand: HandShape, rules: FuRules, at: str = "", *, tsumo: bool | None = None) -> FuResult:
+    """Count the fu of ``hand``. ``tsumo`` defaults to the hand's own flag (a
+    :class:`RiichiHand`); a settlement passes what its ``win`` says. ``at``
+    prefixes error pointers when the hand is nested in a larger request
+    (``/hand``)."""
+    if tsumo is None:
+        tsumo = hand.tsumo if isinstance(hand, RiichiHand) else False
+    if hand.rinshan or hand.seven_pairs or len(hand.melds) != MAX_MELDS:
+        _check_shape(hand, tsumo, at)  # only these can fail its checks
+    if hand.seven_pairs:
+        return FuResult(fu=SEVEN_PAIRS_FU, raw_fu=SEVEN_PAIRS_FU, items=[_SEVEN_PAIRS], closed=True, pinfu=False, rules=rules)
+
+    meld_items, meld_fu, closed, marked, concealed_sequences = _meld_lines(hand.melds)
     pair = hand.pair
     wait = hand.wait
     # The meld the winning tile completed, after checking the marks and the
     # wait against the melds: without a mark only these waits can fail the
     # checks or name a triplet.
     if marked or wait == "shanpon" or (not concealed_sequences and wait in SEQUENCE_WAITS):
-        ron_triplet = _winning_meld(hand, tsumo, at)
-        if ron_triplet is not None and not tsumo:
-            meld = melds[ron_triplet]
-            if meld.kind == "triplet" and not meld.open:
-                # A triplet completed by a ron counts as open (明刻), the riichi scoring article's example 4.
-                item = _MELD_ITEMS["triplet"][True][meld.terminal_or_honor][ron_triplet]
-                meld_fu += item.fu - meld_items[ron_triplet].fu
-                meld_items[ron_triplet] = item
+        meld_fu += _ron_triplet_fu(hand, tsumo, at, meld_items)
     # closed: every sequence is concealed
     pinfu = closed and pair == "plain" and wait == "two_sided" and concealed_sequences == MAX_MELDS
 
     # the lines and their sum (raw fu) together: base and win, melds, pair, wait
-    if not tsumo:
-        items, raw = ([_BASE, _CLOSED_RON], BASE_FU + CLOSED_RON_FU) if closed else ([_BASE], BASE_FU)
-    elif pinfu and not rules.pinfu_tsumo_fu:
-        items, raw = [_BASE, _PINFU_TSUMO], BASE_FU
-    elif hand.rinshan and not rules.rinshan_tsumo_fu:
-        items, raw = [_BASE, _RINSHAN_TSUMO], BASE_FU
-    else:
-        items, raw = [_BASE, _TSUMO], BASE_FU + TSUMO_FU
+    items, raw = _win_lines(hand, rules, tsumo=tsumo, closed=closed, pinfu=pinfu)
     items += meld_items
     pair_item = _PAIR_ITEMS[pair, rules.double_wind_pair_fu if pair == "double_wind" else PAIR_FU[pair][1]]
     wait_item = _WAIT_ITEMS[wait]

@@ -26,6 +26,7 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -278,11 +279,19 @@ def game(request: Any) -> Any:
     return finish(steps(request))
 
 
-def steps(request: Any) -> Steps:
-    """:func:`game`, yielding after each hand."""
-    options: RiichiGameSetup = request.game
-    players = options.players
-    seats = seats_at(players)
+@dataclass(slots=True)
+class _Table:
+    """What carries from one hand of a game to the next: the scores, the
+    honba and the riichi sticks on the table."""
+
+    totals: dict[str, Decimal]
+    honba: int = 0
+    sticks: int = 0
+
+
+def _start(options: RiichiGameSetup, seats: tuple[Seat, ...]) -> tuple[Rotation, _Table]:
+    """The rotation and the table a game starts from: the first hand, or the
+    hand it resumes at with that hand's scores, honba and sticks."""
     for name in ("start_dealer",):
         if getattr(options, name) not in seats:
             raise RuleViolation(field_problem(f"/game/{name}", NOT_AT_TABLE, seat=getattr(options, name)))
@@ -293,104 +302,145 @@ def steps(request: Any) -> Steps:
         rounds=1 if options.length == "east" else 2,
         start_dealer=options.start_dealer,
     )
-    totals: dict[str, Decimal] = {seat: Decimal(options.start_points) for seat in seats}
+    if options.resume is None:
+        return rotation, _Table({seat: Decimal(options.start_points) for seat in seats})
+    totals = _resumed(options.resume, rotation, seats)
+    return rotation, _Table(totals, options.resume.honba, options.resume.riichi_sticks)
+
+
+def _drawn(request: Any, item: RiichiGameDraw, index: int, dealer: Seat, table: _Table) -> RiichiDrawResult:
+    """An exhaustive draw: every riichi seat tenpai, the draw's payments
+    added to the scores, one more honba; the sticks stay."""
+    for seat in item.riichi:
+        if seat not in item.tenpai:
+            raise RuleViolation(field_problem(f"/hands/{index}/tenpai", RIICHI_NOT_TENPAI, seat=seat))
+    body = RiichiDrawRequest(
+        tenpai=item.tenpai,
+        nagashi_mangan=item.nagashi_mangan,
+        dealer=dealer,
+        players=request.game.players,
+        honba=table.honba,
+        riichi_sticks=table.sticks,
+        rules=request.rules,
+    )
+    try:
+        drawn = draw(body)
+    except RuleViolation as exc:
+        raise prefixed(exc, index) from None
+    add(table.totals, drawn.deltas)
+    table.honba += 1
+    return drawn
+
+
+def _won(request: Any, item: Any, index: int, dealer: Seat, table: _Table) -> RiichiSettlement:
+    """A won hand: settled and added to the scores; the sticks go to the
+    winner; the honba grow while the dealer wins, else start again."""
+    body = build_request(
+        RiichiRequest,
+        item,
+        index,
+        dealer=dealer,
+        honba=table.honba,
+        riichi_sticks=table.sticks,
+        players=request.game.players,
+        rules=request.rules,
+    )
+    try:
+        settlement = settle(body)
+    except RuleViolation as exc:
+        raise prefixed(exc, index) from None
+    add(table.totals, settlement.deltas)
+    table.sticks = 0
+    table.honba = table.honba + 1 if _dealer_won(settlement, dealer) else 0
+    return settlement
+
+
+def _dealer_won(settlement: RiichiSettlement, dealer: Seat) -> bool:
+    """Whether the dealer is among the paid winners (and so keeps the deal)."""
+    return any(winner.winner == dealer and winner.paid for winner in settlement.winners)
+
+
+def _play(
+    request: Any, item: Any, index: int, dealer: Seat, table: _Table
+) -> tuple[HandType, bool, RiichiSettlement | None, RiichiDrawResult | None]:
+    """One hand of the game, after its riichi sticks are down: its type,
+    whether the dealer keeps the deal, and its settlement or draw."""
+    if isinstance(item, RiichiGameAbort):
+        _check_abort(request.game, index)
+        table.honba += 1
+        return "abort", True, None, None
+    if isinstance(item, RiichiGameDraw):
+        drawn = _drawn(request, item, index, dealer, table)
+        return "draw", dealer in item.tenpai, None, drawn
+    settlement = _won(request, item, index, dealer, table)
+    return "win", _dealer_won(settlement, dealer), settlement, None
+
+
+def _standings(options: RiichiGameSetup, totals: dict[str, Decimal], sticks: int, seats: tuple[Seat, ...]) -> tuple[GameResults, list[Any]]:
+    """A finished game's standings (the sticks left to the first) and the
+    transfers that settle them up."""
+    scores = {seat: int(totals[seat]) for seat in seats}
+    standings = game_results(
+        GameResultsRequest(
+            scores=GameScores(**scores),
+            start_points=options.start_points,
+            return_points=options.return_points,
+            uma=options.uma,
+            riichi_sticks=sticks,
+            sticks_to_first=True,
+            ties=options.ties,
+            rounding=options.rounding,
+        )
+    )
+    return standings, settle_up({standing.seat: standing.result for standing in standings.standings})
+
+
+def steps(request: Any) -> Steps:
+    """:func:`game`, yielding after each hand: takes the decoded game request
+    and gives (at its end) the answer with every hand, the scores, and the
+    standings once the game is over."""
+    options: RiichiGameSetup = request.game
+    players = options.players
+    seats = seats_at(players)
+    rotation, table = _start(options, seats)
+    totals = table.totals
     end = GameEnd(options.agari_yame, options.extension, _goal(options), options.ties)
-    honba = 0
-    sticks = 0
-    if options.resume is not None:
-        totals = _resumed(options.resume, rotation, seats)
-        honba, sticks = options.resume.honba, options.resume.riichi_sticks
     busted = False
     answered = []
     for index, item in enumerate(request.hands):
         check_not_over(rotation.over or busted or end.reason is not None, index)
         dealer = rotation.dealer
-        state = {"round": rotation.round, "hand_number": rotation.hand_number, "dealer": dealer, "honba": honba}
-        sticks += _declare(item, index, seats, totals)
-        settlement: RiichiSettlement | None = None
-        drawn: RiichiDrawResult | None = None
-        kind: HandType
-        if isinstance(item, RiichiGameAbort):
-            _check_abort(options, index)
-            kind, keeps = "abort", True
-            honba += 1
-        elif isinstance(item, RiichiGameDraw):
-            kind = "draw"
-            for seat in item.riichi:
-                if seat not in item.tenpai:
-                    raise RuleViolation(field_problem(f"/hands/{index}/tenpai", RIICHI_NOT_TENPAI, seat=seat))
-            body = RiichiDrawRequest(
-                tenpai=item.tenpai,
-                nagashi_mangan=item.nagashi_mangan,
-                dealer=dealer,
-                players=players,
-                honba=honba,
-                riichi_sticks=sticks,
-                rules=request.rules,
-            )
-            try:
-                drawn = draw(body)
-            except RuleViolation as exc:
-                raise prefixed(exc, index) from None
-            add(totals, drawn.deltas)
-            keeps = dealer in item.tenpai
-            honba += 1
-        else:
-            kind = "win"
-            body = build_request(
-                RiichiRequest, item, index, dealer=dealer, honba=honba, riichi_sticks=sticks, players=players, rules=request.rules
-            )
-            try:
-                settlement = settle(body)
-            except RuleViolation as exc:
-                raise prefixed(exc, index) from None
-            add(totals, settlement.deltas)
-            sticks = 0
-            keeps = any(winner.winner == dealer and winner.paid for winner in settlement.winners)
-            honba = honba + 1 if keeps else 0
+        state = {"round": rotation.round, "hand_number": rotation.hand_number, "dealer": dealer, "honba": table.honba}
+        table.sticks += _declare(item, index, seats, totals)
+        kind, keeps, settlement, drawn = _play(request, item, index, dealer, table)
         answered.append(
             TYPES.hand(
                 type=kind,
                 **state,
-                riichi_sticks=settlement.riichi_sticks if settlement else sticks,
+                riichi_sticks=settlement.riichi_sticks if settlement else table.sticks,
                 dealer_streak=None,
                 settlement=settlement,
                 draw=drawn,
                 scores=snapshot(totals),
             )
         )
-        if options.bust and any(points < 0 for points in totals.values()):
-            busted = True
+        busted = busted or (options.bust and any(points < 0 for points in totals.values()))
         end.after_hand(rotation, totals, dealer_kept=keeps and kind != "abort")
         if not keeps and end.reason is None:
             rotation.pass_deal()
             end.after_deal_passed(rotation, totals)
         yield
     finished = busted or rotation.over or end.reason is not None
-    standings = None
-    transfers = []
-    if finished:
-        scores = {seat: int(totals[seat]) for seat in seats}
-        standings = game_results(
-            GameResultsRequest(
-                scores=GameScores(**scores),
-                start_points=options.start_points,
-                return_points=options.return_points,
-                uma=options.uma,
-                riichi_sticks=sticks,
-                sticks_to_first=True,
-                ties=options.ties,
-                rounding=options.rounding,
-            )
-        )
-        transfers = settle_up({standing.seat: standing.result for standing in standings.standings})
+    standings, transfers = _standings(options, totals, table.sticks, seats) if finished else (None, [])
     return TYPES.answer(
         ruleset="riichi",
         hands=answered,
         scores=snapshot(totals),
         next=None
         if finished
-        else HandState(round=rotation.round, hand_number=rotation.hand_number, dealer=rotation.dealer, honba=honba, riichi_sticks=sticks),
+        else HandState(
+            round=rotation.round, hand_number=rotation.hand_number, dealer=rotation.dealer, honba=table.honba, riichi_sticks=table.sticks
+        ),
         finished=finished,
         end_reason=("bust" if busted else end.reason or "length") if finished else None,
         standings=standings,

@@ -31,6 +31,7 @@ the end, so results are exact decimals (``-25``, ``13.334``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Annotated, Literal
 
@@ -312,7 +313,28 @@ def _rounded(scores: dict[Seat, int], order: list[Seat], return_points: int, *bo
 
 
 @exact
+def _share_tie(group: Sequence[Seat], start: int, end: int, shared: Iterable[tuple[list[int], dict[Seat, int]]]) -> bool:
+    """Tied seats share the uma, oka and sticks of the places ``start`` to
+    ``end`` evenly, each kind into its own dict; odd points go round them in
+    seat order, across the kinds. Whether any point was odd."""
+    size = len(group)
+    cursor = 0  # odd points go round the tied seats in seat order, across uma, oka and sticks
+    odd = False
+    for shares, target in shared:
+        each, remainder = divmod(sum(shares[start:end]), size)
+        for seat in group:
+            target[seat] = each
+        for step in range(remainder):
+            target[group[(cursor + step) % size]] += 1
+        cursor = (cursor + remainder) % size
+        odd = odd or remainder > 0
+    return odd
+
+
 def game_results(request: GameResultsRequest) -> GameResults:
+    """The standings of a finished game: takes the final scores with the
+    start and return points, uma, sticks, ties and rounding, gives each
+    seat's place, points, uma, oka, sticks and chips in thousands."""
     scores = _scores(request)
     _check(request, scores)
     players = len(scores)
@@ -345,18 +367,8 @@ def game_results(request: GameResultsRequest) -> GameResults:
             start = end
             continue
         group = order[start:end]  # already in seat order within a tie
-        size = len(group)
-        cursor = 0  # odd points go round the tied seats in seat order, across uma, oka and sticks
-        odd = False
-        for shares, target in ((uma_by_place, uma), (oka_by_place, oka_of), (sticks_by_place, sticks_of)):
-            each, remainder = divmod(sum(shares[start:end]), size)
-            for seat in group:
-                target[seat] = each
-            for step in range(remainder):
-                target[group[(cursor + step) % size]] += 1
-            cursor = (cursor + remainder) % size
-            odd = odd or remainder > 0
-        if odd:
+        shared = ((uma_by_place, uma), (oka_by_place, oka_of), (sticks_by_place, sticks_of))
+        if _share_tie(group, start, end, shared):
             warnings.append(warning("tie_share_remainder", seats=", ".join(group)))
         for seat in group:
             place[seat] = start + 1

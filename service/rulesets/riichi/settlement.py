@@ -24,6 +24,7 @@ amounts leave the engine as exact Decimals.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 import msgspec
@@ -33,47 +34,33 @@ from service.core.money import POINTS
 from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.draws import DrawPayment, RiichiDrawRequest, RiichiDrawResult, draw
-from service.rulesets.riichi.limits import FU_VALUES, basic_points
-from service.rulesets.riichi.pao import liability
+from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
+from service.rulesets.riichi.pao import Liability, liability
 from service.rulesets.riichi.payment_lines import shugi_chips, winner_lines
-from service.rulesets.riichi.payments import MAX_YAKUMAN, SANMA_TSUMO
-from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules, resolve_rules
-from service.rulesets.riichi.schemas import WITHOUT_YAKU, ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
+from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules
+from service.rulesets.riichi.schemas import ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
 from service.rulesets.riichi.score_table import ScoreTable, score_table
-from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, Players, check_seat
+from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation
-from service.rulesets.riichi.value import DEALER_YAKU, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU, ResolvedHand, resolve_hand
+from service.rulesets.riichi.value import ResolvedHand, resolve_hand
 from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku import YakuOptions, yakuman_tier
+from service.rulesets.riichi.yaku import YakuOptions
 
 __all__ = [
-    "DEALER_YAKU",
-    "FU_VALUES",
-    "MAX_YAKUMAN",
-    "NON_DEALER_YAKU",
     "RIICHI_STICK",
-    "RON_YAKU",
-    "SANMA_TSUMO",
-    "TSUMO_YAKU",
-    "WITHOUT_YAKU",
-    "DrawPayment",
-    "Players",
     "RiichiDrawRequest",
     "RiichiDrawResult",
     "RiichiRequest",
     "RiichiRules",
     "RiichiSettlement",
     "ScoreTable",
-    "basic_points",
     "draw",
-    "resolve_rules",
     "score_table",
     "settle",
-    "yakuman_tier",
 ]
-"""What this module gives: :func:`settle`, and the names other modules and
-the tests import from here, where they were defined before the split."""
+"""What this module gives: :func:`settle` and the riichi stick's value; the
+request, rules and answer types, the draw and the score table are named here
+too because the endpoints reach them through this module."""
 
 RIICHI_STICK = 1000
 """The reference calculator / 001: each riichi stick on the table is 1000 points to the winner."""
@@ -134,15 +121,10 @@ def _add_further_winners(
     return tuple([entry[0] for entry in entries])
 
 
-def settle(request: RiichiRequest) -> RiichiSettlement:
-    players = request.players
-    seats = SEATS_FOR[players]
-    rules = resolve_hand_rules(request.rules, players)
-    honba_value = rules.honba_value
-    assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
-    winner = request.winner
-    dealer = request.dealer
-    win = request.win
+def _check_seats(request: RiichiRequest, seats: tuple[Seat, ...]) -> Seat | None:
+    """The winner, the dealer and a discarder seated at this table (the
+    discarder not the winner); returns the discarder, none on a tsumo."""
+    winner, dealer, win = request.winner, request.dealer, request.win
     discarder = win.discarder if type(win) is Discard else None  # Win is Discard | SelfDraw
     # the checks' functions are called only to word a failure
     if winner not in seats or dealer not in seats:
@@ -150,116 +132,143 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         check_seat(dealer, seats, "/dealer")
     if discarder is not None and (discarder == winner or discarder not in seats):
         check_discarder(winner, win, seats)
-    tsumo = discarder is None
+    return discarder
 
-    entries: list[tuple[Seat, WinnerFields, str]] = [(winner, request, "")]
-    if request.further_winners:
-        winners = _add_further_winners(request, entries, discarder, seats, players)
+
+@dataclass(slots=True)
+class _Hand:
+    """One hand being settled: what every winner's turn reads, and the lines,
+    balance, results and chips each turn adds to."""
+
+    request: RiichiRequest
+    rules: RiichiRules
+    seats: tuple[Seat, ...]
+    discarder: Seat | None
+    winners: tuple[Seat, ...]
+    honba_total: int
+    lines: list[Payment] = field(default_factory=list)
+    warnings: list[SettlementWarning] = field(default_factory=list)
+    results: list[WinnerResult] = field(default_factory=list)
+    chip_lines: list[ChipPayment] = field(default_factory=list)
+    evaluations: dict[str, RiichiEvaluation] = field(default_factory=dict)
+    balance: dict[Seat, int] = field(default_factory=dict)
+
+
+def _honba_points(hand: _Hand, seat: Seat, *, paid: bool, liable: Liability | None) -> int:
+    """The honba a winner takes: the first winner's, or each paid winner's
+    where ``rules.multi_ron_honba`` is ``each``; refuses a tsumo's honba that
+    does not split evenly between its payers."""
+    rules, players = hand.rules, hand.request.players
+    first = hand.winners[0]
+    points = hand.honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
+    if hand.discarder is None and (liable is None or liable.honba_payer is None) and points % (players - 1):
+        raise RuleViolation(
+            field_problem(
+                "/rules/honba_value",
+                "{points} honba points do not split evenly between the {payers} payers of a tsumo.",
+                points=points,
+                payers=players - 1,
+            )
+        )
+    return points
+
+
+def _settle_winner(hand: _Hand, seat: Seat, fields: WinnerFields, pointer: str) -> None:
+    """One winner: values the hand, pays it (or, head-bumped, warns), and adds
+    its result, evaluation and chips to ``hand``."""
+    request, rules, discarder = hand.request, hand.rules, hand.discarder
+    players, tsumo, first = request.players, hand.discarder is None, hand.winners[0]
+    value = resolve_hand(
+        fields,
+        tsumo=tsumo,
+        rules=rules,
+        seat=seat,
+        pointer=pointer,
+        options=request.yaku_options,
+        dealer=request.dealer,
+        win=request.win,
+        players=players,
+    )
+    if value.warnings:
+        hand.warnings.extend(value.warnings)
+    liable = None if fields.liable is None and not fields.also_liable else liability(fields, seat, value, hand.seats, pointer, rules, tsumo)
+    paid = rules.multiple_ron == "allowed" or seat == first
+    honba_points = _honba_points(hand, seat, paid=paid, liable=liable)
+    points = 0
+    if paid:
+        points = winner_lines(
+            seat,
+            value,
+            hand.lines,
+            hand.balance,
+            discarder=discarder,
+            dealer=request.dealer,
+            payers=OTHERS[(players, seat)],
+            rule=payment_rule(players, rules),
+            honba_points=honba_points,
+            liable=liable,
+            winners=hand.winners,
+        )
+        hand.balance[seat] += points + honba_points  # what the lines add up to
     else:
-        winners = (winner,)
-    first = winners[0]
-    rule = payment_rule(players, rules)
-    honba_total = honba_value * request.honba
-    sticks_total = RIICHI_STICK * request.riichi_sticks
-    warnings: list[SettlementWarning] = []
-    lines: list[Payment] = []
-    balance = NO_POINTS[players].copy()  # points per seat, made Decimals at the end
-    results: list[WinnerResult] = []
-    chip_lines: list[ChipPayment] = []
-    evaluations: dict[str, RiichiEvaluation] = {}
-    for seat, fields, pointer in entries:
-        value = resolve_hand(
-            fields,
-            tsumo=tsumo,
-            rules=rules,
-            seat=seat,
-            pointer=pointer,
-            options=request.yaku_options,
-            dealer=dealer,
-            win=win,
-            players=players,
+        hand.warnings.append(warning("head_bumped", seat=seat, first=first))
+    sticks = RIICHI_STICK * request.riichi_sticks if seat == first else 0
+    hand.results.append(
+        WinnerResult(
+            winner=seat,
+            paid=paid,
+            han=value.han,
+            fu=value.fu,
+            fu_count=value.fu_count,
+            yakuman=value.yakuman,
+            basic_points=POINTS[value.basic],
+            tier=value.tier,
+            hand_points=POINTS[points],
+            honba_points=POINTS[honba_points],
+            riichi_stick_points=POINTS[sticks],
+            receives=POINTS[points + honba_points + sticks],
+            liable=None if liable is None else liable.seat,
+            liable_yakuman=0 if liable is None else liable.yakuman,
+            yaku_items=value.yaku_items,
         )
-        if value.warnings:
-            warnings.extend(value.warnings)
-        liable = None if fields.liable is None and not fields.also_liable else liability(fields, seat, value, seats, pointer, rules, tsumo)
-        paid = rules.multiple_ron == "allowed" or seat == first
-        honba_points = honba_total if paid and (rules.multi_ron_honba == "each" or seat == first) else 0
-        if tsumo and (liable is None or liable.honba_payer is None) and honba_points % (players - 1):
-            raise RuleViolation(
-                field_problem(
-                    "/rules/honba_value",
-                    "{points} honba points do not split evenly between the {payers} payers of a tsumo.",
-                    points=honba_points,
-                    payers=players - 1,
-                )
-            )
-        hand = 0
-        if paid:
-            hand = winner_lines(
-                seat,
-                value,
-                lines,
-                balance,
-                discarder=discarder,
-                dealer=dealer,
-                payers=OTHERS[(players, seat)],
-                rule=rule,
-                honba_points=honba_points,
-                liable=liable,
-                winners=winners,
-            )
-            balance[seat] += hand + honba_points  # what the lines add up to
-        else:
-            warnings.append(warning("head_bumped", seat=seat, first=first))
-        sticks = sticks_total if seat == first else 0
-        results.append(
-            WinnerResult(
-                winner=seat,
-                paid=paid,
-                han=value.han,
-                fu=value.fu,
-                fu_count=value.fu_count,
-                yakuman=value.yakuman,
-                basic_points=POINTS[value.basic],
-                tier=value.tier,
-                hand_points=POINTS[hand],
-                honba_points=POINTS[honba_points],
-                riichi_stick_points=POINTS[sticks],
-                receives=POINTS[hand + honba_points + sticks],
-                liable=None if liable is None else liable.seat,
-                liable_yakuman=0 if liable is None else liable.yakuman,
-                yaku_items=value.yaku_items,
-            )
-        )
-        if value.evaluation is not None:
-            evaluations[seat] = value.evaluation
-        if rules.shugi:
-            _add_chips(results[-1], fields, value, chip_lines, rules=rules, discarder=discarder, players=players, pointer=pointer)
+    )
+    if value.evaluation is not None:
+        hand.evaluations[seat] = value.evaluation
+    if rules.shugi:
+        _add_chips(hand.results[-1], fields, value, hand.chip_lines, rules=rules, discarder=discarder, players=players, pointer=pointer)
 
+
+def _assemble(hand: _Hand) -> RiichiSettlement:
+    """The settlement from every winner's turn: the deltas (the riichi sticks
+    to the first winner), the main winner's figures, the optional fields the
+    hand has."""
+    request, rules = hand.request, hand.rules
+    winner = request.winner
     # Every amount is whole points: the deltas are added up in integers (the
     # sticks come from the table, the one thing that is not zero-sum), and each
     # becomes a shared Decimal once.
-    balance[first] += sticks_total
+    hand.balance[hand.winners[0]] += RIICHI_STICK * request.riichi_sticks
     deltas: dict[str, Decimal] = {}
-    for party, points in balance.items():
+    for party, points in hand.balance.items():
         deltas[party] = POINTS[points]
+    results = hand.results
     main = results[0] if results[0].winner == winner else next(result for result in results if result.winner == winner)
     # `replace` on a blank settlement rather than the constructor (docs/performance.md)
     settlement = msgspec.structs.replace(
         _BLANK_SETTLEMENT,
         winner=winner,
         winner_receives=deltas[winner],
-        payments=lines,
+        payments=hand.lines,
         deltas=deltas,
         pre_payout_total=main.basic_points,
         tier=main.tier,
-        warnings=warnings,
+        warnings=hand.warnings,
         han=main.han,
         fu=main.fu,
         yakuman=main.yakuman,
         winners=results,
-        dealer=dealer,
-        players=players,
+        dealer=request.dealer,
+        players=request.players,
         honba=request.honba,
         riichi_sticks=request.riichi_sticks,
     )
@@ -271,12 +280,36 @@ def settle(request: RiichiRequest) -> RiichiSettlement:
         settlement.fu_count = main.fu_count
     if main.yaku_items is not None:
         settlement.yaku_items = main.yaku_items
-    if evaluations:
-        settlement.evaluation = evaluations.get(winner, msgspec.UNSET)
-        settlement.evaluations = evaluations
+    if hand.evaluations:
+        settlement.evaluation = hand.evaluations.get(winner, msgspec.UNSET)
+        settlement.evaluations = hand.evaluations
     if rules.shugi:
-        settlement.chip_payments, settlement.chip_deltas = chip_lines, _chip_deltas(chip_lines, seats)
+        settlement.chip_payments, settlement.chip_deltas = hand.chip_lines, _chip_deltas(hand.chip_lines, hand.seats)
     return settlement
+
+
+def settle(request: RiichiRequest) -> RiichiSettlement:
+    """Settle one riichi hand: takes a validated :class:`RiichiRequest` (one
+    winner, or several on one discard) and gives the :class:`RiichiSettlement`
+    with every payment line, each seat's delta, each winner's result and,
+    where the table plays them, the chip lines; a :class:`RuleViolation`
+    names every field that cannot be."""
+    players = request.players
+    seats = SEATS_FOR[players]
+    rules = resolve_hand_rules(request.rules, players)
+    honba_value = rules.honba_value
+    assert honba_value is not msgspec.UNSET  # resolve_rules filled it in
+    discarder = _check_seats(request, seats)
+    entries: list[tuple[Seat, WinnerFields, str]] = [(request.winner, request, "")]
+    if request.further_winners:
+        winners = _add_further_winners(request, entries, discarder, seats, players)
+    else:
+        winners = (request.winner,)
+    hand = _Hand(request, rules, seats, discarder, winners, honba_value * request.honba)
+    hand.balance = NO_POINTS[players].copy()  # points per seat, made Decimals at the end
+    for seat, fields, pointer in entries:
+        _settle_winner(hand, seat, fields, pointer)
+    return _assemble(hand)
 
 
 def _add_chips(

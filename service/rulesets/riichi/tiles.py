@@ -173,9 +173,9 @@ TOO_MANY_SEEN = template("More than four `{tile}` between the hand, the indicato
 RED_SEEN_TWICE = template("Only one red five `0{suit}` exists between the hand and the indicators")
 
 
-def _check_flags(
-    tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, players: int, options: YakuOptions, north_rinshan: bool
-) -> None:
+def _declaration_problems(tiles: RiichiTiles, hand: Hand) -> list[FieldProblem]:
+    """Riichi, double riichi, ippatsu and ura dora: declared together as
+    they can be (one riichi, on a closed hand, before ippatsu and ura)."""
     problems: list[FieldProblem] = []
     declared = tiles.riichi or tiles.double_riichi
     if tiles.riichi and tiles.double_riichi:
@@ -188,19 +188,44 @@ def _check_flags(
         problems.append(FieldProblem("/tiles/ippatsu", IPPATSU_AFTER_KONG))
     if tiles.ura_dora_indicators and not declared:
         problems.append(FieldProblem("/tiles/ura_dora_indicators", URA_ALONE))
+    return problems
+
+
+def _kong_problems(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, players: int, north_rinshan: bool) -> list[FieldProblem]:
+    """A win after a kong or robbing one, and the last tile beside them; a
+    three-player table's north set aside counts as a kong's replacement
+    when ``north_rinshan``."""
     flagged = kong_flag_problems(tiles, hand, tsumo, "/tiles")
     if north_rinshan and players == 3 and tiles.nukidora:  # the replacement for a north set aside (rules.nukidora_rinshan)
         flagged = [problem for problem in flagged if problem.detail != NO_KONG]
-    problems += flagged
     if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
-        problems.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
-    if tiles.blessing:
-        if dealer_won and not tsumo:
-            problems += [FieldProblem("/tiles/blessing", BLESSING_DEALER_DISCARD), FieldProblem("/win/type", BLESSING_DEALER_DISCARD)]
-        if hand.melds or declared or tiles.ippatsu or tiles.after_kong or tiles.robbing_kong or tiles.last_tile:
-            problems.append(FieldProblem("/tiles/blessing", BLESSING_WITH))
-        if not dealer_won and not tsumo and options.renhou == "off":
-            problems += [FieldProblem("/tiles/blessing", RENHOU_OFF), FieldProblem("/yaku_options/renhou", RENHOU_OFF)]
+        flagged.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
+    return flagged
+
+
+def _blessing_problems(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, options: YakuOptions) -> list[FieldProblem]:
+    """A blessing (tenhou, chiihou, renhou): a dealer's by self-draw, on an
+    untouched hand with no other flag, renhou only where the table counts it."""
+    problems: list[FieldProblem] = []
+    if not tiles.blessing:
+        return problems
+    if dealer_won and not tsumo:
+        problems += [FieldProblem("/tiles/blessing", BLESSING_DEALER_DISCARD), FieldProblem("/win/type", BLESSING_DEALER_DISCARD)]
+    others = (tiles.riichi, tiles.double_riichi, tiles.ippatsu, tiles.after_kong, tiles.robbing_kong, tiles.last_tile)
+    if hand.melds or any(others):
+        problems.append(FieldProblem("/tiles/blessing", BLESSING_WITH))
+    if not dealer_won and not tsumo and options.renhou == "off":
+        problems += [FieldProblem("/tiles/blessing", RENHOU_OFF), FieldProblem("/yaku_options/renhou", RENHOU_OFF)]
+    return problems
+
+
+def _check_flags(
+    tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, players: int, options: YakuOptions, north_rinshan: bool
+) -> None:
+    """Refuse flags that cannot hold together: every problem at once."""
+    problems = _declaration_problems(tiles, hand)
+    problems += _kong_problems(tiles, hand, tsumo=tsumo, players=players, north_rinshan=north_rinshan)
+    problems += _blessing_problems(tiles, hand, tsumo=tsumo, dealer_won=dealer_won, options=options)
     if tiles.nukidora and players != 3:
         problems.append(FieldProblem("/tiles/nukidora", NUKIDORA_FOUR))
     if problems:
@@ -256,12 +281,11 @@ def _three_player_problems(hand: Hand, dora: list[tuple[int, bool]], ura: list[t
     return problems
 
 
-def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, list[int], list[int]]:
-    dora = _indicators(tiles.dora_indicators, "/tiles/dora_indicators")
-    ura = _indicators(tiles.ura_dora_indicators, "/tiles/ura_dora_indicators")
+def _seen_problems(tiles: RiichiTiles, hand: Hand, dora: list[tuple[int, bool]], ura: list[tuple[int, bool]]) -> list[FieldProblem]:
+    """Tiles shown more often than the wall holds them: a fifth copy between
+    the hand, the indicators and the norths set aside, a second red five."""
+    problems: list[FieldProblem] = []
     seen = hand.all_counts
-    red = hand.red_fives + sum(meld.red for meld in hand.melds)
-    problems: list[FieldProblem] = [] if players == 4 else _three_player_problems(hand, dora, ura)
     reds = {suit: 0 for suit in range(3)}
     for read in parse_tiles(tiles.concealed, "concealed", True) + [t for m in tiles.melds for t in parse_tiles(m.tiles, "tiles", True)]:
         if read.red:
@@ -277,15 +301,29 @@ def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, l
     for kind, count in enumerate(seen):
         if count > 4:
             problems.append(field_problem("/tiles/concealed", TOO_MANY_SEEN, tile=tile_text(kind)))
+    return problems
+
+
+def _dora_hits(held: list[int], indicators: list[tuple[int, bool]], nukidora: int, players: int) -> int:
+    """The dora the held tiles hit for these indicators, each north set
+    aside one more where an indicator points at north."""
+    hits = sum(held[dora_of(tile, players)] for tile, _ in indicators)
+    return hits + nukidora * sum(1 for tile, _ in indicators if dora_of(tile, players) == NORTH)
+
+
+def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, list[int], list[int]]:
+    """The dora, red fives, ura dora (riichi only) and norths of a hand, with
+    the dora and ura indicators read; refuses tiles the wall cannot hold."""
+    dora = _indicators(tiles.dora_indicators, "/tiles/dora_indicators")
+    ura = _indicators(tiles.ura_dora_indicators, "/tiles/ura_dora_indicators")
+    red = hand.red_fives + sum(meld.red for meld in hand.melds)
+    problems: list[FieldProblem] = [] if players == 4 else _three_player_problems(hand, dora, ura)
+    problems += _seen_problems(tiles, hand, dora, ura)
     if problems:
         raise RuleViolation(*problems)
     held = hand.all_counts
-    dora_count = sum(held[dora_of(tile, players)] for tile, _ in dora)
-    dora_count += tiles.nukidora * sum(1 for tile, _ in dora if dora_of(tile, players) == NORTH)
-    ura_count = 0
-    if tiles.riichi or tiles.double_riichi:
-        ura_count = sum(held[dora_of(tile, players)] for tile, _ in ura)
-        ura_count += tiles.nukidora * sum(1 for tile, _ in ura if dora_of(tile, players) == NORTH)
+    dora_count = _dora_hits(held, dora, tiles.nukidora, players)
+    ura_count = _dora_hits(held, ura, tiles.nukidora, players) if tiles.riichi or tiles.double_riichi else 0
     bonus = Bonus(dora=dora_count, aka_dora=red, ura_dora=ura_count, nuki_dora=tiles.nukidora)
     return bonus, [t for t, _ in dora], [t for t, _ in ura]
 
@@ -367,6 +405,68 @@ class Evaluated:
     structure: Structure | None
 
 
+def _counted_fu(
+    tiles: RiichiTiles, hand: Hand, found: Found, seat: int, *, tsumo: bool, pairs: bool
+) -> tuple[Structure | None, FuResult | None]:
+    """The hand's structure and its fu: seven pairs' flat count, none for
+    thirteen orphans, else the structure chosen for the library's answer
+    counted under the table's fu rules."""
+    if pairs:
+        return None, count_fu(HandShape(seven_pairs=True, wait="pair"), tiles.fu_rules, "/tiles", tsumo=tsumo)
+    if any(code in ("kokushi_musou", "kokushi_musou_13") for code in found.yaku):
+        return None, None
+    structure = choose_structure(
+        hand,
+        found.fu,
+        found.fu_details,
+        seat,
+        WIND_OF_SEAT[tiles.round_wind],
+        tsumo=tsumo,
+        after_kong=tiles.after_kong and any(meld.kind == "kong" for meld in hand.melds),  # a north's replacement: a plain tsumo's fu
+        pinfu_tsumo_fu=tiles.fu_rules.pinfu_tsumo_fu,
+    )
+    if structure is None:
+        return None, None
+    if structure.counted is not None and structure.counted.rules == tiles.fu_rules:
+        return structure, structure.counted  # the table's fu rules are the library's: counted already
+    return structure, count_fu(structure.shape, tiles.fu_rules, "/tiles", tsumo=tsumo)
+
+
+def _hand_value(yakuman: int, han: int, fu_count: FuResult | None, rules: RiichiRules) -> tuple[int | None, int | None, int, str | None]:
+    """Han, fu (none from mangan up), basic points and limit tier; a
+    yakuman hand has neither han nor fu."""
+    if yakuman:
+        return None, None, YAKUMAN_BASIC * yakuman, yakuman_tier(yakuman)
+    fu = fu_count.fu if fu_count is not None else None
+    basic, tier = basic_points(han, fu or 0, rules)
+    return han, (None if han >= 5 else fu), basic, tier
+
+
+def _shown(hand: Hand, structure: Structure | None, *, pairs: bool, tsumo: bool) -> list[Arranged]:
+    """The hand as shown: seven pairs, one special shape, or the chosen
+    split beside the melds."""
+    if pairs:
+        return [
+            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
+        ]
+    if structure is None or structure.split is None:
+        return [Arranged(kind="special", tiles=format_tiles([t for t in range(TILE_KINDS) for _ in range(hand.counts[t])]), concealed=True)]
+    return arrangement(structure.split, hand.melds, won_on_discard=not tsumo, win_tile=hand.win_tile)
+
+
+def _hand_waits(hand: Hand) -> list[int]:
+    """The tiles the hand waited on before its winning tile (a closed hand's
+    special shapes included)."""
+    before = list(hand.counts)
+    before[hand.win_tile] -= 1
+    held = hand.all_counts
+    held[hand.win_tile] -= 1
+    waiting = waits(before, 4 - len(hand.melds), held)
+    if not hand.melds:
+        waiting = sorted(set(waiting) | set(special_waits(before, held)))
+    return waiting
+
+
 def evaluate(
     tiles: RiichiTiles,
     *,
@@ -391,7 +491,6 @@ def evaluate(
     found = call_library(call, config)
 
     seat = config.player_wind or WINDS[0]
-    round_wind = WIND_OF_SEAT[tiles.round_wind]
     # a yakuman replaces riichi in the library's answer: the ura dora it hit are then not counted, not refused
     ura_dora = bonus.ura_dora if not RIICHI_CODES.isdisjoint(found.yaku) else 0
     declared = _Declared(found.yaku, hand.open, bonus.dora, bonus.aka_dora, ura_dora, bonus.nuki_dora)
@@ -404,62 +503,10 @@ def evaluate(
         north_rinshan=rules.nukidora_rinshan and players == 3,
     )
 
-    structure: Structure | None = None
-    fu_count: FuResult | None = None
-    kokushi = any(code in ("kokushi_musou", "kokushi_musou_13") for code in found.yaku)
     pairs = "chiitoitsu" in found.yaku or "daichisei" in found.yaku or "daisharin" in found.yaku
-    if pairs:
-        fu_count = count_fu(HandShape(seven_pairs=True, wait="pair"), tiles.fu_rules, "/tiles", tsumo=tsumo)
-    elif not kokushi:
-        structure = choose_structure(
-            hand,
-            found.fu,
-            found.fu_details,
-            seat,
-            round_wind,
-            tsumo=tsumo,
-            after_kong=tiles.after_kong and any(meld.kind == "kong" for meld in hand.melds),  # a north's replacement: a plain tsumo's fu
-            pinfu_tsumo_fu=tiles.fu_rules.pinfu_tsumo_fu,
-        )
-        if structure is not None:
-            if structure.counted is not None and structure.counted.rules == tiles.fu_rules:
-                fu_count = structure.counted  # the table's fu rules are the library's: counted already
-            else:
-                fu_count = count_fu(structure.shape, tiles.fu_rules, "/tiles", tsumo=tsumo)
-
+    structure, fu_count = _counted_fu(tiles, hand, found, seat, tsumo=tsumo, pairs=pairs)
     warnings: tuple[SettlementWarning, ...] = () if count.has_yaku else (NO_YAKU,)
-    han: int | None
-    fu: int | None
-    tier: str | None
-    if count.yakuman:
-        han, fu, basic, tier = None, None, YAKUMAN_BASIC * count.yakuman, yakuman_tier(count.yakuman)
-    else:
-        han = count.han
-        fu = fu_count.fu if fu_count is not None else None
-        basic, tier = basic_points(han, fu or 0, rules)
-        if han >= 5:
-            fu = None
-
-    won_on_discard = not tsumo
-    if pairs:
-        shown = [
-            Arranged(kind="pair", tiles=format_tiles((tile, tile)), concealed=True) for tile in range(TILE_KINDS) if hand.counts[tile] == 2
-        ]
-    elif structure is None or structure.split is None:
-        shown = [
-            Arranged(kind="special", tiles=format_tiles([t for t in range(TILE_KINDS) for _ in range(hand.counts[t])]), concealed=True)
-        ]
-    else:
-        shown = arrangement(structure.split, hand.melds, won_on_discard=won_on_discard, win_tile=hand.win_tile)
-
-    before = list(hand.counts)
-    before[hand.win_tile] -= 1
-    held = hand.all_counts
-    held[hand.win_tile] -= 1
-    waiting = waits(before, 4 - len(hand.melds), held)
-    if not hand.melds:
-        waiting = sorted(set(waiting) | set(special_waits(before, held)))
-
+    han, fu, basic, tier = _hand_value(count.yakuman, count.han, fu_count, rules)
     evaluation = RiichiEvaluation(
         han=han,
         fu=fu,
@@ -468,8 +515,8 @@ def evaluate(
         tier=tier,
         basic_points=Decimal(basic),
         items=count.items,
-        arrangement=shown,
-        waits=format_tiles(waiting),
+        arrangement=_shown(hand, structure, pairs=pairs, tsumo=tsumo),
+        waits=format_tiles(_hand_waits(hand)),
         warnings=list(warnings),
     )
     return Evaluated(evaluation, han, fu, count.yakuman, basic, tier, found, bonus, structure)

@@ -296,6 +296,37 @@ def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at
         raise RuleViolation(*problems)
 
 
+def _shousangen_problems(positions: dict[str, int], at: str) -> list[FieldProblem]:
+    """`shousangen` declared beside all three dragon pungs (that is daisangen)."""
+    if "shousangen" not in positions or not all(dragon in positions for dragon in DRAGON_CODES):
+        return []
+    detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
+    return [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *DRAGON_CODES)]
+
+
+def _nagashi_problems(hand: DeclaredHand, positions: dict[str, int], at: str) -> list[FieldProblem]:
+    """`nagashi_mangan` declared with another yaku or any dora: it is scored alone."""
+    problems: list[FieldProblem] = []
+    if "nagashi_mangan" in positions:
+        here = positions["nagashi_mangan"]
+        others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
+        others += [(f"{at}/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(hand, name)]
+        if others:
+            listed = all_of(f"`{name}`" for _, name in others)
+            problems.append(
+                field_problem(
+                    f"{at}/yaku/{here}",
+                    "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).",
+                    codes=listed,
+                )
+            )
+            problems += [
+                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}")
+                for pointer, name in others
+            ]
+    return problems
+
+
 def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *, north_rinshan: bool = False) -> dict[str, int]:
     """Positions of the declared yaku; raises on anything impossible. ``at``
     locates the hand in the request, ``options_at`` the options;
@@ -315,9 +346,7 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *
     problems: list[FieldProblem] = []
     if declared & conflicting:  # the problems are worded only when a pair conflicts
         problems += contradiction_problems(positions, conflicts, f"{at}/yaku")
-    if "shousangen" in positions and all(dragon in positions for dragon in DRAGON_CODES):
-        detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
-        problems += [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *DRAGON_CODES)]
+    problems += _shousangen_problems(positions, at)
     has_riichi = bool(declared & RIICHI_BITS)
     if "ippatsu" in positions and not has_riichi:
         detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
@@ -327,23 +356,7 @@ def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *
         problems.append(
             FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")
         )
-    if "nagashi_mangan" in positions:
-        here = positions["nagashi_mangan"]
-        others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
-        others += [(f"{at}/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(hand, name)]
-        if others:
-            listed = all_of(f"`{name}`" for _, name in others)
-            problems.append(
-                field_problem(
-                    f"{at}/yaku/{here}",
-                    "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).",
-                    codes=listed,
-                )
-            )
-            problems += [
-                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}")
-                for pointer, name in others
-            ]
+    problems += _nagashi_problems(hand, positions, at)
     if problems:
         raise RuleViolation(*problems, title=template("The declared yaku contradict each other"))
     return positions

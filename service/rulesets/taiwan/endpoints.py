@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from service.core.ruleset import Endpoint, Example, QueryRules
 from service.rulesets.taiwan import settlement as taiwan
+from service.rulesets.taiwan.catalogue import TaiTable, tai_table
 from service.rulesets.taiwan.settlement import (
     TaiCountRules,
     TaiRequest,
     TaiResult,
-    TaiTable,
     TaiwanHand,
     TaiwanHandRequest,
     TaiwanRequest,
@@ -98,7 +98,7 @@ TAG = "Taiwan"
 
 
 def _tai_table(rules: TaiCountRules) -> TaiTable:
-    return taiwan.tai_table(rules.preset, rules.mode)
+    return tai_table(rules.preset, rules.mode)
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (

@@ -50,8 +50,7 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
-from service.rulesets.taiwan.catalogue import TaiTable, TaiTableRow, tai_table
-from service.rulesets.taiwan.counting import WON_ON, ItemStatus, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
+from service.rulesets.taiwan.counting import WON_ON, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
 from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.tai_table import (
     BY_CODE,
@@ -306,45 +305,90 @@ def _check_win(request: TaiwanRequest) -> None:
         )
 
 
+def _check_one_source(request: TaiwanRequest) -> None:
+    """Exactly one of `tai`, `patterns` and `tiles` says what the hand is worth."""
+    has_tai = request.tai is not msgspec.UNSET
+    has_patterns = request.patterns is not msgspec.UNSET
+    has_tiles = request.tiles is not msgspec.UNSET
+    if has_tiles and (has_tai or has_patterns):
+        detail = template("Send exactly one of tai, patterns and tiles.")
+        raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
+    if has_tai == has_patterns and not has_tiles:
+        detail = template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
+        raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
+
+
+def _hand_tai(
+    request: TaiwanRequest, rules: TaiwanRules
+) -> tuple[int, TaiBreakdown | None, list[SettlementWarning], TaiwanHand | msgspec.UnsetType]:
+    """The hand's tai from what the request sends: the agreed tai, the
+    patterns counted, or the tiles evaluated (their breakdown, warnings and
+    evaluation beside it)."""
+    tai = request.tai
+    if isinstance(tai, int) and request.patterns is msgspec.UNSET and request.tiles is msgspec.UNSET:  # the agreed tai
+        if request.special is not None:
+            _check_win(request)
+        return tai, None, [], msgspec.UNSET
+    _check_one_source(request)
+    _check_win(request)
+    if not isinstance(request.tiles, msgspec.UnsetType):
+        evaluation = hand_result(
+            request.tiles,
+            winner=request.winner,
+            dealer=request.dealer,
+            win=request.win,
+            preset=request.preset,
+            mode=request.mode,
+            rules=rules,
+        )
+        _check_special(request.special, evaluation)
+        breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
+        return evaluation.tai, breakdown, list(evaluation.warnings), evaluation
+    assert not isinstance(request.patterns, msgspec.UnsetType)  # exactly one of them: checked above
+    breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+    return breakdown.tai, breakdown, warnings, msgspec.UNSET
+
+
+def _owed(
+    request: TaiwanRequest, plain: int, with_dealer: int, tai_paid: int, extra_tai: int
+) -> tuple[list[int], dict[str, int], tuple[Role, ...]]:
+    """What each of the winner's three opponents owes (in turn order), the
+    tai each payer pays for, and the payers' roles: every opponent on a
+    self-draw, the discarder alone on a discard; the dealer's extra tai
+    where the dealer wins or pays."""
+    winner, dealer = request.winner, request.dealer
+    losers = OTHERS[winner]
+    if isinstance(request.win, SelfDraw):
+        if dealer == winner:
+            owed = [with_dealer, with_dealer, with_dealer]
+            tais = [extra_tai, extra_tai, extra_tai]
+        else:
+            position = losers.index(dealer)
+            owed = [plain, plain, plain]
+            owed[position] = with_dealer
+            tais = [tai_paid, tai_paid, tai_paid]
+            tais[position] = extra_tai
+        first, second, third = losers
+        return owed, {first: tais[0], second: tais[1], third: tais[2]}, SELF_DRAW_ROLES
+    discarder = request.win.discarder
+    position = losers.index(discarder)
+    extra = dealer == winner or discarder == dealer
+    owed = [0, 0, 0]
+    owed[position] = with_dealer if extra else plain
+    return owed, {discarder: extra_tai if extra else tai_paid}, DISCARD_ROLES[position]
+
+
 def settle(request: TaiwanRequest) -> TaiwanSettlement:
+    """Settle one Taiwan hand: takes a validated :class:`TaiwanRequest` (the
+    hand's worth as agreed tai, patterns or tiles) and gives the
+    :class:`TaiwanSettlement` with each payer's line, each seat's delta, the
+    tai paid (capped by the rules) and the dealer's extra tai."""
     # no @exact: the money is integer arithmetic, and MINOR_UNITS makes the
     # Decimals under the exact context itself
     rules = resolve_rules(request.rules, request.preset)
     winner = request.winner
     check_discarder(winner, request.win, SEATS)
-    tai = request.tai
-    warnings: list[SettlementWarning] = []
-    breakdown: TaiBreakdown | None = None
-    evaluation: TaiwanHand | msgspec.UnsetType = msgspec.UNSET
-    if isinstance(tai, int) and request.patterns is msgspec.UNSET and request.tiles is msgspec.UNSET:  # the agreed tai
-        if request.special is not None:
-            _check_win(request)
-        hand_tai = tai
-    else:
-        has_tai = tai is not msgspec.UNSET
-        has_patterns = request.patterns is not msgspec.UNSET
-        has_tiles = request.tiles is not msgspec.UNSET
-        if has_tiles and (has_tai or has_patterns):
-            detail = template("Send exactly one of tai, patterns and tiles.")
-            raise RuleViolation(FieldProblem("/tiles", detail), FieldProblem("/tai" if has_tai else "/patterns", detail))
-        if has_tai == has_patterns and not has_tiles:
-            detail = (
-                template("Send exactly one of tai and patterns.") if has_tai else template("Send tai or patterns (exactly one of them).")
-            )
-            raise RuleViolation(FieldProblem("/tai", detail), FieldProblem("/patterns", detail))
-        _check_win(request)
-        if not isinstance(request.tiles, msgspec.UnsetType):
-            evaluation = hand_result(
-                request.tiles, winner=winner, dealer=request.dealer, win=request.win, preset=request.preset, mode=request.mode, rules=rules
-            )
-            _check_special(request.special, evaluation)
-            breakdown = TaiBreakdown(preset=evaluation.preset, mode=evaluation.mode, items=evaluation.items, tai=evaluation.tai)
-            warnings = list(evaluation.warnings)
-            hand_tai = evaluation.tai
-        else:
-            assert not isinstance(request.patterns, msgspec.UnsetType)  # exactly one of them: checked above
-            breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
-            hand_tai = breakdown.tai
+    hand_tai, breakdown, warnings, evaluation = _hand_tai(request, rules)
     tai_paid = hand_tai
     if rules.tai_cap and hand_tai > rules.tai_cap:
         tai_paid = rules.tai_cap
@@ -352,7 +396,6 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
 
     assert rules.streak_tai_per is not msgspec.UNSET  # resolve_rules filled it in
     dealer_extra = rules.dealer_tai + rules.streak_tai_per * request.dealer_streak
-    dealer = request.dealer
 
     # a payer pays base + tai × unit; the dealer's extra tai count when the
     # dealer wins or pays (two possible amounts). Money is counted in integer
@@ -364,34 +407,8 @@ def settle(request: TaiwanRequest) -> TaiwanSettlement:
     unit = unit_numerator * base_denominator
     plain = base_numerator * unit_denominator + tai_paid * unit
     with_dealer = plain + dealer_extra * unit
-    extra_tai = tai_paid + dealer_extra
-    dealer_won = dealer == winner
-    losers = OTHERS[winner]
-    roles: tuple[Role, ...]
-    payer_tai: dict[str, int]
-    if isinstance(request.win, SelfDraw):
-        if dealer_won:
-            owed = [with_dealer, with_dealer, with_dealer]
-            tais = [extra_tai, extra_tai, extra_tai]
-        else:
-            position = losers.index(dealer)
-            owed = [plain, plain, plain]
-            owed[position] = with_dealer
-            tais = [tai_paid, tai_paid, tai_paid]
-            tais[position] = extra_tai
-        first, second, third = losers
-        payer_tai = {first: tais[0], second: tais[1], third: tais[2]}
-        roles = SELF_DRAW_ROLES
-    else:
-        discarder = request.win.discarder
-        position = losers.index(discarder)
-        extra = dealer_won or discarder == dealer
-        owed = [0, 0, 0]
-        owed[position] = with_dealer if extra else plain
-        payer_tai = {discarder: extra_tai if extra else tai_paid}
-        roles = DISCARD_ROLES[position]
-
-    payments, deltas, receives = pay_winner(winner, losers, owed, roles, money)
+    owed, payer_tai, roles = _owed(request, plain, with_dealer, tai_paid, tai_paid + dealer_extra)
+    payments, deltas, receives = pay_winner(winner, OTHERS[winner], owed, roles, money)
     return TaiwanSettlement(
         winner=winner,
         winner_receives=receives,
@@ -483,17 +500,3 @@ def _check_special(special: str | None, evaluation: TaiwanHand) -> None:
         raise RuleViolation(
             field_problem("/special", "special is {special} but the tiles do not show {names}.", special=special, names=names)
         )
-
-
-__all__ = [
-    "ItemStatus",
-    "PatternIn",
-    "Patterns",
-    "TaiBreakdown",
-    "TaiItem",
-    "TaiTable",
-    "TaiTableRow",
-    "count_tai",
-    "tai_table",
-]
-"""Re-exported: the counter's and the catalogue's types, which the settlement's requests and answers hold."""

@@ -11,7 +11,7 @@ import pytest
 
 from service.core.errors import RuleViolation
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 
 BASE: dict[str, Any] = {"winner": "east", "win": {"type": "discard", "discarder": "south"}, "han": 3, "fu": 30}
 

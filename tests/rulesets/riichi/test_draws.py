@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiDrawRequest
+from service.rulesets.riichi import draws as riichi_draws
+from service.rulesets.riichi.draws import RiichiDrawRequest
 from tests.helpers import D, deltas, engine_or_http, lines
 
 
 @pytest.fixture(params=["engine", "http"])
 def draw(request, client):
-    return engine_or_http(request, client, riichi.draw, RiichiDrawRequest, "/v1/riichi/draws")
+    return engine_or_http(request, client, riichi_draws.draw, RiichiDrawRequest, "/v1/riichi/draws")
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import TSUMO, D, engine_or_http, paid
 
 SEQ = {"kind": "sequence"}

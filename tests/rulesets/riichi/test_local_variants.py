@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import TSUMO, D, engine_or_http, lines, ron
 
 

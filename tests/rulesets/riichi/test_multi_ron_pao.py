@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import D, deltas, engine_or_http, lines
 
 RON_NORTH = {"type": "discard", "discarder": "north"}

@@ -11,14 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core.seats import seats_for
+from service.rulesets.riichi import draws as riichi_draws
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import (
-    FU_VALUES,
-    RiichiDrawRequest,
-    RiichiRequest,
-    RiichiRules,
-    basic_points,
-)
+from service.rulesets.riichi.draws import RiichiDrawRequest
+from service.rulesets.riichi.limits import FU_VALUES, basic_points
+from service.rulesets.riichi.payments import SANMA_TSUMO
+from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.schemas import RiichiRequest
 
 SETTINGS = settings(max_examples=200, deadline=None)
 
@@ -28,7 +27,7 @@ RULES = st.fixed_dictionaries(
         "kiriage": st.booleans(),
         "kazoe": st.sampled_from(["yakuman", "sanbaiman"]),
         "multiple_yakuman": st.booleans(),
-        "sanma_tsumo": st.sampled_from(list(riichi.SANMA_TSUMO)),
+        "sanma_tsumo": st.sampled_from(list(SANMA_TSUMO)),
         "multiple_ron": st.sampled_from(["allowed", "head_bump"]),
         "multi_ron_honba": st.sampled_from(["each", "first_only"]),
     },
@@ -149,9 +148,7 @@ def draws(draw: Any) -> dict[str, Any]:
         "honba": draw(st.integers(0, 5)),
         "riichi_sticks": draw(st.integers(0, 5)),
         "rules": draw(
-            st.fixed_dictionaries(
-                {}, optional={"sanma_tsumo": st.sampled_from(list(riichi.SANMA_TSUMO)), "noten_with_nagashi": st.booleans()}
-            )
+            st.fixed_dictionaries({}, optional={"sanma_tsumo": st.sampled_from(list(SANMA_TSUMO)), "noten_with_nagashi": st.booleans()})
         ),
     }
 
@@ -159,7 +156,7 @@ def draws(draw: Any) -> dict[str, Any]:
 @SETTINGS
 @given(draws())
 def test_draw_invariants(body: dict[str, Any]) -> None:
-    result = riichi.draw(msgspec.convert(body, RiichiDrawRequest))
+    result = riichi_draws.draw(msgspec.convert(body, RiichiDrawRequest))
     players = body["players"]
     assert sum(result.deltas.values()) == 0  # sticks and honba stay on the table
     assert sorted(result.tenpai + result.noten) == sorted(seats_for(players))

@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import D, paid
 
 NON_DEALER_TABLE = """\

@@ -21,7 +21,9 @@ import msgspec
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest, RiichiRules
+from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.schemas import RiichiRequest
+from service.rulesets.riichi.score_table import score_table
 from tests.helpers import D, paid
 
 NON_DEALER_TABLE = """\
@@ -105,7 +107,7 @@ def served(client) -> dict[str, Any]:
     return response.json()
 
 
-ENGINE_TABLE = riichi.score_table(RiichiRules())
+ENGINE_TABLE = score_table(RiichiRules())
 
 
 def _row(table: Any, han: int, fu: int) -> Any:

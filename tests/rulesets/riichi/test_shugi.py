@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from service.core.codec import convert
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
+from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import TSUMO, D, engine_or_http, ron
 
 URL = "/v1/riichi/settlements"

@@ -258,13 +258,8 @@ def test_no_consistent_declaration_holds_more_than_seven_yakuman() -> None:
     excludes, the most is 7: all honours 1 + big four winds 2 + four
     concealed pungs on a single wait 2 + four kans 1 + eight dealer wins 1.
     So `yakuman` (1–8) can give every hand the yaku can."""
-    from service.rulesets.riichi.settlement import (
-        DEALER_YAKU,
-        MAX_YAKUMAN,
-        NON_DEALER_YAKU,
-        RON_YAKU,
-        TSUMO_YAKU,
-    )
+    from service.rulesets.riichi.payments import MAX_YAKUMAN
+    from service.rulesets.riichi.value import DEALER_YAKU, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU
     from service.rulesets.riichi.yaku import CONTRADICTIONS, YAKU_TABLE
 
     worth = {row.code: row.yakuman for row in YAKU_TABLE if row.yakuman}

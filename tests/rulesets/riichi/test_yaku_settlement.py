@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.settlement import RiichiRequest
-from service.rulesets.riichi.yaku import YAKU_TABLE
+from service.rulesets.riichi.payments import MAX_YAKUMAN
+from service.rulesets.riichi.schemas import RiichiRequest
+from service.rulesets.riichi.yaku import YAKU_TABLE, yakuman_tier
 from tests.helpers import TSUMO, D, engine_or_http, paid, ron
 
 URL = "/v1/riichi/settlements"
@@ -328,7 +329,7 @@ def test_yaku_settlement_is_the_han_settlement(yaku, dora, winner, discarder, fu
         return
     assert sum(by_yaku.deltas.values(), Decimal(0)) == 0
     # every declaration the contradictions let through is one `yakuman` can also give
-    assert by_yaku.yakuman <= riichi.MAX_YAKUMAN
+    assert by_yaku.yakuman <= MAX_YAKUMAN
     # the same hand given as its han (or yakuman) pays exactly the same
     if by_yaku.yakuman:
         plain = {"winner": winner, "win": win, "yakuman": by_yaku.yakuman}
@@ -430,5 +431,5 @@ def test_yakuman_that_no_hand_holds_together_are_a_422(client) -> None:
 
 def test_the_tier_past_octuple_is_named_by_its_count() -> None:
     # a guard: no declaration reaches it, and `yakuman` stops at 8
-    assert riichi.yakuman_tier(8) == "octuple_yakuman"
-    assert riichi.yakuman_tier(9) == "yakuman_x9"
+    assert yakuman_tier(8) == "octuple_yakuman"
+    assert yakuman_tier(9) == "yakuman_x9"

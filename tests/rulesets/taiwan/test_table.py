@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from service.rulesets.taiwan import settlement as taiwan
+from service.rulesets.taiwan.catalogue import tai_table
 from service.rulesets.taiwan.tai_table import APPS
 from tests.seeds import seed_file
 
@@ -263,7 +263,7 @@ def test_replaces_per_preset(tables, preset: str, code: str, replaces: list[str]
 def test_engine_and_endpoint_agree(client, preset: str, mode: str) -> None:
     import msgspec
 
-    engine = msgspec.to_builtins(taiwan.tai_table(preset, mode))  # type: ignore[arg-type]
+    engine = msgspec.to_builtins(tai_table(preset, mode))  # type: ignore[arg-type]
     assert client.get("/v1/taiwan/tai-table", params={"preset": preset, "mode": mode}).json() == engine
 
 

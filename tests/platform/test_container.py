@@ -238,5 +238,5 @@ def test_the_build_context_leaves_out_the_repository_and_the_environments() -> N
         if line.startswith("COPY ") and "--from" not in line
         for word in line.split()[1:-1]
     }
-    assert copied == {"requirements.lock", "pyproject.toml", "README.md", "service"}
+    assert copied == {"requirements.lock", "pyproject.toml", "README.md", "LICENSE", "NOTICE", "service"}
     assert not copied & ignored

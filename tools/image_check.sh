@@ -108,7 +108,10 @@ commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 # everything from the lock file's layer on (PyMahjongGB's compile included)
 context="$STATE/context"
 rm -rf "$context" && mkdir -p "$context"
-cp -r Dockerfile .dockerignore requirements.lock pyproject.toml README.md service "$context/"
+# (read from the Dockerfile's own COPY lines, so a file it starts copying is in the context)
+copied=$(awk '/^COPY / && !/--from/ { for (i = 2; i < NF; i++) if ($i !~ /^--/) print $i }' Dockerfile | sort -u)
+# shellcheck disable=SC2086 # one word a path
+cp -r Dockerfile .dockerignore $copied "$context/"
 find "$context" \( -name __pycache__ -o -name '*.py[co]' \) -prune -exec rm -rf {} +
 find "$context" -exec touch -h -d @0 {} +
 say "building $TAG on $base"

@@ -292,17 +292,7 @@ def _fields(info: Any, steps: list[str | int]) -> list[str]:
 
 def _step(info: Any, step: str | int) -> Any:
     """The type one step (a field name or a list index) inside ``info``, or None."""
-    inspect = msgspec.inspect
-    for option in _options(info):
-        if isinstance(option, inspect.StructType) and isinstance(step, str):
-            found = [field.type for field in option.fields if field.encode_name == step]
-            if found:
-                return found[0]
-        elif isinstance(option, (inspect.ListType, inspect.SetType, inspect.FrozenSetType, inspect.VarTupleType)):
-            return option.item_type
-        elif isinstance(option, inspect.DictType):
-            return option.value_type
-    return None
+    return _step_into(_options(info), step)
 
 
 def _options(info: Any) -> tuple[Any, ...]:

@@ -274,6 +274,8 @@ def _tiles(hand: RecordedHand, played: Played, winner: Player, tsumo: bool) -> d
         "robbing_kong": not tsumo and ending.kind == "kong",
         "blessing": tsumo and winner.seat in played.first_turn,
     }
+    if ending.concealed and not tsumo:
+        tiles["robbed_kong"] = "concealed"
     if winner.riichi and hand.ura:
         tiles["ura_dora_indicators"] = notation(hand.ura)
     if winner.norths:

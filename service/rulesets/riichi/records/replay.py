@@ -134,6 +134,8 @@ class Ending:
     seat: int
     tile: int
     at: Where
+    concealed: bool = False
+    """A kong's: it was concealed (暗槓; robbed, by kokushi musou only)."""
 
 
 @dataclass
@@ -173,7 +175,7 @@ class Table:
         self.first_turn = set(range(seats))
         self.interrupting = False
         """An added kong waits for its replacement draw to end ippatsu."""
-        self.last: tuple[EndKind, int, int, Where] | None = None
+        self.last: tuple[EndKind, int, int, Where, bool] | None = None
         """Where the hand ends if the steps end now (an Ending's fields)."""
         for seat, player in enumerate(self.players):
             if len(player.hand) != 13:
@@ -284,7 +286,7 @@ class Table:
         player.take_out(action.tile, pointer)
         player.norths += 1
         self._interrupt()
-        self.last = ("north", seat, action.tile, pointer)
+        self.last = ("north", seat, action.tile, pointer, False)
         return seat, True
 
     def _interrupt(self) -> None:
@@ -314,7 +316,7 @@ class Table:
             self.interrupting = True
         else:
             self._interrupt()
-        self.last = ("kong", seat, kong.tile, pointer)
+        self.last = ("kong", seat, kong.tile, pointer, kong.kind == "concealed")
         return seat, True
 
     def _discard(self, seat: int, code: int | None, pointer: Where, after_call: str | None, riichi: bool = False) -> Next:
@@ -363,7 +365,7 @@ class Table:
         if chow is not None:
             self._stick_stands(seat)
             return self._call(chow[0], seat, chow[1])
-        self.last = ("discard", seat, code, pointer)
+        self.last = ("discard", seat, code, pointer, False)
         following = self.next_seat(seat)
         if self._next_take(following) is not None:
             self._stick_stands(seat)

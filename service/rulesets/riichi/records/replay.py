@@ -117,8 +117,9 @@ class Player:
     replacement: bool = False
     norths: int = 0
     liable: int | None = None
-    """Who fed this player's third dragon or fourth wind set (包, pao), as
-    the play shows it: for a record that does not state it (MJAI)."""
+    """Who fed this player's third dragon or fourth wind set (包, pao), or
+    with `suukantsu_pao` its fourth kan, as the play shows it: for a record
+    that does not state it (MJAI). The first such seat only."""
 
     def take_out(self, code: int, pointer: Where) -> None:
         if code not in self.hand:
@@ -158,8 +159,12 @@ replacement, or where the hand ended."""
 class Table:
     """One hand being played."""
 
-    def __init__(self, hand: RecordedHand, seats: int, pointer: str, passed: frozenset[Choice] = frozenset()) -> None:
+    def __init__(
+        self, hand: RecordedHand, seats: int, pointer: str, passed: frozenset[Choice] = frozenset(), suukantsu_pao: bool = False
+    ) -> None:
         self.hand = hand
+        self.suukantsu_pao = suukantsu_pao
+        """`rules.suukantsu_pao`: a fourth kan called from a discard makes its discarder liable."""
         self.passed = passed
         """The calls let pass in this play."""
         self.taken: list[Choice] = []
@@ -388,6 +393,8 @@ class Table:
         player.melds.append(Meld(call.kind, tiles))
         if call.kind != "chow" and _completes_pao(player, call.called):
             player.liable = giver
+        elif call.kind == "kong" and self.suukantsu_pao and player.liable is None and _kongs(player) == 4:
+            player.liable = giver  # 四槓子の責任払い: the fourth kan called from this discard
         self._interrupt()
         return self._act(caller, after_call=call.kind)
 
@@ -405,17 +412,24 @@ def _completes_pao(player: Player, called: int) -> bool:
     return sets == len(group) - 1 + (group is WINDS)
 
 
-def play_hand(hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None) -> Played:
+def _kongs(player: Player) -> int:
+    return sum(1 for meld in player.melds if meld.kind == "kong")
+
+
+def play_hand(
+    hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None, *, suukantsu_pao: bool = False
+) -> Played:
     """Play a hand, finding the calls its players let pass (module doc): a
     depth-first search, the latest call taken let pass first. A play that
     reaches the end of the steps but that ``accept`` refuses (a winner whose
     tiles are no complete hand: a call taken too early) is searched past
-    too, and is the answer when no other play is."""
+    too, and is the answer when no other play is. ``suukantsu_pao``: a
+    fourth kan called from a discard makes its discarder liable."""
     passed: frozenset[Choice] = hand.passed
     first: RuleViolation | None = None
     refused: Played | None = None
     for _ in range(MAX_PLAYS):
-        table = Table(hand, seats, pointer, passed)
+        table = Table(hand, seats, pointer, passed, suukantsu_pao)
         try:
             played = table.play()
             if accept is None or accept(played):

@@ -147,10 +147,12 @@ def test_the_same_game_answers_the_same_in_every_format(client: Any, ref: str) -
 
 
 def _paid(hand: dict[str, Any]) -> dict[str, Any]:
-    """A recorded hand's answer without the rules its settlement echoes."""
-    settlement = {k: v for k, v in (hand.get("settlement") or {}).items() if k != "rules"}
+    """A recorded hand's answer without the rules and yaku options its
+    settlement echoes (a preset echoes more of them: `kokushi_ankan_chankan`)."""
+    echoed = {"rules", "yaku_options"}
+    settlement = {k: v for k, v in (hand.get("settlement") or {}).items() if k not in echoed}
     if "winners" in settlement:
-        settlement["winners"] = [{k: v for k, v in winner.items() if k != "rules"} for winner in settlement["winners"]]
+        settlement["winners"] = [{k: v for k, v in winner.items() if k not in echoed} for winner in settlement["winners"]]
     draw = {k: v for k, v in (hand.get("draw") or {}).items() if k != "rules"}
     return {**hand, "settlement": settlement, "draw": draw}
 

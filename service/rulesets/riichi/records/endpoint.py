@@ -274,6 +274,8 @@ def _tiles(hand: RecordedHand, played: Played, winner: Player, tsumo: bool) -> d
         "robbing_kong": not tsumo and ending.kind == "kong",
         "blessing": tsumo and winner.seat in played.first_turn,
     }
+    if ending.concealed and not tsumo:
+        tiles["robbed_kong"] = "concealed"
     if winner.riichi and hand.ura:
         tiles["ura_dora_indicators"] = notation(hand.ura)
     if winner.norths:
@@ -333,11 +335,13 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
     return item
 
 
-def replayed_hands(source: Source, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
-    """Each hand of the record read, played and made a games hand, in order."""
+def replayed_hands(source: Source, players: int, suukantsu_pao: bool = False) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
+    """Each hand of the record read, played and made a games hand, in order
+    (``suukantsu_pao``: the rule, for the liable seats the play shows)."""
     for index, (pointer, hand) in enumerate(source.hands()):
         try:
-            played = play_hand(hand, players, pointer, lambda played, hand=hand: _complete(hand, played))  # type: ignore[misc]
+            accept = functools.partial(_complete, hand)
+            played = play_hand(hand, players, pointer, accept, suukantsu_pao=suukantsu_pao)
             item = hand_item(hand, played, players, pointer)
         except RuleViolation as exc:
             raise _located(exc, functools.partial(source.locate, index)) from None
@@ -395,7 +399,7 @@ def game_record_steps(request: GameRecordRequest) -> Steps:
     recorded: list[dict[str, int]] = []
     record_hands: list[RecordedHand] = []
     seats = SEATS[:players]
-    for hand, item in replayed_hands(source, players):
+    for hand, item in replayed_hands(source, players, request.rules.suukantsu_pao is True):
         converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
         if item.get("type") is None:
             converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)

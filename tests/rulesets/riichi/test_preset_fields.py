@@ -238,3 +238,41 @@ def test_a_settlement_names_the_liable_seat_for_suukantsu(client: Any) -> None:
     assert answer["deltas"] == {"east": 0, "south": 32_000, "west": -16_000, "north": -16_000}
     assert answer["rules"]["suukantsu_pao"] is True
     assert "suukantsu_pao" not in post(client, "/v1/riichi/settlements", {**body, "preset": "tenhou"})["rules"]
+
+
+# --- a preset's fu rules in a record's replay ---------------------------------------------------
+
+
+def _dealer_wins_on_a_double_east_pair(dealer_gets: int) -> list[dict[str, Any]]:
+    """One MJAI hand, east 1: the dealer (0) holds haku ×3, 345s, 678p, 78m
+    and a pair of east, and wins on player 1's 9m. Haku is its one han; its
+    fu: 20 + 10 (concealed ron) + 8 (concealed honour pung) + the pair of the
+    round's and its own wind, 4 fu as Tenhou counts it (42 → 50 fu) or 2 as
+    M.League does (40 fu). A dealer's 1 han 50 fu ron is 50 × 2³ × 6 = 2,400;
+    40 fu is 1,920, rounded up to 2,000."""
+    others = ["1s", "2s", "3s", "4s", "6s", "7s", "8s", "2p", "3p", "4p", "1m", "2m", "3m"]
+    tehais = [["P", "P", "P", "3s", "4s", "5s", "6p", "7p", "8p", "7m", "8m", "E", "E"], others, others, others]
+    start = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0}
+    return [
+        {"type": "start_game"},
+        {**start, "scores": [25_000] * 4, "tehais": tehais, "dora_marker": "9s"},
+        {"type": "tsumo", "actor": 0, "pai": "1p"},
+        {"type": "dahai", "actor": 0, "pai": "1p", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "9m"},
+        {"type": "dahai", "actor": 1, "pai": "9m", "tsumogiri": True},
+        {"type": "hora", "actor": 0, "target": 1, "pai": "9m", "deltas": [dealer_gets, -dealer_gets, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+
+
+@pytest.mark.parametrize(("preset", "paid", "fu"), [("tenhou", 2_400, 50), ("mleague", 2_000, 40)])
+def test_a_record_replay_counts_fu_by_the_presets_rules(client: Any, preset: str, paid: int, fu: int) -> None:
+    """M.League's double-wind pair is 2 fu in a recorded game too, not only
+    in a settlement (docs/sources.md quotes the league's line)."""
+    body = {"format": "mjai", "record": _dealer_wins_on_a_double_east_pair(paid), "preset": preset}
+    answer = post(client, "/v1/riichi/game-records", body)
+    assert answer["mismatches"] == 0
+    settlement = answer["hands"][0]["settlement"]
+    assert settlement["deltas"] == {"east": paid, "south": -paid, "west": 0, "north": 0}
+    assert settlement["fu"] == fu

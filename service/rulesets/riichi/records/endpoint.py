@@ -36,7 +36,7 @@ from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.presets import PresetField
+from service.rulesets.riichi.presets import PRESETS, PresetField
 from service.rulesets.riichi.records.events import UNSTATED
 from service.rulesets.riichi.records.formats import Opening, Source, read_source
 from service.rulesets.riichi.records.mjai import MAX_EVENT_FIELDS, MAX_EVENTS
@@ -385,6 +385,15 @@ def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
     return {seat: source.deltas.get(seat, Decimal(0)) for seat in seats}
 
 
+def _lay_fu(item: dict[str, Any], fu: dict[str, Any]) -> None:
+    """The preset's fu rules laid under each winner's tiles (a replayed
+    hand states none of its own)."""
+    for winner in (item, *item.get("further_winners", ())):
+        tiles = winner.get("tiles")
+        if isinstance(tiles, dict):
+            tiles["fu_rules"] = {**fu, **tiles.get("fu_rules", {})}
+
+
 def game_record(request: GameRecordRequest) -> Any:
     """Replay and settle a recorded game (`RecordResult`)."""
     return finish(game_record_steps(request))
@@ -399,7 +408,10 @@ def game_record_steps(request: GameRecordRequest) -> Steps:
     recorded: list[dict[str, int]] = []
     record_hands: list[RecordedHand] = []
     seats = SEATS[:players]
+    fu = {} if request.preset is msgspec.UNSET else PRESETS[request.preset].values(players)["fu"]
     for hand, item in replayed_hands(source, players, request.rules.suukantsu_pao is True):
+        if fu:
+            _lay_fu(item, fu)
         converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
         if item.get("type") is None:
             converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)

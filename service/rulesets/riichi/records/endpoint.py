@@ -24,7 +24,7 @@ field.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -385,7 +385,7 @@ def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
     return {seat: source.deltas.get(seat, Decimal(0)) for seat in seats}
 
 
-def _lay_fu(item: dict[str, Any], fu: dict[str, Any]) -> None:
+def _lay_fu(item: dict[str, Any], fu: Mapping[str, Any]) -> None:
     """The preset's fu rules laid under each winner's tiles (a replayed
     hand states none of its own)."""
     for winner in (item, *item.get("further_winners", ())):

@@ -3,8 +3,8 @@ games": `format` `mjai`).
 
 A record is the array of MJAI events in the order played (what Mortal,
 mjai-reviewer, akochan and riichienv write): `start_game`, per hand
-`start_kyoku` (`bakaze`, `kyoku` 1–4, `honba`, `kyotaku`, `oya`, `scores` (gimite's server states none),
-`tehais`, `dora_marker`), `tsumo` and `dahai` (`actor`, `pai`), `chi`,
+`start_kyoku` (`bakaze`, `kyoku` 1–4, `honba`, `kyotaku`, `oya`, `scores`
+— gimite's server states none —, `tehais`, `dora_marker`), `tsumo` and `dahai` (`actor`, `pai`), `chi`,
 `pon`, `daiminkan` (`actor`, `target`, `pai`, `consumed`), `kakan` (`pai`,
 `consumed`), `ankan` (`consumed`), `nukidora` (riichienv writes `kita`),
 `reach`, `reach_accepted`, `dora` (`dora_marker`), `hora` (`actor`,

@@ -19,6 +19,16 @@ gimite's server (gimite/mjai, `lib/mjai/active_game.rb` and
 players start at 25,000 (`player.rb`: `@score = 25000` on `start_game`).
 A `hora` also states the server's own valuation: `fan`, `fu`, `yakus`.
 
+- smly/RiichiEnv (Apache-2.0),
+  `tests/data/external_replay/mjsoul_3p_double_ron_excerpt.jsonl` at commit
+  b4eb87418b0c37e5563ab1fec7932e7852e4a58e (here
+  `riichienv-external-mjsoul_3p_double_ron_excerpt.jsonl`, byte for byte:
+  SHA-256 f2f7ccd7…, as its `manifest.json` states): a three-player
+  Mahjong Soul hand as MJAI, converted by hidacow/mjai-reviewer3p's convlog
+  (commit a6c0a253) from that project's Apache-2.0 test record
+  `convlog/tests/testdata/nukidora_doubleron.json`, its result tuples copied
+  into the `hora` events; it stops after the next hand's `start_kyoku`.
+
 Every expected number below is the record's own.
 """
 
@@ -159,3 +169,49 @@ def test_scores_left_out_of_start_kyoku_are_the_scores_stated_before_it(client: 
             stated = event["scores"]
         with_scores.append(event)
     assert replay(client, with_scores) == replay(client, events)
+
+
+THREE_PLAYER = "riichienv-external-mjsoul_3p_double_ron_excerpt.jsonl"
+MJSOUL_YAKU = {"対々和": "toitoi", "ドラ": "dora", "三槓子": "sankantsu", "役牌 白": "haku"}
+"""The record's yaku names (Mahjong Soul's, as tenhou.net/6 writes them) as
+the service's codes."""
+
+
+def test_a_three_player_double_ron_on_a_north_set_aside(client: Any) -> None:
+    """Mahjong Soul, three players: west sets a north aside (`kita`) and
+    both others win on it. The record states each win's deltas, han and
+    yaku (東 dealer: 対々和 2 + ドラ 3 = 5 han, a dealer's mangan 12,000;
+    南: 三槓子 2 + 役牌 白 1 + ドラ 5 = 8 han, baiman 16,000) and, in the
+    next hand's `start_kyoku`, where the game goes on: east 1 again at one
+    honba (the dealer won), no sticks, scores 47,000 / 51,000 / 7,000."""
+    events = [json.loads(line) for line in (DATA / THREE_PLAYER).read_text().splitlines()]
+    header = events[-1]
+    assert header["type"] == "start_kyoku"
+    response = client.post(
+        URL,
+        content=json.dumps({"format": "mjai", "record": events[:-1], "preset": "mahjong_soul"}),
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["mismatches"] == 0
+    (hand,) = answer["hands"]
+    assert hand["recorded_deltas"] == {"east": 12000, "south": 16000, "west": -28000}
+    horas = [event for event in events if event["type"] == "hora"]
+    winners = hand["settlement"]["winners"]
+    assert [w["winner"] for w in winners] == [SEATS[h["actor"]] for h in horas]
+    for winner, hora in zip(winners, horas, strict=True):
+        assert winner["han"] == hora["han"]
+        assert Counter((i["code"], i["han"]) for i in winner["yaku_items"] if i["han"]) == Counter(
+            (MJSOUL_YAKU[name], han) for name, han in hora["yaku"]
+        )
+        assert winner["receives"] == hora["hora_points"]
+    assert answer["scores"] == dict(zip(SEATS, header["scores"], strict=False))
+    upcoming = answer["next"]
+    assert (upcoming["round"], upcoming["hand_number"], upcoming["honba"], upcoming["riichi_sticks"]) == (
+        ROUNDS[header["bakaze"]],
+        header["kyoku"],
+        header["honba"],
+        header["kyotaku"],
+    )
+    assert upcoming["dealer"] == SEATS[header["oya"]]

@@ -28,6 +28,12 @@ A `hora` also states the server's own valuation: `fan`, `fu`, `yakus`.
   (commit a6c0a253) from that project's Apache-2.0 test record
   `convlog/tests/testdata/nukidora_doubleron.json`, its result tuples copied
   into the `hora` events; it stops after the next hand's `start_kyoku`.
+- The same, `tenhou_4p_honba_kyotaku_excerpt.jsonl` (SHA-256 0ffb953f…;
+  here `riichienv-external-tenhou_4p_honba_kyotaku_excerpt.jsonl`): the
+  last hand of a Tenhou game (south 4, one honba, one stick) as MJAI,
+  converted by NikkeTryHard/tenhou-to-mjai's convlog (commit 69fb75a5) from
+  its CC BY 4.0 test record `confusing_nakis_4.json`, the result tuple
+  copied into the `hora`.
 
 Every expected number below is the record's own.
 """
@@ -215,3 +221,33 @@ def test_a_three_player_double_ron_on_a_north_set_aside(client: Any) -> None:
         header["kyotaku"],
     )
     assert upcoming["dealer"] == SEATS[header["oya"]]
+
+
+def test_a_record_that_starts_at_the_last_hand_ends_the_game(client: Any) -> None:
+    """Tenhou, four players, the record starting at south 4 with one honba
+    and one stick on the table (its `start_kyoku`): east wins on north's 9s
+    — 役牌 發 1 + ドラ 2 = 3 han 30 fu, 3,900, plus 300 for the honba and the
+    stick's 1,000 (`deltas` [5200, 0, 0, -4200]). The game is picked up
+    there, and south 4 ends it at the record's scores plus its deltas."""
+    events = [json.loads(line) for line in (DATA / "riichienv-external-tenhou_4p_honba_kyotaku_excerpt.jsonl").read_text().splitlines()]
+    start = next(event for event in events if event["type"] == "start_kyoku")
+    (hora,) = [event for event in events if event["type"] == "hora"]
+    answer = replay(client, events)
+    assert answer["mismatches"] == 0
+    assert answer["game"]["resume"] == {
+        "round": ROUNDS[start["bakaze"]],
+        "hand_number": start["kyoku"],
+        "honba": start["honba"],
+        "riichi_sticks": start["kyotaku"],
+        "scores": _seats(start["scores"]),
+    }
+    (hand,) = answer["hands"]
+    assert (hand["honba"], hand["riichi_sticks"]) == (1, 1)
+    assert hand["recorded_deltas"] == _seats(hora["deltas"])
+    (winner,) = hand["settlement"]["winners"]
+    assert (winner["winner"], winner["han"], winner["fu"]) == (SEATS[hora["actor"]], hora["fan"], hora["fu"])
+    assert Counter((i["code"], i["han"]) for i in winner["yaku_items"] if i["han"]) == Counter(
+        ({"役牌 發": "hatsu", "ドラ": "dora"}[name], han) for name, han in hora["yakus"]
+    )
+    assert answer["scores"] == _seats([score + delta for score, delta in zip(start["scores"], hora["deltas"], strict=True)])
+    assert (answer["finished"], answer["end_reason"]) == (True, "length")

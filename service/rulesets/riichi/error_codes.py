@@ -54,6 +54,7 @@ CODES: dict[str, str] = {
     "The result says player {player} won by self-draw, but the play ends after player {seat}'s discard.": "self_draw_not_played",
     "The result says player {player} won on player {source}'s tile, but the play ends after player {seat}'s draw.": "discard_not_played",
     "The result says player {player} won on player {source}'s tile, but the play ends with player {seat}'s.": "source_not_played",
+    "The result says player {player} won by self-draw, but the play ends after player {player}'s call, with no tile drawn.": "self_draw_after_call",
     "The result names player {player} the winner on `{tile}`, but player {player}'s tiles `{tiles}` do not win on it.": "winner_tiles_do_not_win",
     "The result names player {player} the winner on `{tile}`, but player {player}'s tiles `{tiles}` do not win on it; player {other}'s `{others}` do.": "winner_tiles_do_not_win",
     "The record deals hand {index} (counting from 0) to player {player}, but under these rules the game gives the deal to {dealer}.": "dealer_differs",

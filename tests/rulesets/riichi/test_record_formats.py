@@ -460,6 +460,20 @@ def test_confusing_nakis_2_with_west_named_the_winner_plays_to_its_ron(client: A
     assert hand["matches"] is False
 
 
+def test_a_self_draw_claimed_after_a_call_is_a_422_not_a_server_error(client: Any) -> None:
+    """confusing_nakis_2 with east's last discard (`17`, after its pung of
+    8m) cut off and the result made east's self-draw: east's last step is a
+    call, so it holds no drawn tile to have won on — a 422 at the result."""
+    record = json.loads((DATA / "mjai-reviewer-confusing_nakis_2.tenhou6.json").read_text())
+    assert record["log"][0][6][-1] == 17
+    record["log"][0][6] = record["log"][0][6][:-1]
+    record["log"][0][16] = ["和了", [3000, -1000, -1000, -1000], [0, 0, 0]]
+    response = post(client, {"format": "tenhou6", "record": record})
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["code"] == "self_draw_after_call"
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/16"
+
+
 def test_a_robbed_kong_leaves_ippatsu_standing(client: Any) -> None:
     """mjx-project/mjx, tests_cpp/resources/mjlog/encdec-chankan-ippatsu.mjlog
     at commit fcdac0ea (here mjx-encdec-chankan-ippatsu.mjlog.xml): in the

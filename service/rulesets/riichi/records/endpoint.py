@@ -59,6 +59,9 @@ SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-dra
 DISCARD_NOT_PLAYED = template(
     "The result says player {player} won on player {source}'s tile, but the play ends after player {seat}'s draw."
 )
+SELF_DRAW_AFTER_CALL = template(
+    "The result says player {player} won by self-draw, but the play ends after player {player}'s call, with no tile drawn."
+)
 SOURCE_NOT_PLAYED = template("The result says player {player} won on player {source}'s tile, but the play ends with player {seat}'s.")
 NOT_THE_WINNER = template(
     "The result names player {player} the winner on `{tile}`, but player {player}'s tiles `{tiles}` do not win on it."
@@ -310,6 +313,8 @@ def _check_ending(result: RecordedResult, played: Played, pointer: str) -> None:
             raise RuleViolation(field_problem(pointer, DISCARD_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
         if win.source != ending.seat:
             raise RuleViolation(field_problem(pointer, SOURCE_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
+        if tsumo and win.who < len(played.players) and played.players[win.who].drawn is None:
+            raise RuleViolation(field_problem(pointer, SELF_DRAW_AFTER_CALL, player=win.who))
 
 
 def _held(player: Player, without: int | None = None) -> str:

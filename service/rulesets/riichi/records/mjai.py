@@ -3,14 +3,16 @@ games": `format` `mjai`).
 
 A record is the array of MJAI events in the order played (what Mortal,
 mjai-reviewer, akochan and riichienv write): `start_game`, per hand
-`start_kyoku` (`bakaze`, `kyoku` 1–4, `honba`, `kyotaku`, `oya`, `scores`
-— gimite's server states none —, `tehais`, `dora_marker`), `tsumo` and `dahai` (`actor`, `pai`), `chi`,
+`start_kyoku` (`bakaze`, `kyoku` 1–4, `honba`, `kyotaku`, `oya`, `scores`,
+`tehais`, `dora_marker`), `tsumo` and `dahai` (`actor`, `pai`), `chi`,
 `pon`, `daiminkan` (`actor`, `target`, `pai`, `consumed`), `kakan` (`pai`,
 `consumed`), `ankan` (`consumed`), `nukidora` (riichienv writes `kita`),
 `reach`, `reach_accepted`, `dora` (`dora_marker`), `hora` (`actor`,
 `target`; `deltas`, `ura_markers` where the writer gives them) and
 `ryukyoku` (`reason`, `deltas`), `end_kyoku`, `end_game`. Other fields of an
-event are read past.
+event are read past. A `start_kyoku` without `scores` (gimite's server
+writes none) starts at the scores the last event stated
+(:meth:`_Reader.carried`).
 
 Tiles are `1m`–`9m`, `1p`–`9p`, `1s`–`9s`, `E` `S` `W` `N` (winds), `P` `F`
 `C` (white, green, red dragons), `5mr` `5pr` `5sr` the red fives.

@@ -163,6 +163,32 @@ def test_the_table_payment_is_zero_sum(players: int, fouls: list[tuple[int, bool
         assert -deltas[seat] == (4000 * (players - 1) if seat == dealer else 4000 + 2000 * (players - 2))
 
 
+CHOMBO_HANDS = st.one_of(
+    st.builds(
+        lambda seat, riichi: {"type": "chombo", "seat": seat, "riichi": riichi},
+        st.sampled_from(SEATS),
+        st.lists(st.sampled_from(SEATS), unique=True, max_size=4),
+    ),
+    st.just(NOBODY_TENPAI),
+)
+
+
+@given(hands=st.lists(CHOMBO_HANDS, min_size=1, max_size=6))
+def test_a_game_of_chombo_keeps_the_table_whole(client: Any, hands: list[dict[str, Any]]) -> None:
+    """Under `mangan`, after every hand the scores and the sticks on the
+    table add up to the start (4 × 100,000): a chombo moves points between
+    seats and gives its sticks back; its hand leaves the dealer and honba."""
+    game = {"chombo": "mangan", "start_points": 100_000, "return_points": 100_000, "bust": False}
+    answer = post(client, GAMES, {"game": game, "hands": hands})
+    after = [*({"dealer": hand["dealer"], "honba": hand["honba"]} for hand in answer["hands"][1:]), answer["next"]]
+    for sent, hand, following in zip(hands, answer["hands"], after, strict=True):
+        assert sum(hand["scores"].values()) + 1000 * hand["riichi_sticks"] == 400_000
+        if sent["type"] == "chombo":
+            # the hand is dealt again: the next one has its dealer and honba
+            assert (following["dealer"], following["honba"]) == (hand["dealer"], hand["honba"])
+            assert hand["riichi_sticks"] == 0  # nothing was on the table: every stick went back
+
+
 # --- game-results: the deduction on its own ---------------------------------------------------
 
 

@@ -135,6 +135,18 @@ def test_sticks_go_back_honba_stay_dealer_deals_again(client: Any) -> None:
     assert answer["next"]["honba"] == 1 and answer["next"]["riichi_sticks"] == 1 and answer["next"]["dealer"] == "east"
 
 
+def test_a_chombo_is_no_hand_for_agari_yame(client: Any) -> None:
+    """EMA 2016: "Chombo results in a redeal and does not count as a hand."
+    East 4 of an east-only game, north dealing and first by far, under
+    agari-yame: a dealer win there would end the game; south's chombo does
+    not, and east 4 is dealt again (north 45,000 + 4,000 = 49,000)."""
+    resume = {"round": "east", "hand_number": 4, "scores": {"east": 20000, "south": 15000, "west": 20000, "north": 45000}}
+    game = {"length": "east", "agari_yame": True, "chombo": "mangan", "resume": resume}
+    answer = post(client, GAMES, {"game": game, "hands": [{"type": "chombo", "seat": "south"}]})
+    assert not answer["finished"] and answer["scores"]["north"] == 49000
+    assert (answer["next"]["round"], answer["next"]["hand_number"], answer["next"]["dealer"]) == ("east", 4, "north")
+
+
 def test_a_chombo_payment_can_bust(client: Any) -> None:
     # `bust` ends the game after any hand that leaves a score below 0: 3,000 − 8,000
     resume = {"round": "east", "hand_number": 1, "scores": {"east": 39000, "south": 3000, "west": 29000, "north": 29000}}

@@ -134,6 +134,8 @@ CODES: dict[str, str] = {
     "The declared yaku contradict each other": "yaku_contradict",
     "This table does not play nagashi mangan (`rules.nagashi_mangan` is false).": "nagashi_mangan_off",
     "This table plays no abortive draws (`game.abortive_draws` is false).": "abortive_draws_off",
+    "This table settles no chombo (`game.chombo` is `none`): set it to `mangan` or `deduct_20000`.": "chombo_off",
+    "Chombo are taken off the results only with `chombo` `deduct_20000`; it is `{chombo}`.": "chombo_not_deducted",
     "Three players won on one discard: at this table (`rules.triple_ron` `abortive_draw`) that is an abortive draw (三家和), not a settlement; a game records it as an `abort` hand.": "triple_ron_is_abortive_draw",
     "This table plays without red fives (`{option}` is false).": "red_fives_off",
     "An MJAI event is an object with a `type` and at most {limit} fields: this is not one.": "mjai_not_an_event",

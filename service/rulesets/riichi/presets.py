@@ -112,6 +112,7 @@ _TOURNAMENT_GAME: dict[str, Any] = {
     "extension": "none",
     "rounding": "exact",
     "abortive_draws": False,
+    "chombo": "deduct_20000",  # WRC 2015 "20 points penalty"; EMA 2016 "20,000 points deduction after uma"
 }
 """WRC and EMA alike: 30,000 each, no oka, uma 15/5/−5/−15 shared on a tie,
 no agari-yame, no extension, no abortive draws (a bust ends the game: the
@@ -159,6 +160,7 @@ PRESETS: dict[str, Preset] = {
                 "extension": "none",
                 "rounding": "exact",
                 "abortive_draws": False,
+                "chombo": "deduct_20000",  # チョンボをした本人のポイントを20ポイント減らします
             }
         ),
     ),

@@ -360,7 +360,7 @@ def _discriminator(targets: list[str], schemas: dict[str, Any], tagged: set[tupl
 def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:
     """A branch's constant tag as a ``const`` component, one per value
     (``<Ruleset>Ruleset``, ``DrawType``), with no ``enum``: openapi-python-client
-    then types it ``Literal["hongkong"]`` (a one-value ``enum`` is an Enum class
+    then types it as a ``Literal`` of its value (a one-value ``enum`` is an Enum class
     that a plain value breaks), openapi-generator reads the ``const`` as a
     one-value enum type, so Go and Kotlin reject the wrong branch while decoding."""
     prop = schema["properties"][tag]

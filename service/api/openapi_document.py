@@ -373,11 +373,9 @@ def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], t
 
 
 def _one_fu(document: dict[str, Any], schemas: dict[str, Any]) -> None:
-    """Riichi's ``fu`` (an integer ``enum`` in each of four request schemas)
-    is one component, ``Fu``: an integer with ``minimum``, ``maximum``,
-    ``multipleOf`` and the multiples left out in a ``not``, the same set of
-    values to a validator, which no generator turns into an enum class
-    (openapi-python-client's Enum classes break ``fu=30``)."""
+    """Riichi's ``fu`` (an integer ``enum`` in four request schemas) is one
+    component, ``Fu``: ``minimum``, ``maximum``, ``multipleOf`` and the left-out
+    multiples in ``not``, no enum class to a generator (one breaks ``fu=30``)."""
     props = [s["properties"]["fu"] for s in schemas.values() if s.get("properties", {}).get("fu", {}).get("enum")]
     if not props:
         return

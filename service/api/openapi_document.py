@@ -163,6 +163,7 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     _one_fu(document, schemas)
     _walk(document, _double)
     _walk(document, _closed_tuples)
+    _walk(document, _portable_pattern)
     _operation_ids(document)
     _declare_headers(document)
     _media_type_examples(document)
@@ -405,6 +406,14 @@ def _closed_tuples(node: dict[str, Any]) -> None:
     prefix = node.get("prefixItems")
     if isinstance(prefix, list) and "items" not in node and node.get("minItems") == node.get("maxItems") == len(prefix):
         node["items"] = {}
+
+
+def _portable_pattern(node: dict[str, Any]) -> None:
+    """A pattern's ``(?![\\s\\S])`` (the end, which Python's ``re`` needs said so
+    as not to take a final newline) is ECMA-262's ``$``, the same there and
+    readable by regex engines without lookahead (Go's)."""
+    if isinstance(node.get("pattern"), str):
+        node["pattern"] = node["pattern"].replace("(?![\\s\\S])", "$")
 
 
 def _double(node: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
+from service.api import create_app
 from tools.export_openapi import render
 
 OPENAPI = Path(__file__).resolve().parents[2] / "openapi"
@@ -151,24 +152,49 @@ def ecma_reading(pattern: str) -> re.Pattern[str]:
 SAMPLES = ("b1", "B-1_x", "b1\n", "\nb1", "b1\n\n", "b 1", "", "\n", "é", "b1\r", "b1\r\n", "٣")
 
 
-def test_every_published_pattern_means_the_same_in_python_and_ecma(client) -> None:
-    """msgspec checks a pattern with Python's `re.search`; clients read the
-    same text as ECMA-262. Strings ending in a newline are where they part."""
-    document = client.get("/schema/openapi.json").json()
-    patterns = published_patterns(document)
-    assert patterns, "no pattern published"
+def server_patterns() -> set[str]:
+    """The patterns the service itself checks, as msgspec states them (the
+    document litestar builds, before the served document's last pass)."""
+    return published_patterns(create_app().litestar.openapi_schema.to_schema())
+
+
+def test_every_pattern_the_service_checks_means_the_same_in_python_and_ecma(client) -> None:
+    """msgspec checks a pattern with Python's `re.search`, where a closing
+    `$` also takes a final newline; the service's patterns say the end as
+    `(?![\\s\\S])`, so they refuse what ECMA-262's `$` refuses."""
+    patterns = server_patterns()
+    assert patterns, "no pattern checked"
     for pattern in patterns:
         for sample in SAMPLES:
             python = re.search(pattern, sample) is not None
             ecma = ecma_reading(pattern).search(sample) is not None
             assert python == ecma, f"{pattern!r} reads {sample!r} differently: Python {python}, ECMA {ecma}"
+
+
+def test_every_published_pattern_is_the_services_read_as_ecma_without_lookahead(client) -> None:
+    """The document publishes each pattern with ECMA-262's `$` (JSON
+    Schema's dialect), no lookahead, which Go's regular expressions cannot
+    compile (docs/clients.md): a JavaScript client, reading it with
+    `RegExp`, accepts exactly what the service accepts."""
+    document = client.get("/schema/openapi.json").json()
+    published = published_patterns(document)
+    checked = server_patterns()
+    assert all("(?" not in pattern for pattern in published), sorted(published)
+    spelled = {pattern: pattern.replace("(?![\\s\\S])", "$") for pattern in checked}
+    assert published == set(spelled.values())
+    for pattern in checked:
+        for sample in SAMPLES:
+            ecma = ecma_reading(spelled[pattern]).search(sample) is not None
+            assert ecma == (re.search(pattern, sample) is not None), f"{spelled[pattern]!r} and {pattern!r} part on {sample!r}"
     if shutil.which("node"):
         script = (
             "const [patterns, samples] = JSON.parse(process.argv[1]);"
             "console.log(JSON.stringify(patterns.map(p => samples.map(s => new RegExp(p, 'u').test(s)))));"
         )
-        ordered = sorted(patterns)
-        out = subprocess.run(["node", "-e", script, json.dumps([ordered, SAMPLES])], capture_output=True, text=True, check=True)
+        ordered = sorted(checked)
+        out = subprocess.run(
+            ["node", "-e", script, json.dumps([[spelled[p] for p in ordered], SAMPLES])], capture_output=True, text=True, check=True
+        )
         verdicts = json.loads(out.stdout)
         for pattern, row in zip(ordered, verdicts, strict=True):
             assert row == [re.search(pattern, sample) is not None for sample in SAMPLES], pattern

@@ -69,8 +69,8 @@ from service.rulesets.riichi.game_results import (
 from service.rulesets.riichi.presets import Layout, PresetField, PresetName, body_layer, field_names
 from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
+from service.rulesets.riichi.seats import HonbaCount, Players, SticksCount
 from service.rulesets.riichi.settlement import settle
-from service.rulesets.riichi.table import HonbaCount, Players, SticksCount
 from service.rulesets.riichi.yaku import YakuOptions
 
 Declared = Annotated[

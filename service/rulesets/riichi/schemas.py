@@ -24,7 +24,7 @@ from service.rulesets.riichi.limits import MAX_HAN, Fu
 from service.rulesets.riichi.payments import MAX_YAKUMAN
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
-from service.rulesets.riichi.table import HonbaCount, Players, SticksCount, literal_bounds
+from service.rulesets.riichi.seats import HonbaCount, Players, SticksCount, literal_bounds
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles
 from service.rulesets.riichi.yaku import (
     MAX_AKA_DORA,

@@ -40,7 +40,7 @@ from service.rulesets.riichi.payment_lines import shugi_chips, winner_lines
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules
 from service.rulesets.riichi.schemas import ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
 from service.rulesets.riichi.score_table import ScoreTable, score_table
-from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, check_seat
+from service.rulesets.riichi.seats import NO_POINTS, OTHERS, SEATS_FOR, check_seat
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.value import ResolvedHand, resolve_hand
 from service.rulesets.riichi.warnings import warning

@@ -60,8 +60,8 @@ def test_no_riichi_module_imports_back_into_another() -> None:
     assert _circles(_imports()) == []
 
 
-def test_the_rules_and_the_table_import_no_settlement_module() -> None:
+def test_the_rules_and_the_seats_import_no_settlement_module() -> None:
     graph = _imports()
     assert graph["rules"] <= {"payments", "yaku"}
-    assert graph["table"] == set()
+    assert graph["seats"] == set()
     assert "settlement" not in graph["tiles"] | graph["pao"] | graph["limits"]

@@ -73,8 +73,8 @@ from service.rulesets.riichi.limits import basic_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.value_table import RIICHI_CODES
 from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
-from service.rulesets.riichi.yaku_list import RIICHI_CODES
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""

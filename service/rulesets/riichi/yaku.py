@@ -12,7 +12,7 @@ other double yakuman as single) and the dora rule (懸賞牌, 赤紅5懸賞牌 a
 limit ladder (滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12, 累計役滿 13+) and
 three-player 拔北 counted as dora.
 
-The table is data (:mod:`~service.rulesets.riichi.yaku_list`);
+The table is data (:mod:`~service.rulesets.riichi.value_table`);
 :func:`count_han` walks the declared yaku once against its lookups.
 """
 
@@ -35,9 +35,8 @@ from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
-from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku_list import BONUS_TABLE as BONUS_TABLE
-from service.rulesets.riichi.yaku_list import (
+from service.rulesets.riichi.value_table import BONUS_TABLE as BONUS_TABLE
+from service.rulesets.riichi.value_table import (
     CONFLICT_BITS,
     CONFLICTS,
     DRAGON_CODES,
@@ -55,12 +54,13 @@ from service.rulesets.riichi.yaku_list import (
 )
 
 # Kept importable from here, where the yaku list was before it became its own module.
-from service.rulesets.riichi.yaku_list import CONTRADICTIONS as CONTRADICTIONS
-from service.rulesets.riichi.yaku_list import YAKU as YAKU
-from service.rulesets.riichi.yaku_list import YAKU_TABLE as YAKU_TABLE
-from service.rulesets.riichi.yaku_list import BonusRow as BonusRow
-from service.rulesets.riichi.yaku_list import YakuCode as YakuCode
-from service.rulesets.riichi.yaku_list import YakuRow as YakuRow
+from service.rulesets.riichi.value_table import CONTRADICTIONS as CONTRADICTIONS
+from service.rulesets.riichi.value_table import YAKU as YAKU
+from service.rulesets.riichi.value_table import YAKU_TABLE as YAKU_TABLE
+from service.rulesets.riichi.value_table import BonusRow as BonusRow
+from service.rulesets.riichi.value_table import YakuCode as YakuCode
+from service.rulesets.riichi.value_table import YakuRow as YakuRow
+from service.rulesets.riichi.warnings import warning
 
 NO_YAKU = warning("no_yaku")
 

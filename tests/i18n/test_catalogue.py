@@ -25,7 +25,7 @@ from service.i18n import CATALOGUES, POT_FILE, TRANSLATED, gettext, po_file, ren
 from service.rulesets.hongkong.warnings import warning as hongkong_warning
 from service.rulesets.registry import RULESETS, WARNINGS
 from service.rulesets.riichi.warnings import warning as riichi_warning
-from service.rulesets.taiwan.tai_table import ROWS
+from service.rulesets.taiwan.value_table import ROWS
 from tools.i18n_extract import main as extract_main
 from tools.i18n_extract import placeholders, template_catalog
 

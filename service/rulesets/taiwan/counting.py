@@ -6,7 +6,7 @@ as :func:`service.rulesets.taiwan.listed.as_counted` reads the listing (門清 +
 自摸 → 門清自摸 …); the tai tables' replacement rules (取代, 不另計, 唔計 …)
 zero the replaced rows, which stay itemised; rows the preset or the mode
 does not score count 0 with a warning. Sources: the Taiwan tai table
-(:mod:`service.rulesets.taiwan.tai_table`) and the Wikibooks extract's own
+(:mod:`service.rulesets.taiwan.value_table`) and the Wikibooks extract's own
 list (:mod:`service.rulesets.taiwan.yue_table`).
 """
 
@@ -22,7 +22,7 @@ from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.listed import as_counted
 from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Replacement, Unit
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CELLS,
     CONFLICTS_BY_PRESET,

@@ -9,7 +9,7 @@ list the parts or the whole:
   :data:`service.rulesets.taiwan.yue_table.HOLDS_CONCEALED`) is 自摸 + 不求
   (the Taiwan tai table's 不求; the Wikibooks extract: 自摸就可以加計不求。自摸2台).
   Under the tai table's presets 地胡 then replaces the 不求 (the table counts
-  不求 only after a declared 天聽 or 地聽): :data:`service.rulesets.taiwan.tai_table.REPLACEMENTS`.
+  不求 only after a declared 天聽 or 地聽): :data:`service.rulesets.taiwan.value_table.REPLACEMENTS`.
 
 Each counted entry keeps the codes it was listed as (``from_listed``).
 """

@@ -1,7 +1,7 @@
 """The rows of the Taiwan tai tables, as types: a row, one preset's cell, a
 replacement rule, and the preset names.
 
-The Taiwan tai table (:mod:`service.rulesets.taiwan.tai_table`) and the
+The Taiwan tai table (:mod:`service.rulesets.taiwan.value_table`) and the
 Wikibooks extract's own list (:mod:`service.rulesets.taiwan.yue_table`) are
 both written with these.
 """

@@ -2,7 +2,7 @@
 
 Sources: the Taiwan tai table (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
 pays, the dealer's and the streak's tai, and the tai table with six apps'
-variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), the Wikibooks extract (a
+variants, transcribed in :mod:`service.rulesets.taiwan.value_table`), the Wikibooks extract (a
 Cantonese Wikibooks tai list: its own list is the preset `yue_wikibooks`), CONTRACT.md (Taiwan).
 The counter is :mod:`service.rulesets.taiwan.counting`, the table endpoint
 :mod:`service.rulesets.taiwan.catalogue`.
@@ -52,11 +52,11 @@ from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.counting import WON_ON, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
 from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     PATTERN_CODES,
 )
-from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
 from service.rulesets.taiwan.warnings import warning
 
 # --- Bounds --------------------------------------------------------------------

@@ -15,7 +15,7 @@ from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.settlement import TaiRequest
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CONTRADICTIONS,
     PATTERN_CODES,

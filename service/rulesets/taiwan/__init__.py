@@ -6,12 +6,23 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
-from service.rulesets.taiwan import catalogue, counting, endpoints, error_codes, game, page, rows, settlement, value_table, warnings
+from service.rulesets.taiwan import (
+    catalogue,
+    counting,
+    endpoints,
+    error_codes,
+    game,
+    page,
+    settlement,
+    value_table,
+    value_table_rows,
+    warnings,
+)
 
 PATTERN_CONTEXT = "taiwan pattern"
 """Catalogue context of the tai table's names (msgid: the English name)."""
 CODE_NAMES = (
-    CodeNames("preset", "taiwan preset", rows.PRESETS),
+    CodeNames("preset", "taiwan preset", value_table_rows.PRESETS),
     CodeNames("mode", "taiwan mode", tuple(value_table.MODE_NOT_SCORED)),
 )
 """The presets and modes the messages quote, by their localized names."""

@@ -7,7 +7,7 @@ as :func:`service.rulesets.taiwan.listed.as_counted` reads the listing (門清 +
 zero the replaced rows, which stay itemised; rows the preset or the mode
 does not score count 0 with a warning. Sources: the Taiwan tai table
 (:mod:`service.rulesets.taiwan.value_table`) and the Wikibooks extract's own
-list (:mod:`service.rulesets.taiwan.yue_table`).
+list (:mod:`service.rulesets.taiwan.value_table_yue`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.listed import as_counted
-from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Replacement, Unit
 from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CELLS,
@@ -32,8 +31,9 @@ from service.rulesets.taiwan.value_table import (
     TAI,
     PatternCode,
 )
+from service.rulesets.taiwan.value_table_rows import CellStatus, Mode, Preset, Replacement, Unit
+from service.rulesets.taiwan.value_table_yue import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 from service.rulesets.taiwan.warnings import Code, warning
-from service.rulesets.taiwan.yue_table import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 
 MAX_COUNT = 8
 """Largest count any per-set/per-tile row allows (8 flowers); each row has

@@ -51,12 +51,12 @@ from service.core.settlement import (
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.counting import WON_ON, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
-from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
 from service.rulesets.taiwan.value_table import (
     BY_CODE,
     PATTERN_CODES,
 )
+from service.rulesets.taiwan.value_table_rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.warnings import warning
 
 # --- Bounds --------------------------------------------------------------------

@@ -13,7 +13,7 @@ from service.core.readings import Reading, suits_and_honours
 from service.core.seats import Seat
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, Hand
 from service.rulesets.taiwan.special import SEVEN_PAIRS_AND_PUNG, pung_of_seven_pairs, special_codes, special_waits
-from service.rulesets.taiwan.yue_table import YUE
+from service.rulesets.taiwan.value_table_yue import YUE
 
 Listed = list[tuple[str, int]]
 

@@ -2,7 +2,7 @@
 replacement rule, and the preset names.
 
 The Taiwan tai table (:mod:`service.rulesets.taiwan.value_table`) and the
-Wikibooks extract's own list (:mod:`service.rulesets.taiwan.yue_table`) are
+Wikibooks extract's own list (:mod:`service.rulesets.taiwan.value_table_yue`) are
 both written with these.
 """
 

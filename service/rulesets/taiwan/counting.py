@@ -2,7 +2,7 @@
 the settlement and the tiles evaluator count with too.
 
 Each listed pattern scores its preset's tai per unit × its count, read first
-as :func:`service.rulesets.taiwan.listed.as_counted` reads the listing (門清 +
+as :func:`service.rulesets.taiwan.concealed_self_draw.as_counted` reads the listing (門清 +
 自摸 → 門清自摸 …); the tai tables' replacement rules (取代, 不另計, 唔計 …)
 zero the replaced rows, which stay itemised; rows the preset or the mode
 does not score count 0 with a warning. Sources: the Taiwan tai table
@@ -20,7 +20,7 @@ from service.core.errors import FieldProblem, RuleViolation, contradiction_probl
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
-from service.rulesets.taiwan.listed import as_counted
+from service.rulesets.taiwan.concealed_self_draw import as_counted
 from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CELLS,
@@ -178,7 +178,7 @@ def count_tai(
 ) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
-    The listing is read first as :func:`service.rulesets.taiwan.listed.as_counted`
+    The listing is read first as :func:`service.rulesets.taiwan.concealed_self_draw.as_counted`
     reads it (門清 + 自摸 → 門清自摸 …). A replaced pattern is itemised with 0
     tai and ``replaced_by``; a pattern the preset or the mode does not score
     is itemised with 0 tai and a warning. A pattern that is not scored

@@ -193,7 +193,7 @@ def test_po_files_parse_without_babel_warnings() -> None:
 
 
 def _fan_rows():
-    from service.rulesets.hongkong.patterns import FAN_TABLE
+    from service.rulesets.hongkong.value_table import FAN_TABLE
 
     return FAN_TABLE
 

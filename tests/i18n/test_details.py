@@ -36,7 +36,7 @@ from service.api.codec import SCHEMA_MESSAGES, schema_problem
 from service.api.problems import field_detail
 from service.core.errors import COMMA, OR, Listing, all_of, field_problem, one_of
 from service.i18n import CATALOGUES, TRANSLATED, render
-from service.rulesets.hongkong import patterns as hongkong_fan
+from service.rulesets.hongkong import value_table as hongkong_fan
 from service.rulesets.riichi import yaku as riichi_yaku
 from tests.helpers import TSUMO, ron
 from tools.i18n_extract import placeholders
@@ -160,7 +160,7 @@ def test_the_modules_that_raise_rule_violations_are_scanned() -> None:
     for name in (
         "core.settlement",
         "rulesets.hongkong.settlement",
-        "rulesets.hongkong.patterns",
+        "rulesets.hongkong.value_table",
         "rulesets.riichi.settlement",
         "rulesets.riichi.fu",
         "rulesets.riichi.game_results",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import endpoints, error_codes, game, page, patterns, settlement, warnings
+from service.rulesets.hongkong import endpoints, error_codes, game, page, settlement, value_table, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -42,13 +42,13 @@ RULESET = Ruleset(
             },
         ),
     ),
-    named=(patterns.FanRow, patterns.FanItem),
+    named=(value_table.FanRow, value_table.FanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     catalogue=(
-        *((row.name_en, PATTERN_CONTEXT) for row in patterns.FAN_TABLE),
-        *((reason, CONTRADICTION) for *_, reason in patterns.CONTRADICTIONS),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.FAN_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in value_table.CONTRADICTIONS),
     ),
     endpoints=endpoints.ENDPOINTS,
 )

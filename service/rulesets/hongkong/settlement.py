@@ -6,7 +6,7 @@ with its own payment table: one share S, 3S full gun, 2S + S + S half gun),
 the Wikibooks extract (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
 
 A hand's value is either its agreed `fan` or the `patterns` it has, added up
-by :mod:`service.rulesets.hongkong.patterns` (the Hong Kong fan sheet).
+by :mod:`service.rulesets.hongkong.value_table` (the Hong Kong fan sheet).
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
-from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
-from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
-from service.rulesets.hongkong.patterns import (
+from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
+from service.rulesets.hongkong.value_table import ON_DISCARD as ON_DISCARD_CODES
+from service.rulesets.hongkong.value_table import SELF_DRAWN as SELF_DRAWN_CODES
+from service.rulesets.hongkong.value_table import (
     EightImmortals,
     FanItem,
     FanRow,
@@ -53,7 +54,6 @@ from service.rulesets.hongkong.patterns import (
     table_rows,
     tally_fan,
 )
-from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
 from service.rulesets.hongkong.warnings import warning
 
 # --- Rule tables (data) -------------------------------------------------------

@@ -160,7 +160,7 @@ def test_the_modules_that_raise_rule_violations_are_scanned() -> None:
     for name in (
         "core.settlement",
         "rulesets.hongkong.settlement",
-        "rulesets.hongkong.value_table",
+        "rulesets.hongkong.counting",
         "rulesets.riichi.settlement",
         "rulesets.riichi.fu",
         "rulesets.riichi.game_results",

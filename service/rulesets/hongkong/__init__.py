@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import endpoints, error_codes, game, page, settlement, value_table, warnings
+from service.rulesets.hongkong import counting, endpoints, error_codes, game, page, settlement, value_table, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -42,7 +42,7 @@ RULESET = Ruleset(
             },
         ),
     ),
-    named=(value_table.FanRow, value_table.FanItem),
+    named=(value_table.FanRow, counting.FanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,

@@ -42,18 +42,11 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
+from service.rulesets.hongkong.counting import FanItem, Patterns, WonBy, tally_fan
 from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
 from service.rulesets.hongkong.value_table import ON_DISCARD as ON_DISCARD_CODES
 from service.rulesets.hongkong.value_table import SELF_DRAWN as SELF_DRAWN_CODES
-from service.rulesets.hongkong.value_table import (
-    EightImmortals,
-    FanItem,
-    FanRow,
-    Patterns,
-    WonBy,
-    table_rows,
-    tally_fan,
-)
+from service.rulesets.hongkong.value_table import EightImmortals, FanRow, table_rows
 from service.rulesets.hongkong.warnings import warning
 
 # --- Rule tables (data) -------------------------------------------------------

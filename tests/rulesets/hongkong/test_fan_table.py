@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from service.rulesets.hongkong.counting import PatternEntry
 from service.rulesets.hongkong.settlement import FanRequest, HongKongRules, count_fan
-from service.rulesets.hongkong.value_table import FAN_TABLE, PatternEntry
+from service.rulesets.hongkong.value_table import FAN_TABLE
 
 CAP = "cap"
 

@@ -12,10 +12,17 @@ import msgspec
 
 from service.core.fields import OrUnset
 from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
+from service.rulesets.riichi import counting
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi import yaku as riichi_yaku
+from service.rulesets.riichi.counting import (
+    HanRequest,
+    HanResult,
+    YakuOptions,
+    YakuRules,
+    YakuTable,
+)
 from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
@@ -43,13 +50,6 @@ from service.rulesets.riichi.settlement import (
     ScoreTable,
 )
 from service.rulesets.riichi.tiles import RiichiEvaluation
-from service.rulesets.riichi.yaku import (
-    HanRequest,
-    HanResult,
-    YakuOptions,
-    YakuRules,
-    YakuTable,
-)
 
 ARTICLE_EXAMPLE_2 = {
     "melds": [
@@ -466,7 +466,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/han",
-        riichi_yaku.count_han,
+        counting.count_han,
         HanResult,
         "Han of a riichi hand from its yaku and dora",
         """Adds up the declared yaku (open han with `open: true`; closed-only
@@ -481,7 +481,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/yaku-table",
-        riichi_yaku.yaku_table,
+        counting.yaku_table,
         YakuTable,
         "The riichi yaku list (the Wikibooks extract)",
         """Every yaku of the Wikibooks extract's 日本麻雀計番 with code, Chinese name as

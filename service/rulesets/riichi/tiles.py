@@ -9,7 +9,7 @@ nothing: a fifth copy silently becomes the next tile, duplicate ids read as
 notation says `0m`/`0p`/`0s`, and turns the library's answer into our codes:
 
 * yaku → our yaku-table codes (:data:`~service.rulesets.riichi.library.YAKU_CODES`),
-  counted by our own :func:`~service.rulesets.riichi.yaku.tally_han` with the
+  counted by our own :func:`~service.rulesets.riichi.counting.tally_han` with the
   table's options;
 * dora, red fives, ura dora and nuki dora counted here from the indicators
   (the library reports nuki dora as plain dora);
@@ -58,6 +58,7 @@ from service.core.tiles import (
     waits,
 )
 from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.counting import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, count_fu
 from service.rulesets.riichi.library import (
     Found,
@@ -74,7 +75,6 @@ from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.value_table import RIICHI_CODES
-from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""

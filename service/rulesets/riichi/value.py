@@ -18,6 +18,7 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem, temp
 from service.core.seats import Seat
 from service.core.settlement import Discard, SelfDraw, Win
 from service.core.warnings import SettlementWarning
+from service.rulesets.riichi.counting import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 from service.rulesets.riichi.fu import FuResult, count_fu
 from service.rulesets.riichi.limits import basic_points, yakuman_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
@@ -25,7 +26,6 @@ from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import HandFields
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
 
 
 class ResolvedHand(msgspec.Struct, frozen=True):
@@ -211,7 +211,7 @@ def _value_from_yaku(
     north_rinshan: bool,
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
-    :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
+    :mod:`service.rulesets.riichi.counting`), then the usual limits."""
     if fields.han is not msgspec.UNSET or fields.yakuman is not msgspec.UNSET:
         name = "han" if fields.han is not msgspec.UNSET else "yakuman"
         detail = template("Give `yaku` or `{field}`, not both.")

@@ -37,7 +37,7 @@ from service.api.problems import field_detail
 from service.core.errors import COMMA, OR, Listing, all_of, field_problem, one_of
 from service.i18n import CATALOGUES, TRANSLATED, render
 from service.rulesets.hongkong import value_table as hongkong_fan
-from service.rulesets.riichi import counting as riichi_yaku
+from service.rulesets.riichi import value_table as riichi_yaku
 from tests.helpers import TSUMO, ron
 from tools.i18n_extract import placeholders
 

@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import counting, endpoints, error_codes, fu, game, hands, page, presets, rules, schemas, settlement, warnings
+from service.rulesets.riichi import (
+    counting,
+    endpoints,
+    error_codes,
+    fu,
+    game,
+    hands,
+    page,
+    presets,
+    rules,
+    schemas,
+    settlement,
+    value_table,
+    warnings,
+    yaku_rules,
+)
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
@@ -21,7 +36,7 @@ RULESET = Ruleset(
     result=schemas.RiichiSettlement,
     rules=rules.RiichiRules,
     settle=settlement.settle,
-    more_options=(OptionGroup("/yaku_options", counting.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
+    more_options=(OptionGroup("/yaku_options", yaku_rules.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
     game=game.game,
     game_types=game.TYPES,
     hand_request=hands.RiichiHandRequest,
@@ -48,16 +63,16 @@ RULESET = Ruleset(
             },
         ),
     ),
-    named=(counting.YakuRow, counting.BonusRow, counting.HanItem),
+    named=(value_table.YakuRow, value_table.BonusRow, counting.HanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     presets=presets.PRESET_INFO,
     messages=(schemas.WITHOUT_YAKU,),
     catalogue=(
-        *((row.name_en, PATTERN_CONTEXT) for row in counting.YAKU_TABLE),
-        *((row.name_en, PATTERN_CONTEXT) for row in counting.BONUS_TABLE),
-        *((reason, CONTRADICTION) for *_, reason in counting.CONTRADICTIONS),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.YAKU_TABLE),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.BONUS_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in value_table.CONTRADICTIONS),
     ),
     endpoints=endpoints.ENDPOINTS,
 )

@@ -19,7 +19,7 @@ The table is data (:mod:`~service.rulesets.riichi.value_table`);
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, ClassVar, Literal, Protocol
+from typing import Annotated, Literal, Protocol
 
 import msgspec
 
@@ -35,8 +35,8 @@ from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
-from service.rulesets.riichi.value_table import BONUS_TABLE as BONUS_TABLE
 from service.rulesets.riichi.value_table import (
+    BONUS_TABLE,
     CONFLICT_BITS,
     CONFLICTS,
     DRAGON_CODES,
@@ -46,21 +46,17 @@ from service.rulesets.riichi.value_table import (
     RIICHI_BITS,
     TIER_BY_YAKUMAN,
     VALUES,
+    YAKU,
     YAKU_BIT,
+    YAKU_TABLE,
     BonusCode,
-    Kazoe,
+    BonusRow,
     Limit,
-    RenhouRule,
+    YakuCode,
+    YakuRow,
 )
-
-# Kept importable from here, where the yaku list was before it became its own module.
-from service.rulesets.riichi.value_table import CONTRADICTIONS as CONTRADICTIONS
-from service.rulesets.riichi.value_table import YAKU as YAKU
-from service.rulesets.riichi.value_table import YAKU_TABLE as YAKU_TABLE
-from service.rulesets.riichi.value_table import BonusRow as BonusRow
-from service.rulesets.riichi.value_table import YakuCode as YakuCode
-from service.rulesets.riichi.value_table import YakuRow as YakuRow
 from service.rulesets.riichi.warnings import warning
+from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN, Kazoe, YakuOptions, YakuRules, check_kazoe_double
 
 NO_YAKU = warning("no_yaku")
 
@@ -71,91 +67,6 @@ MAX_NUKI_DORA = 4
 
 
 # --- Request and response -----------------------------------------------------
-
-
-MultipleYakuman = Annotated[
-    bool,
-    msgspec.Meta(
-        description="複合役滿: several yakuman add up, k yakuman paying k × 8000 basic points (true), or any yakuman hand counts as one (false; the riichi scoring article 例五)."
-    ),
-]
-"""The `multiple_yakuman` rule, shared by the settlement's `rules` and the han count's."""
-
-KazoeRule = Annotated[
-    Kazoe,
-    msgspec.Meta(description="13 han and more: `yakuman` (累計役滿, default) or `sanbaiman` (EMA rules)."),
-]
-"""The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
-
-KazoeDouble = Annotated[
-    bool,
-    msgspec.Meta(
-        description=(
-            "累計雙倍役滿: 26 han and more counted is a double yakuman, 16,000 basic points (default false; with `kazoe` `yakuman` only).\n"
-            "The riichi scoring article's 地方變異: 有無累計役滿…雙倍役滿、複合役滿、累計雙倍役滿等."
-        )
-    ),
-]
-"""The `kazoe_double` rule, shared by the settlement's `rules` and the han count's."""
-
-KAZOE_DOUBLE_HAN = 26
-"""Twice the 13 han of a counted yakuman: a counted double yakuman (累計雙倍役滿)."""
-
-KAZOE_DOUBLE_SANBAIMAN = template("`kazoe_double` doubles a counted yakuman, which `kazoe` `sanbaiman` does not count: give one of them.")
-
-
-def check_kazoe_double(rules: _KazoeRules) -> None:
-    """`kazoe_double` with `kazoe` `sanbaiman` cannot be played (422 naming both)."""
-    if rules.kazoe_double and rules.kazoe != "yakuman":
-        raise RuleViolation(
-            FieldProblem("/rules/kazoe_double", KAZOE_DOUBLE_SANBAIMAN), FieldProblem("/rules/kazoe", KAZOE_DOUBLE_SANBAIMAN)
-        )
-
-
-class _KazoeRules(Protocol):
-    @property
-    def kazoe(self) -> Kazoe: ...
-    @property
-    def kazoe_double(self) -> bool: ...
-
-
-class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
-    """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
-
-    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives",)
-    """Options added later: echoed only when sent (or set by a preset)."""
-
-    double_yakuman: Annotated[
-        bool,
-        msgspec.Meta(
-            description="雙倍役滿: the five double yakuman count twice (true) or once (false; the Wikibooks extract: 可以設定大四喜為單倍役滿)."
-        ),
-    ] = True
-    renhou: Annotated[
-        RenhouRule,
-        msgspec.Meta(
-            description="人和: scored as `mangan` (the Wikibooks extract), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."
-        ),
-    ] = "mangan"
-    open_tanyao: Annotated[
-        bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")
-    ] = True
-    red_fives: OrUnset[
-        Annotated[
-            bool,
-            msgspec.Meta(
-                description="Whether the table's tiles include red fives (赤ドラ; default true; false refuses `aka_dora` and `0m`/`0p`/`0s`)."
-            ),
-        ]
-    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
-
-
-class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=True):
-    """Table options for counting yaku. Every field is optional."""
-
-    multiple_yakuman: MultipleYakuman = True
-    kazoe: KazoeRule = "yakuman"
-    kazoe_double: KazoeDouble = False
 
 
 class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

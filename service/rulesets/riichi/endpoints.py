@@ -16,13 +16,7 @@ from service.rulesets.riichi import counting
 from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.counting import (
-    HanRequest,
-    HanResult,
-    YakuOptions,
-    YakuRules,
-    YakuTable,
-)
+from service.rulesets.riichi.counting import HanRequest, HanResult, YakuTable
 from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
@@ -50,6 +44,7 @@ from service.rulesets.riichi.settlement import (
     ScoreTable,
 )
 from service.rulesets.riichi.tiles import RiichiEvaluation
+from service.rulesets.riichi.yaku_rules import YakuOptions, YakuRules
 
 ARTICLE_EXAMPLE_2 = {
     "melds": [

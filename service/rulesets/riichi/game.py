@@ -52,7 +52,6 @@ from service.core.game import (
     snapshot,
 )
 from service.core.seats import SEATS, Seat
-from service.rulesets.riichi.counting import YakuOptions
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.game_end import Extension, GameEnd
 from service.rulesets.riichi.game_results import (
@@ -72,6 +71,7 @@ from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
 from service.rulesets.riichi.seats import HonbaCount, Players, SticksCount
 from service.rulesets.riichi.settlement import settle
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 Declared = Annotated[
     list[Seat],

@@ -21,8 +21,9 @@ from mahjong.meld import Meld as LibraryMeld
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.seats import Seat, seats_for
 from service.core.tiles import DRAGONS, HONOURS, WINDS, Hand, Split, splits
-from service.rulesets.riichi.counting import YakuCode, YakuOptions
 from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, PairKind, RiichiMeld, Wait, count_fu
+from service.rulesets.riichi.value_table import YakuCode
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 RED_FIVE_COPY = 0
 """The library's red fives are copy 0 of each five (ids 16, 52, 88)."""

@@ -34,7 +34,6 @@ from service.core.money import POINTS
 from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.counting import YakuOptions
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.pao import Liability, liability
 from service.rulesets.riichi.payment_lines import shugi_chips, winner_lines
@@ -45,6 +44,7 @@ from service.rulesets.riichi.seats import NO_POINTS, OTHERS, SEATS_FOR, check_se
 from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.value import ResolvedHand, resolve_hand
 from service.rulesets.riichi.warnings import warning
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 __all__ = [
     "RIICHI_STICK",

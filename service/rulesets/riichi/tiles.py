@@ -58,7 +58,7 @@ from service.core.tiles import (
     waits,
 )
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.counting import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.counting import NO_RED_FIVES, NO_YAKU, HanItem, tally_han, yakuman_tier
 from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, count_fu
 from service.rulesets.riichi.library import (
     Found,
@@ -74,7 +74,8 @@ from service.rulesets.riichi.limits import basic_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.value_table import RIICHI_CODES
+from service.rulesets.riichi.value_table import RIICHI_CODES, YakuCode
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 MAX_INDICATORS = 5
 """Dora indicators: one, plus one per kan (four at most)."""

@@ -18,14 +18,16 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem, temp
 from service.core.seats import Seat
 from service.core.settlement import Discard, SelfDraw, Win
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.counting import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.counting import NO_YAKU, HanItem, tally_han, yakuman_tier
 from service.rulesets.riichi.fu import FuResult, count_fu
 from service.rulesets.riichi.limits import basic_points, yakuman_points
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import HandFields
 from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
+from service.rulesets.riichi.value_table import YakuCode
 from service.rulesets.riichi.warnings import warning
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 
 class ResolvedHand(msgspec.Struct, frozen=True):

@@ -83,8 +83,6 @@ YakuCode = Literal[
 BonusCode = Literal["dora", "aka_dora", "ura_dora", "nuki_dora"]
 Section = Literal["one_han", "two_han", "three_han", "five_han_plus", "yakuman", "double_yakuman"]
 Limit = Literal["mangan", "haneman", "baiman", "sanbaiman"]
-RenhouRule = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman", "off"]
-Kazoe = Literal["yakuman", "sanbaiman"]
 
 SECTION_ZH: dict[str, str] = {
     "one_han": "一番役",

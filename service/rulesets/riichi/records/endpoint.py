@@ -35,7 +35,6 @@ from service.core.fields import OrUnset, struct_fields
 from service.core.game import Steps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
-from service.rulesets.riichi.counting import YakuOptions
 from service.rulesets.riichi.game_results import MAX_START
 from service.rulesets.riichi.presets import PresetField
 from service.rulesets.riichi.records.events import UNSTATED
@@ -45,6 +44,7 @@ from service.rulesets.riichi.records.mjlog import MAX_MJLOG_CHARS
 from service.rulesets.riichi.records.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.records.tenhou6 import RecordedHand, RecordedResult, RecordedWin, TenhouRecord
 from service.rulesets.riichi.rules import RiichiRules
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
 

@@ -51,7 +51,7 @@ from service.core import tiles as core_tiles
 from service.core.settlement import Discard, SelfDraw
 from service.core.tiles import TILE_KINDS, format_tiles, parse_tiles
 from service.rulesets.mcr import tiles as mcr_tiles
-from service.rulesets.riichi import tiles as riichi_tiles
+from service.rulesets.riichi.hand import tiles as riichi_tiles
 from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.yaku_rules import YakuOptions
 

@@ -199,7 +199,7 @@ def _fan_rows():
 
 
 def _yaku_rows():
-    from service.rulesets.riichi.value_table import BONUS_TABLE, YAKU_TABLE
+    from service.rulesets.riichi.hand.value_table import BONUS_TABLE, YAKU_TABLE
 
     return (*YAKU_TABLE, *BONUS_TABLE)
 

@@ -6,22 +6,8 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import (
-    counting,
-    endpoints,
-    error_codes,
-    fu,
-    game,
-    hands,
-    page,
-    presets,
-    rules,
-    schemas,
-    settlement,
-    value_table,
-    warnings,
-    yaku_rules,
-)
+from service.rulesets.riichi import endpoints, error_codes, game, page, presets, rules, schemas, settlement, warnings, yaku_rules
+from service.rulesets.riichi.hand import counting, fu, hands, value_table
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""

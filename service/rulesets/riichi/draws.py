@@ -17,7 +17,7 @@ import msgspec
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
-from service.rulesets.riichi.limits import MANGAN_BASIC
+from service.rulesets.riichi.hand.limits import MANGAN_BASIC
 from service.rulesets.riichi.payments import PaymentRule, tsumo_share
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules

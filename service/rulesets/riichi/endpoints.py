@@ -12,15 +12,16 @@ import msgspec
 
 from service.core.fields import OrUnset
 from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
-from service.rulesets.riichi import counting
-from service.rulesets.riichi import fu as riichi_fu
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.counting import HanRequest, HanResult, YakuTable
-from service.rulesets.riichi.fu import FuRequest, FuResult
 from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
-from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
+from service.rulesets.riichi.hand import counting
+from service.rulesets.riichi.hand import fu as riichi_fu
+from service.rulesets.riichi.hand.counting import HanRequest, HanResult, YakuTable
+from service.rulesets.riichi.hand.fu import FuRequest, FuResult
+from service.rulesets.riichi.hand.hands import RiichiHandRequest, evaluate_hand
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation
 from service.rulesets.riichi.presets import PresetName, over_record
 from service.rulesets.riichi.records import endpoint as riichi_records
 from service.rulesets.riichi.records.endpoint import (
@@ -43,7 +44,6 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
-from service.rulesets.riichi.tiles import RiichiEvaluation
 from service.rulesets.riichi.yaku_rules import YakuOptions, YakuRules
 
 ARTICLE_EXAMPLE_2 = {

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import msgspec
 
-from service.rulesets.riichi.limits import KAZOE, KAZOE_DOUBLE, KAZOE_HAN, LIMIT_LADDER, basic_points
+from service.rulesets.riichi.hand.limits import KAZOE, KAZOE_DOUBLE, KAZOE_HAN, LIMIT_LADDER, basic_points
 from service.rulesets.riichi.payments import PaymentRule, ron_amount, tsumo_share
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules
 from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rulesets.riichi.counting import (
+from service.rulesets.riichi.hand.counting import (
     OPTION_VALUED,
     YAKU_ITEMS,
     _double_yakuman_value,

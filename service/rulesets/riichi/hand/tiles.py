@@ -2,18 +2,18 @@
 reference calculator, MIT) under our table rules.
 
 The library finds the yaku, the fu and the best split
-(:mod:`~service.rulesets.riichi.library`: the call and its answer in our
+(:mod:`~service.rulesets.riichi.hand.library`: the call and its answer in our
 terms); this module checks the hand before every call (the library counts
 nothing: a fifth copy silently becomes the next tile, duplicate ids read as
 "not winning"), converts the tiles so that a red five exists exactly when the
 notation says `0m`/`0p`/`0s`, and turns the library's answer into our codes:
 
-* yaku → our yaku-table codes (:data:`~service.rulesets.riichi.library.YAKU_CODES`),
-  counted by our own :func:`~service.rulesets.riichi.counting.tally_han` with the
+* yaku → our yaku-table codes (:data:`~service.rulesets.riichi.hand.library.YAKU_CODES`),
+  counted by our own :func:`~service.rulesets.riichi.hand.counting.tally_han` with the
   table's options;
 * dora, red fives, ura dora and nuki dora counted here from the indicators
   (the library reports nuki dora as plain dora);
-* fu counted by our own :func:`~service.rulesets.riichi.fu.count_fu` on the
+* fu counted by our own :func:`~service.rulesets.riichi.hand.fu.count_fu` on the
   structure of the split the library chose (so `double_wind_pair_fu: 2`
   holds: the library always gives a double-wind pair 4 fu).
 """
@@ -58,9 +58,9 @@ from service.core.tiles import (
     waits,
 )
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.counting import NO_RED_FIVES, NO_YAKU, HanItem, tally_han, yakuman_tier
-from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, count_fu
-from service.rulesets.riichi.library import (
+from service.rulesets.riichi.hand.counting import NO_RED_FIVES, NO_YAKU, HanItem, tally_han, yakuman_tier
+from service.rulesets.riichi.hand.fu import FuResult, FuRules, HandShape, count_fu
+from service.rulesets.riichi.hand.library import (
     Found,
     LibraryCall,
     Structure,
@@ -70,11 +70,11 @@ from service.rulesets.riichi.library import (
     seat_wind,
     take_ids,
 )
-from service.rulesets.riichi.limits import basic_points
+from service.rulesets.riichi.hand.limits import basic_points
+from service.rulesets.riichi.hand.value_table import RIICHI_CODES, YakuCode
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.value_table import RIICHI_CODES, YakuCode
 from service.rulesets.riichi.yaku_rules import YakuOptions
 
 MAX_INDICATORS = 5
@@ -479,7 +479,7 @@ def evaluate(
     options: YakuOptions,
 ) -> Evaluated:
     """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
-    (applied by :func:`~service.rulesets.riichi.limits.basic_points`)."""
+    (applied by :func:`~service.rulesets.riichi.hand.limits.basic_points`)."""
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     _check_flags(

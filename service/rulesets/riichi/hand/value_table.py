@@ -5,7 +5,7 @@ cannot be declared together, and the lookups made from them once.
 Source: the Wikibooks extract, section 日本麻雀計番 (一番役, 二番役, 三番役,
 五番役以上, 役滿, 雙倍役滿); the riichi scoring article (the limit ladder,
 三人麻雀's 拔北, 例五's tier names). Counting them is
-:mod:`~service.rulesets.riichi.counting`'s.
+:mod:`~service.rulesets.riichi.hand.counting`'s.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ other double yakuman as single) and the dora rule (懸賞牌, 赤紅5懸賞牌 a
 limit ladder (滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12, 累計役滿 13+) and
 three-player 拔北 counted as dora.
 
-The table is data (:mod:`~service.rulesets.riichi.value_table`);
+The table is data (:mod:`~service.rulesets.riichi.hand.value_table`);
 :func:`count_han` walks the declared yaku once against its lookups.
 """
 
@@ -34,8 +34,7 @@ from service.core.errors import (
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
-from service.rulesets.riichi.value_table import (
+from service.rulesets.riichi.hand.value_table import (
     BONUS_TABLE,
     CONFLICT_BITS,
     CONFLICTS,
@@ -55,6 +54,7 @@ from service.rulesets.riichi.value_table import (
     YakuCode,
     YakuRow,
 )
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.warnings import warning
 from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN, Kazoe, YakuOptions, YakuRules, check_kazoe_double
 

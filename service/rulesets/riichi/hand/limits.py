@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from service.rulesets.riichi.counting import yakuman_tier
+from service.rulesets.riichi.hand.counting import yakuman_tier
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN

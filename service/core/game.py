@@ -437,7 +437,7 @@ def hand_type(types: GameTypes, kind: str | None) -> type:
 # --- The generic driver ---------------------------------------------------------------
 
 
-Steps = Generator[None, None, Any]
+GameSteps = Generator[None, None, Any]
 """A game being replayed: yields after each hand, returns the answer (a
 caller serving many requests at once can do other work between hands)."""
 
@@ -456,7 +456,7 @@ def play(spec: GameSpec, types: GameTypes, request: Any) -> Any:
     return finish(play_steps(spec, types, request))
 
 
-def play_steps(spec: GameSpec, types: GameTypes, request: Any) -> Steps:
+def play_steps(spec: GameSpec, types: GameTypes, request: Any) -> GameSteps:
     """:func:`play`, yielding after each hand."""
     options = request.game
     players = getattr(options, "players", 4)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
+from service.core.game import GameSetup, GameSpec, GameSteps, GameTypes, game_types, play, play_steps
 from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules, HongKongSettlement, settle
 
 SPEC = GameSpec(name="hongkong", request=HongKongRequest, settle=settle)
@@ -17,6 +17,6 @@ def game(request: Any) -> Any:
     return play(SPEC, TYPES, request)
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand."""
     return play_steps(SPEC, TYPES, request)

@@ -36,11 +36,11 @@ from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.game import (
+    GameSteps,
     GameTypes,
     HandState,
     HandType,
     Rotation,
-    Steps,
     add,
     build_request,
     check_not_over,
@@ -395,7 +395,7 @@ def _standings(options: RiichiGameSetup, totals: dict[str, Decimal], sticks: int
     return standings, settle_up({standing.seat: standing.result for standing in standings.standings})
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand: takes the decoded game request
     and gives (at its end) the answer with every hand, the scores, and the
     standings once the game is over."""

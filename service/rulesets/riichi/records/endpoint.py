@@ -32,7 +32,7 @@ import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset, struct_fields
-from service.core.game import Steps, finish
+from service.core.game import GameSteps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
@@ -386,7 +386,7 @@ def game_record(request: GameRecordRequest) -> Any:
     return finish(game_record_steps(request))
 
 
-def game_record_steps(request: GameRecordRequest) -> Steps:
+def game_record_steps(request: GameRecordRequest) -> GameSteps:
     """:func:`game_record`, yielding after each hand replayed and each hand
     settled."""
     source = getattr(request, "source", None) or read_source(request.format, request.record)

@@ -10,8 +10,9 @@ import pytest
 from litestar.testing import TestClient
 from mahjong.hand_calculating.yaku_config import YakuConfig
 
+from service.rulesets.riichi.hand.dora import dora_of
 from service.rulesets.riichi.hand.library import DORA_CLASSES, NEVER_ASKED, YAKU_CODES
-from service.rulesets.riichi.hand.tiles import dora_of, hand_config
+from service.rulesets.riichi.hand.tiles import hand_config
 from service.rulesets.riichi.hand.value_table import YAKU
 from tests.helpers import TSUMO, D, ron
 

@@ -56,7 +56,7 @@ if kind == "record":
     work = lambda: records.game_record(request)
 elif kind.startswith("format:"):
     from service.rulesets.riichi.records import endpoint as records
-    from service.rulesets.riichi.endpoints import RECORD_TYPES
+    from service.rulesets.riichi.records.wire import RECORD_TYPES
     from service.rulesets.riichi.records.formats import read_source
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import counting, endpoints, error_codes, game, page, settlement, value_table, warnings
+from service.rulesets.hongkong import counting, endpoints, error_codes, game, page, rules, settlement, value_table, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -19,9 +19,9 @@ RULESET = Ruleset(
     unit_en="fan",
     request=settlement.HongKongRequest,
     result=settlement.HongKongSettlement,
-    rules=settlement.HongKongRules,
+    rules=rules.HongKongRules,
     settle=settlement.settle,
-    more_options=(OptionGroup("", settlement.PatternRules),),
+    more_options=(OptionGroup("", rules.PatternRules),),
     game=game.game,
     game_types=game.TYPES,
     hand_request=settlement.HongKongHandRequest,

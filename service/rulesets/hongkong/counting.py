@@ -18,6 +18,8 @@ import msgspec
 from service.core.errors import FieldProblem, RuleViolation, contradiction_problems, field_problem, template
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
+from service.core.warnings import SettlementWarning
+from service.rulesets.hongkong.rules import HongKongRules, PatternRules
 from service.rulesets.hongkong.unvalued import UNVALUED
 from service.rulesets.hongkong.value_table import (
     CONFLICTS,
@@ -29,8 +31,11 @@ from service.rulesets.hongkong.value_table import (
     SELF_DRAWN,
     EightImmortals,
     FanCode,
+    FanRow,
     Per,
+    table_rows,
 )
+from service.rulesets.hongkong.warnings import warning
 
 DRAGON_PONGS_IN_LITTLE_THREE = 2
 ROUND_FLOWER_OFF = template("`round_flower` (the flower of the round's number) is counted only when `rules.round_flower` is true.")
@@ -220,3 +225,87 @@ def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> lis
     if "round_flower" in positions and not round_flower:
         return [FieldProblem(_pointer(positions["round_flower"]), ROUND_FLOWER_OFF)]
     return []
+
+
+# --- The cap, and fan from patterns (`POST /v1/hongkong/fan`, `GET /v1/hongkong/fan-table`) ---
+
+
+def paid_fan(fan: int, limit_hand: bool, cap: int) -> tuple[int, Literal["limit"] | None]:
+    """The cap rule (封頂), the one place it is written: a limit hand, or a fan
+    at or above ``fan_cap``, pays as the cap and is tier `limit`; any other
+    hand pays its fan."""
+    if limit_hand or fan >= cap:
+        return cap, "limit"
+    return fan, None
+
+
+def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[SettlementWarning]:
+    if limit_hand:
+        return [warning("limit_hand_declared", cap=rules.fan_cap)]
+    warnings: list[SettlementWarning] = []
+    if fan < rules.min_fan:
+        warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
+    if fan > rules.fan_cap:
+        warnings.append(warning("fan_capped", fan=fan, cap=rules.fan_cap))
+    return warnings
+
+
+class FanRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
+    """The patterns a Hong Kong hand has; the answer is its fan, itemised.
+    Of `rules`, `fan_cap` and `min_fan` matter here."""
+
+    patterns: Patterns
+    rules: HongKongRules = HongKongRules()  # frozen: one shared default, nothing built per request
+
+
+class FanResult(msgspec.Struct, kw_only=True):
+    """A hand's fan, itemised per pattern."""
+
+    items: list[FanItem]
+    fan: Annotated[int, msgspec.Meta(description="Total fan: the sum of the items (a limit hand: the cap).")]
+    limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚) was declared: it scores the cap and nothing is added.")]
+    fan_paid: Annotated[int, msgspec.Meta(description="The fan a settlement pays: the total clamped to `fan_cap`.")]
+    tier: Annotated[str | None, msgspec.Meta(description="`limit` when the fan reached the cap or a limit hand was declared.")]
+    won_by: Annotated[
+        WonBy | None,
+        msgspec.Meta(
+            description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
+        ),
+    ]
+    warnings: list[SettlementWarning]
+    eight_immortals: EightImmortals
+    rules: HongKongRules
+
+
+def count_fan(request: FanRequest) -> FanResult:
+    rules = request.rules
+    result = tally_fan(
+        request.patterns,
+        fan_cap=rules.fan_cap,
+        eight_immortals=request.eight_immortals,
+        round_flower=rules.round_flower,
+        unvalued_fan=rules.unvalued_fan,
+    )
+    fan_paid, tier = paid_fan(result.fan, result.limit_hand, rules.fan_cap)
+    return FanResult(
+        items=result.items,
+        fan=result.fan,
+        limit_hand=result.limit_hand,
+        fan_paid=fan_paid,
+        tier=tier,
+        won_by=result.won_by,
+        warnings=fan_warnings(result.fan, result.limit_hand, rules),
+        eight_immortals=request.eight_immortals,
+        rules=rules,
+    )
+
+
+class FanTable(msgspec.Struct, kw_only=True):
+    fan_cap: int
+    eight_immortals: EightImmortals
+    rows: list[FanRow]
+
+
+def fan_table(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> FanTable:
+    """Every row of the Hong Kong fan sheet; limit rows show the cap, rows with no fan printed the house value."""
+    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals, unvalued_fan))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.core.game import GameSetup, GameSpec, GameSteps, GameTypes, game_types, play, play_steps
-from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules, HongKongSettlement, settle
+from service.rulesets.hongkong.rules import HongKongRules
+from service.rulesets.hongkong.settlement import HongKongRequest, HongKongSettlement, settle
 
 SPEC = GameSpec(name="hongkong", request=HongKongRequest, settle=settle)
 TYPES: GameTypes = game_types("hongkong", "HongKong", HongKongRequest, HongKongRules, GameSetup, HongKongSettlement, omit=("dealer",))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameSetup, GameSpec, GameSteps, GameTypes, game_types, play, play_steps
+from service.core.game import GameSpec, GameSteps, play, play_steps
+from service.core.game_types import GameSetup, GameTypes, game_types
 from service.rulesets.hongkong.rules import HongKongRules
 from service.rulesets.hongkong.settlement import HongKongRequest, HongKongSettlement, settle
 

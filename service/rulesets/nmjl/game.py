@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from service.core.game import GameSetup, GameSpec, GameSteps, GameTypes, game_types, play, play_steps
+from service.core.game import GameSpec, GameSteps, play, play_steps
+from service.core.game_types import GameSetup, GameTypes, game_types
 from service.rulesets.nmjl.settlement import NmjlRequest, NmjlRules, NmjlSettlement, settle
 
 

@@ -35,22 +35,8 @@ import msgspec
 from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
-from service.core.game import (
-    GameSteps,
-    GameTypes,
-    HandState,
-    HandType,
-    Rotation,
-    add,
-    build_request,
-    check_not_over,
-    finish,
-    game_types,
-    prefixed,
-    seats_at,
-    settle_up,
-    snapshot,
-)
+from service.core.game import GameSteps, Rotation, add, build_request, check_not_over, finish, prefixed, seats_at, settle_up, snapshot
+from service.core.game_types import GameTypes, HandState, HandType, game_types
 from service.core.seats import SEATS, Seat
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.game_end import Extension, GameEnd

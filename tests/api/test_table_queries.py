@@ -25,7 +25,7 @@ from service.rulesets.hongkong.rules import HongKongRules, PatternRules
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest
 from service.rulesets.riichi.yaku_rules import YakuRules
-from service.rulesets.taiwan.settlement import TaiCountRules
+from service.rulesets.taiwan.counting import TaiCountRules
 
 TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
     "/v1/hongkong/points-table": {

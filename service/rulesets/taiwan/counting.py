@@ -16,9 +16,17 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, contradiction_problems, field_problem, template
+from service.core.errors import (
+    FieldProblem,
+    RuleViolation,
+    contradiction_problems,
+    field_problem,
+    template,
+)
 from service.core.fields import OrUnset
-from service.core.settlement import LocalizedName
+from service.core.settlement import (
+    LocalizedName,
+)
 from service.core.warnings import SettlementWarning
 from service.rulesets.taiwan.concealed_self_draw import as_counted
 from service.rulesets.taiwan.value_table import (
@@ -297,3 +305,45 @@ _CELL_WARNINGS: dict[CellStatus, Code] = {
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",
 }
+
+
+# --- `POST /v1/taiwan/tai`: its request and answer ---------------------------------
+
+
+PresetField = Annotated[
+    Preset,
+    msgspec.Meta(
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules); or a source the table's 各家不同 column names: `willoughby` (Willoughby 英文規則: 四暗刻 7, 清一色 14, 天胡 14 …), `chinese_league` (華人麻將競技聯盟: 八仙過海 only adds 8 and does not win alone, no 七搶一)."
+    ),
+]
+ModeField = Annotated[
+    Mode,
+    msgspec.Meta(
+        description="`standard`, or `any_flower_any_wind` (見花見字): round wind, seat wind and own flower are not scored; the five 見花見字 rows are (in `standard` they are not)."
+    ),
+]
+
+
+class TaiCountRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """House rules for counting `patterns` into tai. Every field is optional;
+    settlement and tai requests carry them as top-level fields."""
+
+    preset: PresetField = "default"
+    mode: ModeField = "standard"
+
+
+class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
+    """The patterns of a hand, to count its tai."""
+
+    patterns: Patterns
+
+
+class TaiResult(TaiBreakdown, kw_only=True):
+    """The tai of a hand, pattern by pattern."""
+
+    warnings: list[SettlementWarning]
+
+
+def tai(request: TaiRequest) -> TaiResult:
+    breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+    return TaiResult(preset=breakdown.preset, mode=breakdown.mode, items=breakdown.items, tai=breakdown.tai, warnings=warnings)

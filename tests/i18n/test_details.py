@@ -164,7 +164,7 @@ def test_the_modules_that_raise_rule_violations_are_scanned() -> None:
         "rulesets.riichi.settlement",
         "rulesets.riichi.hand.fu",
         "rulesets.riichi.game_results",
-        "rulesets.riichi.hand.counting",
+        "rulesets.riichi.hand.yaku_checks",
         "rulesets.taiwan.settlement",
         "rulesets.mcr.settlement",
         "rulesets.nmjl.settlement",

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.tiles import DRAGONS, HONOURS, NORTH, WINDS, Hand, RedMeld, parse_tiles, tile_text
-from service.rulesets.riichi.hand.counting import NO_RED_FIVES
+from service.rulesets.riichi.hand.yaku_checks import NO_RED_FIVES
 from service.rulesets.riichi.yaku_rules import YakuOptions
 
 MAX_INDICATORS = 5

@@ -23,6 +23,8 @@ Where msgids come from:
 * the separators that join a list of codes (``list separator``);
 * the one-line meaning of every rule option that ``GET /v1/rulesets`` lists
   (``rule option``: the first line of the option's schema description);
+* each preset's title and one-line source that ``GET /v1/rulesets`` lists
+  (``preset``);
 * the calculator page's own strings (``page``), from its sources: every
   literal its scripts (``service/web/page.js`` and ``page/*.js``) pass to
   ``t`` or ``N_`` (Babel's JavaScript extractor), ``index.html``'s
@@ -69,7 +71,7 @@ FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _data_messages() -> list[tuple[str, str | None]]:
-    from service.api.discovery import GAME_OPTIONS, OPTION_CONTEXT, RULE_OPTIONS
+    from service.api.discovery import GAME_OPTIONS, OPTION_CONTEXT, PRESET_CONTEXT, RULE_OPTIONS
     from service.api.web import PAGE_CONTEXT
     from service.core.errors import SEPARATORS
     from service.core.seats import SEATS
@@ -82,6 +84,7 @@ def _data_messages() -> list[tuple[str, str | None]]:
     messages += [(separator, LIST_SEPARATOR) for separator in SEPARATORS]
     messages += [(option.description, OPTION_CONTEXT) for options in RULE_OPTIONS[DEFAULT].values() for option in options]
     messages += [(option.description, OPTION_CONTEXT) for options in GAME_OPTIONS[DEFAULT].values() for option in options]
+    messages += [(text, PRESET_CONTEXT) for ruleset in RULESETS for p in ruleset.presets for text in (p.title, p.source)]
     messages += [(text, PAGE_CONTEXT) for text in page_messages()]
     return messages
 

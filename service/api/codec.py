@@ -25,7 +25,7 @@ from service.api.language import localize
 from service.core.codec import ENCODER, body_layers, convert, json_decoder, lay_body
 from service.core.error_codes import GENERIC_CODE
 from service.core.errors import FieldProblem, field_problem
-from service.core.game_types import BAD_HAND_TYPE
+from service.core.game_types import BAD_HAND_TYPE, BAD_HAND_TYPE_CHOMBO
 from service.core.money import DECIMAL_MESSAGES
 from service.core.seats import SEATS
 from service.core.tiles import NOTATION_MESSAGES
@@ -96,6 +96,7 @@ SCHEMA_MESSAGES: tuple[str, ...] = (
     *DECIMAL_MESSAGES,
     *NOTATION_MESSAGES,
     BAD_HAND_TYPE,
+    BAD_HAND_TYPE_CHOMBO,
     *(message for ruleset in RULESETS for message in ruleset.messages),
 )
 """msgspec's validation sentences (and the engine's own ``__post_init__``

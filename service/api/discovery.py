@@ -6,7 +6,8 @@ request carries it (`rule_groups`) — and the calculator page's spec of it
 (`page`, `Ruleset.page`), read from the same rules Structs that
 validate requests (`Ruleset.option_groups`), so it cannot drift from them. The
 meaning is the first line of the option's schema description, shown in the
-response's language from the catalogue (msgctxt ``rule option``)."""
+response's language from the catalogue (msgctxt ``rule option``), as are a
+preset's title and one-line source (msgctxt ``preset``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from service.rulesets.registry import RULESETS
 
 OPTION_CONTEXT = "rule option"
 """Catalogue context of the options' one-line meanings (msgid: the English line)."""
+PRESET_CONTEXT = "preset"
+"""Catalogue context of a preset's title and one-line source (msgid: the English text)."""
 
 
 class RuleOption(msgspec.Struct, omit_defaults=True):
@@ -107,8 +110,11 @@ class PresetEntry(msgspec.Struct):
     """A platform's table a request names by `preset`."""
 
     name: Annotated[str, msgspec.Meta(description="The `preset` value.")]
-    title: Annotated[str, msgspec.Meta(description="Its display name (English).")]
-    source: Annotated[str, msgspec.Meta(description="One line: where its values come from (docs/sources.md quotes each).")]
+    title: Annotated[str, msgspec.Meta(description="Its display name, in the response's language (`Content-Language`).")]
+    source: Annotated[
+        str,
+        msgspec.Meta(description="One line: where its values come from (docs/sources.md quotes each), in the response's language."),
+    ]
     values: Annotated[
         dict[str, dict[str, dict[str, Any]]],
         msgspec.Meta(
@@ -180,15 +186,22 @@ NAMES: dict[str, dict[str, str]] = {ruleset.name: ruleset_names(ruleset.name_en)
 """ruleset → its display name in every served language."""
 
 
-PRESETS: dict[str, list[PresetEntry]] = {
-    ruleset.name: [
-        PresetEntry(preset.name, preset.title, preset.source, {str(players): groups for players, groups in preset.values.items()})
+def _presets(ruleset: Ruleset, language: str) -> list[PresetEntry]:
+    return [
+        PresetEntry(
+            preset.name,
+            gettext(preset.title, language, PRESET_CONTEXT),
+            gettext(preset.source, language, PRESET_CONTEXT),
+            {str(players): groups for players, groups in preset.values.items()},
+        )
         for preset in ruleset.presets
     ]
-    for ruleset in RULESETS
-    if ruleset.presets
+
+
+PRESETS: dict[str, dict[str, list[PresetEntry]]] = {
+    language: {ruleset.name: _presets(ruleset, language) for ruleset in RULESETS if ruleset.presets} for language in LANGUAGES
 }
-"""ruleset → its presets as discovery lists them."""
+"""language → ruleset → its presets as discovery lists them (titles and sources in the language)."""
 
 
 def rulesets_description(served: Sequence[Served]) -> str:
@@ -215,6 +228,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[RulesetList]:
     entries = []
     options = RULE_OPTIONS[LANGUAGE.get()]
     games = GAME_OPTIONS[LANGUAGE.get()]
+    presets = PRESETS[LANGUAGE.get()]
     for ruleset in RULESETS:
         prefix = f"/v1/{ruleset.name}/"
         endpoints = []
@@ -234,7 +248,7 @@ def rulesets(request: Request[Any, Any, Any]) -> Response[RulesetList]:
                 rule_groups=RULE_GROUPS[ruleset.name],
                 game_rules=games[ruleset.name],
                 page=ruleset.page,
-                presets=PRESETS.get(ruleset.name, msgspec.UNSET),
+                presets=presets.get(ruleset.name, msgspec.UNSET),
             )
         )
     return json_response(RulesetList(rulesets=entries))

@@ -19,7 +19,7 @@ from litestar.params import Body
 from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import LocalizedHTTPException, problem_responses
 from service.api.work import DECODE_WORK, GAME_HAND_HUNDREDTHS, WorkSteps, check_budget, drive, item_weight
-from service.core.game_types import BAD_HAND_TYPE, MAX_HANDS, HandKind, hand_type
+from service.core.game_types import MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
 
@@ -52,7 +52,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             try:
                 item_type = hand_type(types, kind)
             except ValueError:
-                raise RequestInvalid(schema_problem(f"{at}/type", BAD_HAND_TYPE)) from None
+                raise RequestInvalid(schema_problem(f"{at}/type", types.bad_type)) from None
             hands.append(decode_part(bytes(raw), item_type, at))
             cost += item_weight(hands[-1], ruleset.name) + GAME_HAND_HUNDREDTHS
             yield DECODE_WORK

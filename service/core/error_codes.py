@@ -22,6 +22,7 @@ CODES: dict[str, str] = {
     template("`{other}` contradicts `{code}` (at {at})."): "contradicts",
     template("The request breaks a rule of the game"): "rule_broken",
     template("`type` must be `win` (or left out), `draw` or `abort`"): "game_hand_type",
+    template("`type` must be `win` (or left out), `draw`, `abort` or `chombo`"): "game_hand_type",
     template("The game ended with hand {last} (counting from 0): no hand can follow it."): "game_over",
     template("{seat} is not at this table."): "seat_not_at_table",
     template("Invalid field `{field}`: must be a finite number"): "wrong_type",

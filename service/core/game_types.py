@@ -22,6 +22,7 @@ MAX_HANDS = 256
 """A game's hands, at most (more is a 413)."""
 
 HandType = Literal["win", "draw", "abort"]
+HandTypeWithChombo = Literal["win", "draw", "abort", "chombo"]
 EndReason = Literal["length", "bust", "agari_yame", "return_points"]
 
 
@@ -36,6 +37,14 @@ class GameDraw(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_fie
 
 class GameAbort(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="abort"):
     """An abortive draw (途中流局, riichi): nobody pays, the dealer keeps the deal."""
+
+
+class GameChombo(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="chombo"):
+    """A chombo (錯和, a foul such as a false win or a noten riichi): the hand
+    is dealt again and the offending seat pays the table's penalty. A
+    ruleset's game takes it where its options say how a chombo is paid."""
+
+    seat: Annotated[Seat, msgspec.Meta(description="The seat that committed the chombo.", examples=["south"])]
 
 
 class GameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -79,6 +88,7 @@ class Transfer(msgspec.Struct, kw_only=True):
 
 
 BAD_HAND_TYPE = template("`type` must be `win` (or left out), `draw` or `abort`")
+BAD_HAND_TYPE_CHOMBO = template("`type` must be `win` (or left out), `draw`, `abort` or `chombo`")
 
 
 def field_names(struct: Any) -> tuple[str, ...]:
@@ -103,6 +113,8 @@ class GameTypes:
     """The request's `game` object: how the game runs (its fields are game options)."""
     top: tuple[str, ...] = ()
     """Further top-level fields of the request (a preset's name), passed on as decoded."""
+    bad_type: str = BAD_HAND_TYPE
+    """The sentence for a hand whose `type` is none of the ruleset's."""
 
 
 def game_types(
@@ -120,9 +132,13 @@ def game_types(
     standings_type: Any = list[Place],
     top_fields: Sequence[tuple[str, Any, Any]] = (),
     answer_fields: Sequence[tuple[str, Any, Any]] = (),
+    chombo_type: type | None = None,
+    chombo_result: type | None = None,
 ) -> GameTypes:
     """A ruleset's game shapes; ``top_fields``: further top-level request
-    fields (not a win's), ``answer_fields``: further answer fields."""
+    fields (not a win's), ``answer_fields``: further answer fields;
+    ``chombo_type``/``chombo_result``: a chombo hand and what the answer says
+    of it, for a ruleset whose game settles chombo."""
     module = f"service.rulesets.{name}.game"
     extra_doc = "".join(f"A win also takes `{field[0]}`. " for field in extra_win_fields)
     win = msgspec.defstruct(
@@ -147,16 +163,25 @@ def game_types(
             + ", ".join(f"`{f}`" for f in field_names(draw_type))
             + ') and `{"type": "abort"}`'
             + (" (fields: " + ", ".join(f"`{f}`" for f in field_names(abort_type)) + ")" if field_names(abort_type) else "")
-            + " are hands nobody won. Each hand is decoded on its own, as strictly as a settlement body, so the list's items are left open here."
+            + " are hands nobody won. "
+            + (
+                '`{"type": "chombo", "seat": …}` is a foul: the hand is dealt again and the seat pays as `game.chombo` says. '
+                if chombo_type is not None
+                else ""
+            )
+            + "Each hand is decoded on its own, as strictly as a settlement body, so the list's items are left open here."
         ),
     )
+    item_union: Any = win | draw_type | abort_type
+    if chombo_type is not None:
+        item_union = item_union | chombo_type
     common = [
         ("rules", rules_type, msgspec.field(default_factory=rules_type)),
         ("game", options_type, msgspec.field(default_factory=options_type)),
     ]
     request = msgspec.defstruct(
         f"{title}GameRequest",
-        [*common, ("hands", Annotated[list[win | draw_type | abort_type], hands_meta]), *top_fields],  # type: ignore[valid-type]
+        [*common, ("hands", Annotated[list[item_union], hands_meta]), *top_fields],
         kw_only=True,
         forbid_unknown_fields=True,
         module=module,
@@ -173,7 +198,12 @@ def game_types(
     hand = msgspec.defstruct(
         f"{title}GameHand",
         [
-            ("type", Annotated[HandType, msgspec.Meta(description="`win`, `draw` or `abort`.")]),
+            (
+                "type",
+                Annotated[HandTypeWithChombo, msgspec.Meta(description="`win`, `draw`, `abort` or `chombo`.")]
+                if chombo_type is not None
+                else Annotated[HandType, msgspec.Meta(description="`win`, `draw` or `abort`.")],
+            ),
             ("round", Annotated[Seat, msgspec.Meta(description="The round's wind (圈風).")]),
             ("hand_number", Annotated[int, msgspec.Meta(description="1–4 within the round.")]),
             ("dealer", Seat),
@@ -202,6 +232,17 @@ def game_types(
                 else []
             ),
             ("scores", Annotated[dict[str, Decimal], msgspec.Meta(description="Each seat's running total after the hand.")]),
+            *(
+                [
+                    (
+                        "chombo",
+                        Annotated[chombo_result, msgspec.Meta(description="A chombo: the seat and what it paid; absent otherwise.")],
+                        msgspec.UNSET,
+                    )
+                ]
+                if chombo_result is not None
+                else []
+            ),
         ],
         kw_only=True,
         module=module,
@@ -239,9 +280,16 @@ def game_types(
         wire=wire,
         hand=hand,
         answer=answer,
-        items={None: win, "win": win, "draw": draw_type, "abort": abort_type},
+        items={
+            None: win,
+            "win": win,
+            "draw": draw_type,
+            "abort": abort_type,
+            **({"chombo": chombo_type} if chombo_type is not None else {}),
+        },
         setup=options_type,
         top=tuple(field[0] for field in top_fields),
+        bad_type=BAD_HAND_TYPE_CHOMBO if chombo_type is not None else BAD_HAND_TYPE,
     )
 
 
@@ -256,5 +304,5 @@ def hand_type(types: GameTypes, kind: str | None) -> type:
     for any other value."""
     item_type = types.items.get(kind)
     if item_type is None:
-        raise ValueError(BAD_HAND_TYPE)
+        raise ValueError(types.bad_type)
     return item_type

@@ -286,6 +286,7 @@ function wire() {
   $("record-replay").addEventListener("click", replayRecord);
   $("record-file").addEventListener("change", openRecordFile);
   $("game-draw").addEventListener("click", () => addToGame({ type: "draw" }));
+  $("game-chombo").addEventListener("click", () => addToGame({ type: "chombo", seat: $("game-chombo-seat").value }));
   $("game-clear").addEventListener("click", () => {
     setGameHands([]);
     writeHash();

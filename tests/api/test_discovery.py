@@ -155,6 +155,35 @@ def test_option_meanings_follow_accept_language(client, language, fan_cap, tai_c
     assert options[("taiwan", "tai_cap")]["description"] == tai_cap
 
 
+def _presets_in(client, header: str | None) -> dict[str, dict]:
+    headers = {"Accept-Language": header} if header else {}
+    entries = client.get("/v1/rulesets", headers=headers).json()["rulesets"]
+    return {preset["name"]: preset for preset in next(entry for entry in entries if entry["name"] == "riichi")["presets"]}
+
+
+def test_preset_titles_and_sources_follow_accept_language(client) -> None:
+    """The platforms by the names their players use: 天鳳, 雀魂 and Mリーグ in
+    Japanese; WRC and EMA keep their own letters. Names, values and the
+    order do not change with the language."""
+    english, japanese = _presets_in(client, None), _presets_in(client, "ja-JP")
+    assert {name: preset["title"] for name, preset in japanese.items()} == {
+        "tenhou": "天鳳",
+        "mahjong_soul": "雀魂",
+        "mleague": "Mリーグ",
+        "wrc": "WRC",
+        "ema": "EMA",
+    }
+    assert english["tenhou"]["title"] == "Tenhou" and english["mleague"]["title"] == "M.League"
+    assert japanese["tenhou"]["source"].startswith("天鳳の段位戦（`tenhou.net/man`）")
+    assert japanese["mleague"]["source"].startswith("Mリーグ公式ルール（`m-league.jp`）")
+    assert list(japanese) == list(english)
+    for name, preset in japanese.items():
+        assert preset["values"] == english[name]["values"]
+        assert preset["source"] != english[name]["source"]
+    assert _presets_in(client, "zh-CN")["tenhou"]["title"] == "天凤"
+    assert _presets_in(client, "zh-HK")["mahjong_soul"]["title"] == "雀魂"
+
+
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_only_the_meanings_change_with_the_language(client, rulesets, language) -> None:
     """Every option is translated; its name, type, values, default and bounds

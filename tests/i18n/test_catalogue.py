@@ -263,14 +263,15 @@ library and a card section by their own names, and JSON's two literals."""
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_page_and_the_rules_speak_the_language_but_for_proper_names(language) -> None:
-    """What the page shows in another language (its own strings and the rule
-    options' meanings) has no English word left in it: codes stay in
+    """What the page shows in another language (its own strings, the rule
+    options' meanings, the presets' titles and sources) has no English word
+    left in it: codes, addresses and page titles stay in
     backticks, placeholders in braces, and a proper name is named as such."""
     with po_file(language).open("rb") as handle:
         catalog = read_po(handle)
     left = {}
     for message in catalog:
-        if not message.id or message.context not in ("page", "rule option"):
+        if not message.id or message.context not in ("page", "rule option", "preset"):
             continue
         text = re.sub(r"\{[^}]*\}", "", re.sub(r"`[^`]*`", "", message.string))
         words = {word for word in re.findall(r"[A-Za-z][A-Za-z.\-/]{2,}", text) if word not in PROPER_NAMES}

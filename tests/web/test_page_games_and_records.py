@@ -92,6 +92,24 @@ def test_the_game_rules_change_the_game(page: Any, base_url: str) -> None:
     game_rows(page, 0)
 
 
+def test_a_chombo_is_added_to_a_riichi_game(page: Any, base_url: str) -> None:
+    """`game.chombo` mangan, south's chombo at east 1: a reverse mangan,
+    4,000 to east (the dealer) and 2,000 each to west and north, south
+    25,000 − 8,000 = 17,000; east 1 is dealt again. A ruleset whose game
+    has no `chombo` option shows no chombo control."""
+    open_page(page, f"{base_url}/#r=riichi&lang=en")
+    press(page, By.CSS_SELECTOR, "#game-rules-box summary")
+    set_field(page, "game.chombo", "mangan")
+    assert page.find_element(By.ID, "game-chombo-box").is_displayed()
+    page.execute_script("const s = document.getElementById('game-chombo-seat'); s.value = 'south'; s.dispatchEvent(new Event('change'))")
+    press(page, By.ID, "game-chombo")
+    assert game_rows(page, 1) == [["1 · Chombo South", "East 1", "East", "29000", "17000", "27000", "27000"]]
+    assert page.find_element(By.ID, "game-next").text == "East (East 1)"
+    press(page, By.ID, "game-clear")
+    open_page(page, f"{base_url}/#r=taiwan&lang=en")
+    assert not page.find_element(By.ID, "game-chombo-box").is_displayed()
+
+
 def paste_record(page: Any, text: str) -> None:
     box = page.find_element(By.ID, "record-text")
     page.execute_script("arguments[0].value = arguments[1]", box, text)

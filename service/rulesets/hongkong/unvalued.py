@@ -194,11 +194,14 @@ def _shape(tiles: Sequence[int]) -> tuple[int, int, int] | None:
     return (len(tiles), len({tile // 9 for tile in tiles}), step)
 
 
-def _found(tiles: Sequence[int], table: dict[tuple[int, int, int], UnvaluedCode]) -> list[tuple[frozenset[int], UnvaluedCode]]:
-    """Each group of sets (by index) with the pattern it makes."""
+def _found(
+    tiles: Sequence[int], among: Sequence[int], table: dict[tuple[int, int, int], UnvaluedCode]
+) -> list[tuple[frozenset[int], UnvaluedCode]]:
+    """Each group of the sets ``among`` (indexes into ``tiles``) with the
+    pattern of ``table`` it makes."""
     out = []
     for size in (2, 3, 4):
-        for chosen in combinations(range(len(tiles)), size):
+        for chosen in combinations(among, size):
             shape = _shape([tiles[i] for i in chosen])
             if shape is not None and shape[1] >= 2 and shape in table:
                 out.append((frozenset(chosen), table[shape]))
@@ -212,9 +215,8 @@ def unvalued_patterns(triplets: Sequence[int], kongs: Sequence[int], pair: int) 
     suited = [tile for tile in triplets if tile < HONOURS]
     if len(suited) < 2:
         return []
-    found = _found(suited, _BY_SHAPE)
-    kong_tiles = [tile for tile in suited if tile in kongs]
-    found += [(frozenset(suited.index(kong_tiles[i]) for i in group), code) for group, code in _found(kong_tiles, _KONG_SHAPES)]
+    found = _found(suited, range(len(suited)), _BY_SHAPE)
+    found += _found(suited, [i for i, tile in enumerate(suited) if tile in kongs], _KONG_SHAPES)
     found = [(group, _with_pair(code, group, suited, pair)) for group, code in found]
     kept = [
         (group, code)

@@ -19,14 +19,18 @@ What the score-keeper derives, hand by hand (the contract's "Games"):
   while nobody has the return points.
 - `resume` picks a game up at a later hand (a record that starts there): its
   round, hand number, honba, sticks and scores instead of east 1's.
+- A `chombo` hand (a foul, :mod:`service.rulesets.riichi.chombo`) is dealt
+  again: the dealer keeps the deal, no honba is added, the sticks declared
+  in it go back to their owners; `game.chombo` says what the seat pays.
 - `standings` are exactly `POST /v1/riichi/game-results` on the final scores
   with the game's uma, oka and ties, the sticks left on the table going to
-  first place; `settle_up` pays those results (in thousands).
+  first place, and the chombo under `deduct_20000`; `settle_up` pays those
+  results (in thousands) before any chombo deduction, which nobody receives.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -36,20 +40,24 @@ from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.game import GameSteps, Rotation, add, build_request, check_not_over, finish, prefixed, seats_at, settle_up, snapshot
-from service.core.game_types import GameTypes, HandState, HandType, game_types
+from service.core.game_types import GameTypes, HandState, HandTypeWithChombo, game_types
 from service.core.seats import SEATS, Seat
+from service.rulesets.riichi.chombo import RiichiChombo, RiichiGameChombo, chombo_hand
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
 from service.rulesets.riichi.game_end import Extension, GameEnd
 from service.rulesets.riichi.game_results import (
     MAX_START,
     MAX_UMA,
     STICK_POINTS,
+    ChomboPenalty,
+    GameChomboCounts,
     GameResults,
     GameResultsRequest,
     GameScores,
     Rounding,
     Ties,
     UmaValue,
+    deducted_of,
     game_results,
 )
 from service.rulesets.riichi.presets import Layout, PresetField, PresetName, body_layer, field_names
@@ -146,6 +154,7 @@ class RiichiGameSetup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         bool,
         msgspec.Meta(description="Whether the table plays abortive draws (途中流局; default true; false refuses an `abort` hand)."),
     ] = True
+    chombo: ChomboPenalty = "none"
     resume: Annotated[
         RiichiResume | None,
         msgspec.Meta(description="A game picked up at a later hand (default none: the game starts at its first hand)."),
@@ -181,6 +190,8 @@ TYPES: GameTypes = game_types(
     draw_result=RiichiDrawResult,
     standings_type=GameResults,
     top_fields=[("preset", PresetField, msgspec.UNSET)],  # absent: UNSET (OrUnset at run time)
+    chombo_type=RiichiGameChombo,
+    chombo_result=RiichiChombo,
     answer_fields=[
         (
             "preset",
@@ -273,6 +284,8 @@ class _Table:
     totals: dict[str, Decimal]
     honba: int = 0
     sticks: int = 0
+    chombo: dict[str, int] = field(default_factory=dict)
+    """Chombo per seat so far (deducted from the results under `deduct_20000`)."""
 
 
 def _start(options: RiichiGameSetup, seats: tuple[Seat, ...]) -> tuple[Rotation, _Table]:
@@ -346,39 +359,51 @@ def _dealer_won(settlement: RiichiSettlement, dealer: Seat) -> bool:
     return any(winner.winner == dealer and winner.paid for winner in settlement.winners)
 
 
-def _play(
-    request: Any, item: Any, index: int, dealer: Seat, table: _Table
-) -> tuple[HandType, bool, RiichiSettlement | None, RiichiDrawResult | None]:
+Played = tuple[HandTypeWithChombo, bool, RiichiSettlement | None, RiichiDrawResult | None, RiichiChombo | None]
+
+
+def _play(request: Any, item: Any, index: int, dealer: Seat, table: _Table) -> Played:
     """One hand of the game, after its riichi sticks are down: its type,
-    whether the dealer keeps the deal, and its settlement or draw."""
+    whether the dealer keeps the deal, and its settlement, draw or chombo."""
+    if isinstance(item, RiichiGameChombo):
+        fouled = chombo_hand(request.game, item, index, dealer, seats_at(request.game.players))
+        add(table.totals, fouled.deltas)
+        add(table.totals, {seat: Decimal(STICK_POINTS) for seat in item.riichi})
+        table.sticks -= len(item.riichi)  # each declarer's stick goes back
+        table.chombo[item.seat] = table.chombo.get(item.seat, 0) + 1
+        return "chombo", True, None, None, fouled
     if isinstance(item, RiichiGameAbort):
         _check_abort(request.game, index)
         table.honba += 1
-        return "abort", True, None, None
+        return "abort", True, None, None, None
     if isinstance(item, RiichiGameDraw):
         drawn = _drawn(request, item, index, dealer, table)
-        return "draw", dealer in item.tenpai, None, drawn
+        return "draw", dealer in item.tenpai, None, drawn, None
     settlement = _won(request, item, index, dealer, table)
-    return "win", _dealer_won(settlement, dealer), settlement, None
+    return "win", _dealer_won(settlement, dealer), settlement, None, None
 
 
-def _standings(options: RiichiGameSetup, totals: dict[str, Decimal], sticks: int, seats: tuple[Seat, ...]) -> tuple[GameResults, list[Any]]:
-    """A finished game's standings (the sticks left to the first) and the
-    transfers that settle them up."""
-    scores = {seat: int(totals[seat]) for seat in seats}
+def _standings(options: RiichiGameSetup, table: _Table, seats: tuple[Seat, ...]) -> tuple[GameResults, list[Any]]:
+    """A finished game's standings (the sticks left to the first, the chombo
+    deducted) and the transfers that settle them up (before the deductions,
+    which nobody receives)."""
+    scores = {seat: int(table.totals[seat]) for seat in seats}
+    deducted = options.chombo == "deduct_20000" and bool(table.chombo)
     standings = game_results(
         GameResultsRequest(
             scores=GameScores(**scores),
             start_points=options.start_points,
             return_points=options.return_points,
             uma=options.uma,
-            riichi_sticks=sticks,
+            riichi_sticks=table.sticks,
             sticks_to_first=True,
             ties=options.ties,
             rounding=options.rounding,
+            chombo=options.chombo,
+            chombo_counts=GameChomboCounts(**table.chombo) if deducted else None,
         )
     )
-    return standings, settle_up({standing.seat: standing.result for standing in standings.standings})
+    return standings, settle_up({standing.seat: standing.result - deducted_of(standing) for standing in standings.standings})
 
 
 def steps(request: Any) -> GameSteps:
@@ -398,7 +423,7 @@ def steps(request: Any) -> GameSteps:
         dealer = rotation.dealer
         state = {"round": rotation.round, "hand_number": rotation.hand_number, "dealer": dealer, "honba": table.honba}
         table.sticks += _declare(item, index, seats, totals)
-        kind, keeps, settlement, drawn = _play(request, item, index, dealer, table)
+        kind, keeps, settlement, drawn, fouled = _play(request, item, index, dealer, table)
         answered.append(
             TYPES.hand(
                 type=kind,
@@ -408,16 +433,18 @@ def steps(request: Any) -> GameSteps:
                 settlement=settlement,
                 draw=drawn,
                 scores=snapshot(totals),
+                **({"chombo": fouled} if fouled is not None else {}),
             )
         )
         busted = busted or (options.bust and any(points < 0 for points in totals.values()))
-        end.after_hand(rotation, totals, dealer_kept=keeps and kind != "abort")
+        if kind != "chombo":  # a chombo is dealt again: not a hand the game's end counts
+            end.after_hand(rotation, totals, dealer_kept=keeps and kind != "abort")
         if not keeps and end.reason is None:
             rotation.pass_deal()
             end.after_deal_passed(rotation, totals)
         yield
     finished = busted or rotation.over or end.reason is not None
-    standings, transfers = _standings(options, totals, table.sticks, seats) if finished else (None, [])
+    standings, transfers = _standings(options, table, seats) if finished else (None, [])
     return TYPES.answer(
         ruleset="riichi",
         hands=answered,

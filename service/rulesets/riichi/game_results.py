@@ -21,6 +21,11 @@ the end, so results are exact decimals (``-25``, ``13.334``).
   thousands): every place but the first counts its score rounded to whole
   thousands, halves away from zero; the first's result is what keeps the
   sum as it would be exactly (zero, or −sticks).
+* Chombo (``chombo: deduct_20000``, EMA 2016, WRC 2015, M.League): each
+  chombo in ``chombo_counts`` takes 20,000 points off the seat's result
+  after uma and oka, paid to nobody (places and uma are unchanged; the
+  results then sum to −20 a chombo). Under ``mangan`` a chombo was paid at
+  the table and is already in the scores.
 * Ties: ``split`` shares the uma, oka and sticks of the tied places equally
   (whole points; odd points go one each to the tied seats in seat order,
   continuing round from uma to oka to sticks, so tied seats end at most one
@@ -71,6 +76,24 @@ CHIP_VALUE_MIN = Decimal(0)
 
 Ties = Literal["split", "seat_order"]
 
+CHOMBO_DEDUCTION = 20_000
+"""Points a chombo takes off the seat's final result under `deduct_20000`
+(EMA 2016: "20,000 points deduction after uma"; WRC 2015: "20 points
+penalty", one overall point being 1,000 table points; M.League: 20 points)."""
+MAX_CHOMBO = 100
+
+ChomboPenalty = Annotated[
+    Literal["none", "mangan", "deduct_20000"],
+    msgspec.Meta(
+        description=(
+            "How a chombo is paid: `none` (default: no chombo is settled), `mangan` (a reverse mangan paid at the table: "
+            "dealer 4,000 to each, non-dealer 4,000 to the dealer and 2,000 to each other), or `deduct_20000` (20,000 points "
+            "off the seat's final result after uma, paid to nobody: EMA, WRC, M.League)."
+        )
+    ),
+]
+ChomboCount = Annotated[int, msgspec.Meta(ge=0, le=MAX_CHOMBO, description="Chombo the seat committed in the game.")]
+
 Rounding = Annotated[
     Literal["exact", "nearest_thousand"],
     msgspec.Meta(
@@ -117,6 +140,15 @@ class GameChipCounts(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     south: ChipCount = 0
     west: ChipCount = 0
     north: ChipCount = 0
+
+
+class GameChomboCounts(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Chombo per seat over the game (absent seats: none)."""
+
+    east: ChomboCount = 0
+    south: ChomboCount = 0
+    west: ChomboCount = 0
+    north: ChomboCount = 0
 
 
 class GameChips(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -174,6 +206,11 @@ class GameResultsRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=Tru
     ] = "split"
     chips: Annotated[GameChips | None, msgspec.Meta(description="Optional chips (祝儀) with a value per chip.")] = None
     rounding: Rounding = "exact"
+    chombo: ChomboPenalty = "none"
+    chombo_counts: Annotated[
+        GameChomboCounts | None,
+        msgspec.Meta(description="Chombo each seat committed, taken off its result under `chombo: deduct_20000` (default none)."),
+    ] = None
     preset: OrUnset[PresetField] = msgspec.UNSET
 
 
@@ -192,11 +229,17 @@ class GameStanding(msgspec.Struct, kw_only=True):
     oka: Decimal
     riichi_sticks: Annotated[Decimal, msgspec.Meta(description="Leftover riichi sticks taken, in thousands.")]
     chips: Annotated[Decimal, msgspec.Meta(description="Net chips × chip value.")]
+    chombo: OrUnset[
+        Annotated[
+            Decimal,
+            msgspec.Meta(description="Under `chombo: deduct_20000`: the chombo penalty taken off the result, in thousands (−20 a chombo)."),
+        ]
+    ] = msgspec.UNSET
 
 
 class GameResults(msgspec.Struct, kw_only=True):
     """Standings ordered by place; results sum to zero (unless sticks left
-    the game with `sticks_to_first` false)."""
+    the game with `sticks_to_first` false, or chombo were deducted)."""
 
     players: int
     standings: list[GameStanding]
@@ -210,6 +253,9 @@ class GameResults(msgspec.Struct, kw_only=True):
     chip_value: Decimal | None
     warnings: list[SettlementWarning]
     rounding: Annotated[str, msgspec.Meta(description="`exact` or `nearest_thousand`, as requested.")] = "exact"
+    chombo: Annotated[
+        OrUnset[str], msgspec.Meta(description="How a chombo is paid (`mangan`, `deduct_20000`), as requested; absent for `none`.")
+    ] = msgspec.UNSET
     preset: Annotated[
         OrUnset[PresetName], msgspec.Meta(description="The request's `preset`, when it named one (the resolved values are echoed).")
     ] = msgspec.UNSET
@@ -271,6 +317,7 @@ def _check(request: GameResultsRequest, scores: dict[Seat, int]) -> None:
             expected=expected,
             difference=abs(difference),
         )
+    _check_chombo(request, players)
     if request.chips is not None:
         counts = request.chips.counts
         if players == 3 and counts.north:
@@ -278,6 +325,32 @@ def _check(request: GameResultsRequest, scores: dict[Seat, int]) -> None:
         net = counts.east + counts.south + counts.west + counts.north
         if net:
             raise _fail("/chips/counts", "Net chips must add up to zero (chips change hands); they add up to {net}.", net=net)
+
+
+CHOMBO_NOT_DEDUCTED = template("Chombo are taken off the results only with `chombo` `deduct_20000`; it is `{chombo}`.")
+
+
+def _check_chombo(request: GameResultsRequest, players: int) -> None:
+    counts = request.chombo_counts
+    if counts is None:
+        return
+    if players == 3 and counts.north:
+        raise _fail("/chombo_counts/north", "North is not at a three-player table.")
+    if request.chombo != "deduct_20000" and (counts.east or counts.south or counts.west or counts.north):
+        raise _fail("/chombo_counts", CHOMBO_NOT_DEDUCTED, chombo=request.chombo)
+
+
+def _chombo_points(request: GameResultsRequest, seat: Seat) -> int:
+    """Points a seat's chombo take off its result (0 unless `deduct_20000`)."""
+    if request.chombo != "deduct_20000" or request.chombo_counts is None:
+        return 0
+    count: int = getattr(request.chombo_counts, seat)
+    return count * CHOMBO_DEDUCTION
+
+
+def deducted_of(standing: GameStanding) -> Decimal:
+    """What a standing's chombo took off its result (0 when none was deducted)."""
+    return ZERO if standing.chombo is msgspec.UNSET else standing.chombo
 
 
 def _thousands(points: int) -> Decimal:
@@ -381,7 +454,8 @@ def game_results(request: GameResultsRequest) -> GameResults:
         points = counted[seat] - request.return_points
         bonus = uma[seat] + oka_of[seat] + sticks_of[seat]
         chips_result = clean(getattr(chips.counts, seat) * chips.value) if chips is not None else ZERO
-        result = _thousands(points + bonus)
+        penalty = _chombo_points(request, seat)
+        result = _thousands(points + bonus - penalty)
         standings.append(
             GameStanding(
                 seat=seat,
@@ -393,6 +467,7 @@ def game_results(request: GameResultsRequest) -> GameResults:
                 oka=_thousands(oka_of[seat]),
                 riichi_sticks=_thousands(sticks_of[seat]),
                 chips=chips_result,
+                chombo=_thousands(-penalty) if request.chombo == "deduct_20000" else msgspec.UNSET,
             )
         )
     if request.riichi_sticks and not request.sticks_to_first:
@@ -410,5 +485,6 @@ def game_results(request: GameResultsRequest) -> GameResults:
         chip_value=clean(chips.value) if chips is not None else None,
         warnings=warnings,
         rounding=request.rounding,
+        chombo=request.chombo if request.chombo != "none" else msgspec.UNSET,
         preset=request.preset,
     )

@@ -112,6 +112,7 @@ _TOURNAMENT_GAME: dict[str, Any] = {
     "extension": "none",
     "rounding": "exact",
     "abortive_draws": False,
+    "chombo": "deduct_20000",  # WRC 2015 "20 points penalty"; EMA 2016 "20,000 points deduction after uma"
 }
 """WRC and EMA alike: 30,000 each, no oka, uma 15/5/−5/−15 shared on a tie,
 no agari-yame, no extension, no abortive draws (a bust ends the game: the
@@ -123,7 +124,7 @@ PRESETS: dict[str, Preset] = {
         title="Tenhou",
         source="Tenhou's ranked rooms (tenhou.net/man), as its own records pay; riichienv GameRule.default_tenhou.",
         rules={4: _TENHOU_RULES, 3: {**_TENHOU_RULES, "sanma_tsumo": "tsumo_loss", "noten_payment": 2000}},
-        yaku_options=_both({"double_yakuman": False, "renhou": "off", "open_tanyao": True}),
+        yaku_options=_both({"double_yakuman": False, "renhou": "off", "open_tanyao": True, "kokushi_ankan_chankan": False}),
         game={
             4: {**_TENHOU_GAME, "start_points": 25_000, "return_points": 30_000, "uma": [10, 20]},
             3: {**_TENHOU_GAME, "start_points": 35_000, "return_points": 40_000, "uma": [0, 20]},
@@ -134,7 +135,7 @@ PRESETS: dict[str, Preset] = {
         title="Mahjong Soul",
         source="Mahjong Soul's ranked rooms (riichi.wiki, Majsoul), as its records pay; riichienv GameRule.default_mjsoul.",
         rules={4: _MAHJONG_SOUL_RULES, 3: {**_MAHJONG_SOUL_RULES, "sanma_tsumo": "tsumo_loss", "noten_payment": 2000}},
-        yaku_options=_both({"double_yakuman": True, "renhou": "off", "open_tanyao": True}),
+        yaku_options=_both({"double_yakuman": True, "renhou": "off", "open_tanyao": True, "kokushi_ankan_chankan": True}),
         game={
             4: {**_MAHJONG_SOUL_GAME, "start_points": 25_000, "return_points": 25_000, "goal_points": 30_000, "uma": [5, 15]},
             3: {**_MAHJONG_SOUL_GAME, "start_points": 35_000, "return_points": 35_000, "goal_points": 40_000, "uma": [0, 15]},
@@ -144,8 +145,8 @@ PRESETS: dict[str, Preset] = {
         name="mleague",
         title="M.League",
         source="M.League's official rules (m-league.jp), as riichi.wiki's M.League page and its published records give them.",
-        rules=_both({"kazoe": "sanbaiman", "multiple_ron": "head_bump"}),
-        yaku_options=_both({"double_yakuman": False, "open_tanyao": True}),
+        rules=_both({"kazoe": "sanbaiman", "multiple_ron": "head_bump", "suukantsu_pao": True}),
+        yaku_options=_both({"double_yakuman": False, "open_tanyao": True, "kokushi_ankan_chankan": False}),
         fu=_both({"double_wind_pair_fu": 2}),
         game=_both(
             {
@@ -159,6 +160,7 @@ PRESETS: dict[str, Preset] = {
                 "extension": "none",
                 "rounding": "exact",
                 "abortive_draws": False,
+                "chombo": "deduct_20000",  # チョンボをした本人のポイントを20ポイント減らします
             }
         ),
     ),

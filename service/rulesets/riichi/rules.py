@@ -36,7 +36,7 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
     """The table's house rules. Every field is optional; the response echoes
     the fully resolved rules (with `honba_value` filled in)."""
 
-    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("triple_ron", "nagashi_mangan")
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("triple_ron", "nagashi_mangan", "suukantsu_pao")
     """Options added later: echoed only when sent (or set by a preset), so an answer without them stays as it was."""
 
     kiriage: Annotated[bool, msgspec.Meta(description="切上滿貫: 1920 basic points (4 han 30 fu, 3 han 60 fu) are paid as mangan.")] = False
@@ -188,6 +188,18 @@ class RiichiRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
         Annotated[
             bool,
             msgspec.Meta(description="Draws: whether the table plays nagashi mangan (default true; false refuses `nagashi_mangan` seats)."),
+        ]
+    ] = msgspec.UNSET
+    suukantsu_pao: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(
+                description=(
+                    "四槓子の責任払い: whether the discarder of a fourth kan called from a discard (大明槓) is liable for suukantsu "
+                    "(default false; true as M.League plays). A settlement names that seat in `liable`; a record's replay works it out.\n"
+                    "With it a liable seat answers for suukantsu as for daisangen and daisuushii (`liable`, `pao_scope`, `pao_honba`)."
+                )
+            ),
         ]
     ] = msgspec.UNSET
 

@@ -70,7 +70,7 @@ class _KazoeRules(Protocol):
 class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
     """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
 
-    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives",)
+    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives", "kokushi_ankan_chankan")
     """Options added later: echoed only when sent (or set by a preset)."""
 
     double_yakuman: Annotated[
@@ -93,6 +93,17 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             bool,
             msgspec.Meta(
                 description="Whether the table's tiles include red fives (赤ドラ; default true; false refuses `aka_dora` and `0m`/`0p`/`0s`)."
+            ),
+        ]
+    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
+    kokushi_ankan_chankan: OrUnset[
+        Annotated[
+            bool,
+            msgspec.Meta(
+                description=(
+                    "国士無双の暗槓搶槓: whether kokushi musou may rob a concealed kan (default true; false refuses "
+                    "`tiles.robbed_kong` `concealed`)."
+                )
             ),
         ]
     ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset

@@ -175,6 +175,11 @@ export function inForm(name) {
 export function buildGameRules(entry) {
   buildOptions($("game-rule-list"), "game.", (entry.game_rules || []).filter((option) => !inForm(option.name)));
   $("record-box").hidden = !recordPath(entry);
+  // a game whose options say how a chombo is paid takes a chombo hand: the seat that committed it
+  $("game-chombo-box").hidden = !(entry.game_rules || []).some((option) => option.name === "chombo");
+  const chosen = $("game-chombo-seat").value || "east";
+  $("game-chombo-seat").replaceChildren(...SEATS.map((seat) => el("option", { value: seat, text: seatName(seat) })));
+  $("game-chombo-seat").value = chosen;
 }
 
 export function patternName(row) {

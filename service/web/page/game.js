@@ -9,6 +9,12 @@ import { currentEntry } from "./state.js";
 // What the game derives, left out of each hand: the dealer, the rules, and the spec's `derived` fields.
 const DERIVED = ["dealer", "rules"];
 
+// A hand nobody won, in words: a draw, an abortive draw, or a chombo and its seat.
+function handKind(hand) {
+  if (hand.type === "chombo") return t("Chombo") + " " + seatName(hand.chombo.seat);
+  return t(hand.type === "draw" ? "Draw" : "Abort");
+}
+
 function gameHands() {
   try {
     return app.values.game ? JSON.parse(app.values.game) : [];
@@ -67,7 +73,7 @@ export async function playGame() {
   table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: t("Hand") }), el("th", { scope: "col", text: t("Round") }),
     el("th", { scope: "col", text: t("Dealer") }), ...seats.map((seat) => el("th", { scope: "col", class: "num", text: who(seat) }))));
   table.tBodies[0].replaceChildren(...answer.hands.map((hand, index) => el("tr", { "data-type": hand.type },
-    el("td", { text: String(index + 1) + (hand.type === "win" ? "" : " · " + t(hand.type === "draw" ? "Draw" : "Abort")) }),
+    el("td", { text: String(index + 1) + (hand.type === "win" ? "" : " · " + handKind(hand)) }),
     el("td", { text: seatName(hand.round) + " " + hand.hand_number }),
     el("td", { text: seatName(hand.dealer) + (hand.dealer_streak ? " ×" + hand.dealer_streak : hand.honba ? " +" + hand.honba : "") }),
     ...seats.map((seat) => el("td", { class: "num", text: String(hand.scores[seat]) })))));

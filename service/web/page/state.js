@@ -32,7 +32,7 @@ export const RULE_LABELS = {
   ties: N_("Equal final scores"), bust: N_("A score below 0 ends the game (飛び)"), agari_yame: N_("Dealer first at the last hand ends it (アガリ止め)"),
   triple_ron: N_("Three winners on one discard (三家和)"), nagashi_mangan: N_("Nagashi mangan (流し満貫)"), red_fives: N_("Red fives (赤ドラ)"),
   aka_dora: N_("Red fives"), goal_points: N_("Points that end the game"), abortive_draws: N_("Abortive draws (途中流局)"),
-  extension: N_("Extension round (西入/南入)"), rounding: N_("Results in whole thousands"), draw_keeps_dealer: N_("A draw keeps the dealer"),
+  extension: N_("Extension round (西入/南入)"), chombo: N_("Chombo (錯和) penalty"), rounding: N_("Results in whole thousands"), draw_keeps_dealer: N_("A draw keeps the dealer"),
 };
 
 // An array option's items by name (msgids), where the bare number would not say which.
@@ -58,6 +58,7 @@ export const VALUE_LABELS = {
   whole_hand: N_("The whole hand"), as_hand: N_("As without pao"), liable: N_("The liable player"),
   liable_yakuman: N_("the yakuman it answers for"), yue_wikibooks: N_("Wikibooks, its own Cantonese list (粵語維基教科書)"),
   "length.east": N_("East only"), hanchan: N_("Half game"), split: N_("Shared"), seat_order: N_("By seat order"),
+  deduct_20000: N_("20,000 off the final result"),
   none: N_("None"), sudden_death: N_("Sudden death"), exact: N_("Exact"), nearest_thousand: N_("Whole thousands"),
   true: N_("on"), false: N_("off"),
 };

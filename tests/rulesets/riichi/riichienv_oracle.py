@@ -110,6 +110,7 @@ class Win:
     after_kong: bool
     robbing_kong: bool
     last_tile: bool
+    robbed_concealed: bool  # the kan robbed was concealed (暗槓: kokushi musou only)
     blessing: bool
     nukidora: int
     dora: list[str]
@@ -277,7 +278,8 @@ def _win(state: _State, event: dict[str, Any], players: int) -> Win:
         double_riichi=state.double[seat],
         ippatsu=state.ippatsu[seat],
         after_kong=tsumo and state.replacement,
-        robbing_kong=not tsumo and last == "kakan",
+        robbing_kong=not tsumo and last in ("kakan", "ankan"),
+        robbed_concealed=not tsumo and last == "ankan",
         last_tile=exhausted and not (tsumo and state.replacement) and (tsumo or last == "dahai"),
         blessing=tsumo and not state.called and state.discards[seat] == 0,
         nukidora=state.kita[seat],
@@ -373,6 +375,8 @@ def tiles_of(win: Win, hand: Hand) -> dict[str, Any]:
         "blessing": win.blessing,
     }
     body.update({name: True for name, value in flags.items() if value})
+    if win.robbed_concealed:
+        body["robbed_kong"] = "concealed"
     if win.nukidora:
         body["nukidora"] = win.nukidora
     return body

@@ -40,7 +40,7 @@ def test_tenhou_four_players(client: Any) -> None:
     rules, options = answer["rules"], answer["yaku_options"]
     assert (rules["kiriage"], rules["kazoe"], rules["multiple_yakuman"]) == (False, "yakuman", True)
     assert (rules["multi_ron_honba"], rules["pao_scope"], rules["honba_value"]) == ("first_only", "whole_hand", 300)
-    assert options == {"double_yakuman": False, "renhou": "off", "open_tanyao": True}
+    assert options == {"double_yakuman": False, "renhou": "off", "open_tanyao": True, "kokushi_ankan_chankan": False}
     game = post(client, "/v1/riichi/games", {"preset": "tenhou", "hands": []})["game"]
     assert (game["start_points"], game["return_points"], game["uma"]) == (25_000, 30_000, [10, 20])
     assert (game["ties"], game["bust"], game["agari_yame"], game["extension"]) == ("seat_order", True, True, "sudden_death")
@@ -92,7 +92,7 @@ def test_a_field_sent_overrides_the_preset_and_only_it(client: Any) -> None:
     answer = post(client, "/v1/riichi/settlements", body)
     assert answer["deltas"]["south"] == 32_000
     # the other options stay the preset's
-    assert answer["yaku_options"] == {"double_yakuman": False, "renhou": "off", "open_tanyao": True}
+    assert answer["yaku_options"] == {"double_yakuman": False, "renhou": "off", "open_tanyao": True, "kokushi_ankan_chankan": True}
     rules = post(client, "/v1/riichi/settlements", {**RON, "han": 1, "fu": 30, "preset": "tenhou", "rules": {"kiriage": True}})["rules"]
     assert (rules["kiriage"], rules["pao_scope"], rules["multi_ron_honba"]) == (True, "whole_hand", "first_only")
 

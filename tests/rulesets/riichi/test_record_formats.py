@@ -147,10 +147,12 @@ def test_the_same_game_answers_the_same_in_every_format(client: Any, ref: str) -
 
 
 def _paid(hand: dict[str, Any]) -> dict[str, Any]:
-    """A recorded hand's answer without the rules its settlement echoes."""
-    settlement = {k: v for k, v in (hand.get("settlement") or {}).items() if k != "rules"}
+    """A recorded hand's answer without the rules and yaku options its
+    settlement echoes (a preset echoes more of them: `kokushi_ankan_chankan`)."""
+    echoed = {"rules", "yaku_options"}
+    settlement = {k: v for k, v in (hand.get("settlement") or {}).items() if k not in echoed}
     if "winners" in settlement:
-        settlement["winners"] = [{k: v for k, v in winner.items() if k != "rules"} for winner in settlement["winners"]]
+        settlement["winners"] = [{k: v for k, v in winner.items() if k not in echoed} for winner in settlement["winners"]]
     draw = {k: v for k, v in (hand.get("draw") or {}).items() if k != "rules"}
     return {**hand, "settlement": settlement, "draw": draw}
 
@@ -405,28 +407,73 @@ def mjai_of(text: str) -> list[dict[str, Any]]:
     return events
 
 
-def test_calls_let_pass_then_made_are_played_in_confusing_nakis_2(client: Any) -> None:
+def test_confusing_nakis_2_names_a_winner_whose_tiles_do_not_win(client: Any) -> None:
     """Equim-chan/mjai-reviewer, convlog/tests/testdata/confusing_nakis_2.json
-    at commit 2dc5ec5: east lets south's first 6z (green) and 5z (white) pass
-    and pungs the second of each; south pungs 1p, 2p, 3p. The calls play.
+    (added in 73e29ea "convlog: fix multi-level backtrack"; here at commit
+    2dc5ec5). A hand written to test the calls a player lets pass: east lets
+    south's first 6z (green) and 5z (white) pass and pungs the second of
+    each; south pungs 1p, 2p, 3p; the calls play.
 
-    Its result line names player 1 (south) the winner on east's discard, but
-    pays player 2 (west: `[-3200, 0, 3200, 0]`), and only west's tiles win
-    there: 1234567m 555s 777z after riichi, on east's 7m (1m-4m-7m wait).
-    South's tiles (789p 9p and its three pungs) are no complete hand: the
-    422 says so. With the winner named as the deltas name it, the hand plays
-    to west's ron."""
+    Its result line is `["和了",[-3200,0,3200,0],[1,0,0]]`: tenhou.net/6's
+    agari array is [who, fromWho, paoWho, points, yaku…], so player 1
+    (south) won on player 0's (east's) tile — mjai-reviewer's own converter
+    reads it so (`HoraDetail { who, target }` from the first two numbers)
+    and its test only checks that the log converts. The play ends on east's
+    discard `17` (7m). South holds `[29,"21p2121",29,"2222p22",43,"23p2323"]`
+    taken and `[46,46,45,45,60,29]` let go: 7899p and three pungs, waiting
+    on 6p/9p — no win on 7m. West holds 1234567m 555s 777z after `"r18"`
+    (riichi), waiting on 1m/4m/7m: the deltas pay it, not south. The record
+    contradicts itself (it is no Tenhou export: no rule line, no names, no
+    points or yaku, a paoWho that is not the winner, and a riichi winner
+    whose deltas leave out its own stick), so the answer is a 422 at the
+    result line saying whose tiles win."""
     record = json.loads((DATA / "mjai-reviewer-confusing_nakis_2.tenhou6.json").read_text())
-    as_written = post(client, {"format": "tenhou6", "record": record})
-    assert as_written.status_code == 422
-    assert "not a complete hand" in as_written.json()["errors"][0]["detail"]
-    assert as_written.json()["errors"][0]["pointer"].startswith("#/record/log/0")
+    assert record["log"][0][16] == ["和了", [-3200, 0, 3200, 0], [1, 0, 0]]
+    response = post(client, {"format": "tenhou6", "record": record})
+    assert response.status_code == 422
+    problem = response.json()["errors"][0]
+    assert problem["pointer"] == "#/record/log/0/16"
+    assert problem["code"] == "winner_tiles_do_not_win"
+    assert problem["detail"] == (
+        "The result names player 1 the winner on `7m`, but player 1's tiles `7899p [111p] [222p] [333p]` "
+        "do not win on it; player 2's `1234567m555s777z` do."
+    )
+
+
+def test_confusing_nakis_2_with_west_named_the_winner_plays_to_its_ron(client: Any) -> None:
+    """The same hand with the winner named as the deltas name it (who 2,
+    paoWho 2). West's ron on 7m: riichi 1 + chun 1 = 2 han; fu 20 + 10
+    (closed ron) + 4 (555s concealed) + 8 (777z concealed) + 2 (single wait:
+    123m 456m 77m) = 44 → 50; 50 × 2^(2+2) × 4 = 3,200 from east. West's
+    riichi stick stood (east's pung of the declaring 8m let it pass), and the
+    winner takes it back: +4,200. The record's +3,200 leaves the stick out,
+    where a Tenhou export counts it (mjai-reviewer's confusing_nakis_7: a
+    riichi ron of 2,600 paid `[-2600, 3600, 0, 0]`): the hand differs."""
+    record = json.loads((DATA / "mjai-reviewer-confusing_nakis_2.tenhou6.json").read_text())
     record["log"][0][16][2] = [2, 0, 2]
-    answer = replay(client, "tenhou6", record)
-    settled = answer["hands"][0]["settlement"]
-    assert settled["winners"][0]["winner"] == "west"
-    assert "riichi" in {item["code"] for item in settled["winners"][0]["yaku_items"]}
-    assert settled["deltas"]["east"] < 0 and settled["deltas"]["south"] == settled["deltas"]["north"] == 0
+    hand = replay(client, "tenhou6", record)["hands"][0]
+    winner = hand["settlement"]["winners"][0]
+    assert winner["winner"] == "west"
+    assert (winner["han"], winner["fu"]) == (2, 50)
+    assert {item["code"] for item in winner["yaku_items"] if item["han"]} == {"riichi", "chun"}
+    assert hand["riichi_sticks"] == 1
+    assert hand["settlement"]["deltas"] == {"east": -3200, "south": 0, "west": 4200, "north": 0}
+    assert hand["recorded_deltas"] == {"east": -3200, "south": 0, "west": 3200, "north": 0}
+    assert hand["matches"] is False
+
+
+def test_a_self_draw_claimed_after_a_call_is_a_422_not_a_server_error(client: Any) -> None:
+    """confusing_nakis_2 with east's last discard (`17`, after its pung of
+    8m) cut off and the result made east's self-draw: east's last step is a
+    call, so it holds no drawn tile to have won on — a 422 at the result."""
+    record = json.loads((DATA / "mjai-reviewer-confusing_nakis_2.tenhou6.json").read_text())
+    assert record["log"][0][6][-1] == 17
+    record["log"][0][6] = record["log"][0][6][:-1]
+    record["log"][0][16] = ["和了", [3000, -1000, -1000, -1000], [0, 0, 0]]
+    response = post(client, {"format": "tenhou6", "record": record})
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["code"] == "self_draw_after_call"
+    assert response.json()["errors"][0]["pointer"] == "#/record/log/0/16"
 
 
 def test_a_robbed_kong_leaves_ippatsu_standing(client: Any) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from mahjong.hand_calculating.hand_config import HandConfig
@@ -75,6 +75,7 @@ from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku_rules import YakuOptions
 
 MAX_NUKIDORA = 4
+KOKUSHI = frozenset({"kokushi_musou", "kokushi_musou_13"})
 
 
 class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
@@ -108,6 +109,17 @@ class RiichiTiles(Tiles, forbid_unknown_fields=True, kw_only=True):
             extra_json_schema={"extra": {"pattern": NOTATION_PATTERN}},
         ),
     ] = ""
+    robbed_kong: OrUnset[
+        Annotated[
+            Literal["added", "concealed"],
+            msgspec.Meta(
+                description=(
+                    "With `robbing_kong`: the kan robbed, `added` (加槓, the default) or `concealed` (暗槓: only kokushi musou "
+                    "may rob it, where `yaku_options.kokushi_ankan_chankan` allows)."
+                )
+            ),
+        ]
+    ] = msgspec.UNSET
     nukidora: Annotated[
         int, msgspec.Meta(ge=0, le=MAX_NUKIDORA, description="Three players: norths set aside (拔北), one dora each. Default 0.")
     ] = 0
@@ -155,6 +167,9 @@ URA_ALONE = template("Ura dora are only counted after `riichi` or `double_riichi
 LAST_TILE_WITH = template("The wall's last tile is not a kong's replacement tile nor a robbed kong: `last_tile` goes with neither")
 BLESSING_DEALER_DISCARD = template("The dealer's first-turn win is a self-draw (天和), but `win` is a discard")
 BLESSING_WITH = template("A first-turn win (`blessing`) has no called melds, riichi, kong or last tile")
+ROBBED_ALONE = template("`robbed_kong` says which kan `robbing_kong` robbed: it needs `robbing_kong`")
+ROBBED_CONCEALED_NOT_KOKUSHI = template("Only kokushi musou (国士無双) may rob a concealed kan (暗槓): this hand is not one")
+ROBBED_CONCEALED_OFF = template("Kokushi musou may not rob a concealed kan at this table (`yaku_options/kokushi_ankan_chankan` is false)")
 RENHOU_OFF = template(
     "A non-dealer's first-turn win on a discard is 人和 (`renhou`), which this table does not play (`yaku_options/renhou` is off)"
 )
@@ -188,7 +203,23 @@ def _kong_problems(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, players: int,
         flagged = [problem for problem in flagged if problem.detail != NO_KONG]
     if tiles.last_tile and (tiles.after_kong or tiles.robbing_kong):
         flagged.append(FieldProblem("/tiles/last_tile", LAST_TILE_WITH))
+    if tiles.robbed_kong is not msgspec.UNSET and not tiles.robbing_kong:
+        flagged.append(FieldProblem("/tiles/robbed_kong", ROBBED_ALONE))
     return flagged
+
+
+def _check_concealed_robbed(tiles: RiichiTiles, found: Found, options: YakuOptions) -> None:
+    """A concealed kan (暗槓) is robbed by kokushi musou only, and only where
+    the table lets it (`kokushi_ankan_chankan`, default true)."""
+    if tiles.robbed_kong != "concealed":
+        return
+    if KOKUSHI.isdisjoint(found.yaku):
+        raise RuleViolation(FieldProblem("/tiles/robbed_kong", ROBBED_CONCEALED_NOT_KOKUSHI))
+    if options.kokushi_ankan_chankan is False:
+        raise RuleViolation(
+            FieldProblem("/tiles/robbed_kong", ROBBED_CONCEALED_OFF),
+            FieldProblem("/yaku_options/kokushi_ankan_chankan", ROBBED_CONCEALED_OFF),
+        )
 
 
 def _blessing_problems(tiles: RiichiTiles, hand: Hand, *, tsumo: bool, dealer_won: bool, options: YakuOptions) -> list[FieldProblem]:
@@ -299,7 +330,7 @@ def _counted_fu(
     counted under the table's fu rules."""
     if pairs:
         return None, count_fu(HandShape(seven_pairs=True, wait="pair"), tiles.fu_rules, "/tiles", tsumo=tsumo)
-    if any(code in ("kokushi_musou", "kokushi_musou_13") for code in found.yaku):
+    if not KOKUSHI.isdisjoint(found.yaku):
         return None, None
     structure = choose_structure(
         hand,
@@ -375,6 +406,7 @@ def evaluate(
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
     found = call_library(call, config)
+    _check_concealed_robbed(tiles, found, options)
 
     seat = config.player_wind or WINDS[0]
     # a yakuman replaces riichi in the library's answer: the ura dora it hit are then not counted, not refused

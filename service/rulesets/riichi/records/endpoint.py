@@ -24,7 +24,7 @@ field.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -36,7 +36,7 @@ from service.core.game import GameSteps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
-from service.rulesets.riichi.presets import PresetField
+from service.rulesets.riichi.presets import PRESETS, PresetField
 from service.rulesets.riichi.records.events import UNSTATED
 from service.rulesets.riichi.records.formats import Opening, Source, read_source
 from service.rulesets.riichi.records.mjai import MAX_EVENT_FIELDS, MAX_EVENTS
@@ -59,7 +59,17 @@ SELF_DRAW_NOT_PLAYED = template("The result says player {player} won by self-dra
 DISCARD_NOT_PLAYED = template(
     "The result says player {player} won on player {source}'s tile, but the play ends after player {seat}'s draw."
 )
+SELF_DRAW_AFTER_CALL = template(
+    "The result says player {player} won by self-draw, but the play ends after player {player}'s call, with no tile drawn."
+)
 SOURCE_NOT_PLAYED = template("The result says player {player} won on player {source}'s tile, but the play ends with player {seat}'s.")
+NOT_THE_WINNER = template(
+    "The result names player {player} the winner on `{tile}`, but player {player}'s tiles `{tiles}` do not win on it."
+)
+ANOTHER_WINNER = template(
+    "The result names player {player} the winner on `{tile}`, but player {player}'s tiles `{tiles}` do not win on it; "
+    "player {other}'s `{others}` do."
+)
 DEALER_DIFFERS = template(
     "The record deals hand {index} (counting from 0) to player {player}, but under these rules the game gives the deal to {dealer}."
 )
@@ -274,6 +284,8 @@ def _tiles(hand: RecordedHand, played: Played, winner: Player, tsumo: bool) -> d
         "robbing_kong": not tsumo and ending.kind == "kong",
         "blessing": tsumo and winner.seat in played.first_turn,
     }
+    if ending.concealed and not tsumo:
+        tiles["robbed_kong"] = "concealed"
     if winner.riichi and hand.ura:
         tiles["ura_dora_indicators"] = notation(hand.ura)
     if winner.norths:
@@ -303,10 +315,35 @@ def _check_ending(result: RecordedResult, played: Played, pointer: str) -> None:
             raise RuleViolation(field_problem(pointer, DISCARD_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
         if win.source != ending.seat:
             raise RuleViolation(field_problem(pointer, SOURCE_NOT_PLAYED, player=win.who, source=win.source, seat=ending.seat))
+        if tsumo and win.who < len(played.players) and played.players[win.who].drawn is None:
+            raise RuleViolation(field_problem(pointer, SELF_DRAW_AFTER_CALL, player=win.who))
 
 
-def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) -> dict[str, Any]:
-    """The games hand for one played hand of the record."""
+def _held(player: Player, without: int | None = None) -> str:
+    """A player's tiles in MPSZ notation, each called set in brackets."""
+    concealed = list(player.hand)
+    if without is not None:
+        concealed.remove(without)
+    return notation(concealed) + "".join(f" [{notation(meld.tiles)}]" for meld in player.melds)
+
+
+def _not_the_winner(result: RecordedResult, played: Played, pointer: str) -> RuleViolation:
+    """The result names a winner whose tiles do not win on the tile the play
+    ends with (every play of the hand was tried): which, and whose do."""
+    seated = [win for win in result.wins if win.who < len(played.players)]
+    win = next((win for win in seated if not _wins(win, played)), seated[0])
+    player, tsumo = played.players[win.who], win.who == win.source
+    tile = player.drawn if tsumo and player.drawn is not None else played.ending.tile
+    params = {"player": win.who, "tile": notation([tile]), "tiles": _held(player, tile if tsumo else None)}
+    others = [p for p in played.players if not tsumo and p.seat not in (win.who, win.source) and wins_with(p, tile, drawn=False)]
+    if others:
+        return RuleViolation(field_problem(pointer, ANOTHER_WINNER, **params, other=others[0].seat, others=_held(others[0])))
+    return RuleViolation(field_problem(pointer, NOT_THE_WINNER, **params))
+
+
+def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str, complete: bool = True) -> dict[str, Any]:
+    """The games hand for one played hand of the record (``complete``: its
+    winners' tiles win, as :func:`_complete` found them)."""
     result = hand.result
     declared = [SEATS[seat] for seat in played.declared]
     if result.kind == "abort":
@@ -321,6 +358,8 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
             "riichi": declared,
         }
     _check_ending(result, played, f"{pointer}/16")
+    if not complete:
+        raise _not_the_winner(result, played, f"{pointer}/16")
     first, *others = (_winner(hand, played, win, players, f"{pointer}/16") for win in result.wins)
     source = result.wins[0].source
     item: dict[str, Any] = {
@@ -333,15 +372,23 @@ def hand_item(hand: RecordedHand, played: Played, players: int, pointer: str) ->
     return item
 
 
-def replayed_hands(source: Source, players: int) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
-    """Each hand of the record read, played and made a games hand, in order."""
+def replayed_hands(source: Source, players: int, suukantsu_pao: bool = False) -> Iterator[tuple[RecordedHand, dict[str, Any]]]:
+    """Each hand of the record read, played and made a games hand, in order
+    (``suukantsu_pao``: the rule, for the liable seats the play shows)."""
     for index, (pointer, hand) in enumerate(source.hands()):
+        verdicts: list[bool] = []
         try:
-            played = play_hand(hand, players, pointer, lambda played, hand=hand: _complete(hand, played))  # type: ignore[misc]
-            item = hand_item(hand, played, players, pointer)
+            played = play_hand(hand, players, pointer, functools.partial(_judged, hand, verdicts), suukantsu_pao=suukantsu_pao)
+            item = hand_item(hand, played, players, pointer, complete=not verdicts or verdicts[-1])
         except RuleViolation as exc:
             raise _located(exc, functools.partial(source.locate, index)) from None
         yield hand, item
+
+
+def _judged(hand: RecordedHand, verdicts: list[bool], played: Played) -> bool:
+    """:func:`_complete`, each verdict kept (the last is the answer's play's)."""
+    verdicts.append(_complete(hand, played))
+    return verdicts[-1]
 
 
 def _complete(hand: RecordedHand, played: Played) -> bool:
@@ -349,12 +396,17 @@ def _complete(hand: RecordedHand, played: Played) -> bool:
     for win in hand.result.wins:
         if win.who >= len(played.players):
             return True  # the winner is not at the table: hand_item says so
-        player = played.players[win.who]
-        tsumo = win.who == win.source
-        tile = player.drawn if tsumo else played.ending.tile
-        if tile is None or not wins_with(player, tile, drawn=tsumo):
+        if not _wins(win, played):
             return False
     return True
+
+
+def _wins(win: RecordedWin, played: Played) -> bool:
+    """The winner's tiles make a complete hand with the tile it won on."""
+    player = played.players[win.who]
+    tsumo = win.who == win.source
+    tile = player.drawn if tsumo else played.ending.tile
+    return tile is not None and wins_with(player, tile, drawn=tsumo)
 
 
 def _located(exc: RuleViolation, where: Any) -> RuleViolation:
@@ -381,6 +433,15 @@ def _deltas(settled: Any, seats: tuple[str, ...]) -> dict[str, Decimal]:
     return {seat: source.deltas.get(seat, Decimal(0)) for seat in seats}
 
 
+def _lay_fu(item: dict[str, Any], fu: Mapping[str, Any]) -> None:
+    """The preset's fu rules laid under each winner's tiles (a replayed
+    hand states none of its own)."""
+    for winner in (item, *item.get("further_winners", ())):
+        tiles = winner.get("tiles")
+        if isinstance(tiles, dict):
+            tiles["fu_rules"] = {**fu, **tiles.get("fu_rules", {})}
+
+
 def game_record(request: GameRecordRequest) -> Any:
     """Replay and settle a recorded game (`RecordResult`)."""
     return finish(game_record_steps(request))
@@ -395,7 +456,10 @@ def game_record_steps(request: GameRecordRequest) -> GameSteps:
     recorded: list[dict[str, int]] = []
     record_hands: list[RecordedHand] = []
     seats = SEATS[:players]
-    for hand, item in replayed_hands(source, players):
+    fu = {} if request.preset is msgspec.UNSET else PRESETS[request.preset].values(players)["fu"]
+    for hand, item in replayed_hands(source, players, request.rules.suukantsu_pao is True):
+        if fu:
+            _lay_fu(item, fu)
         converted: Any = msgspec.convert(item, riichi_game.TYPES.items[item.get("type")], strict=True)
         if item.get("type") is None:
             converted = msgspec.structs.replace(converted, yaku_options=request.yaku_options)

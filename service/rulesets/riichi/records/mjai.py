@@ -10,7 +10,9 @@ mjai-reviewer, akochan and riichienv write): `start_game`, per hand
 `reach`, `reach_accepted`, `dora` (`dora_marker`), `hora` (`actor`,
 `target`; `deltas`, `ura_markers` where the writer gives them) and
 `ryukyoku` (`reason`, `deltas`), `end_kyoku`, `end_game`. Other fields of an
-event are read past.
+event are read past. A `start_kyoku` without `scores` (gimite's server
+writes none) starts at the scores the last event stated
+(:meth:`_Reader.carried`).
 
 Tiles are `1m`–`9m`, `1p`–`9p`, `1s`–`9s`, `E` `S` `W` `N` (winds), `P` `F`
 `C` (white, green, red dragons), `5mr` `5pr` `5sr` the red fives.
@@ -127,6 +129,9 @@ class _Reader:
         """Each hand's riichi sticks laid (`reach_accepted`)."""
         self.unpaid: list[int] = []
         """Hands whose result carries no deltas."""
+        self.stated: tuple[dict[str, Any], int] | None = None
+        """The last event that stated the scores after it (a `hora`,
+        `ryukyoku` or `reach_accepted` of gimite's server), and its index."""
 
     def seat(self, event: dict[str, Any], name: str, at: int) -> int:
         seat = _int(event, name, at, 0, 3)
@@ -151,6 +156,7 @@ class _Reader:
 
     def accepted(self, event: dict[str, Any], at: int) -> None:
         self.hand(event, at)
+        self.state(event, at)
         self.laid[-1].add(self.seat(event, "actor", at))
 
     def end(self, event: dict[str, Any], at: int) -> None:
@@ -168,7 +174,7 @@ class _Reader:
         if wind not in _WINDS:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type="start_kyoku", name="bakaze"))
         number = _WINDS[wind] * 4 + _int(event, "kyoku", at, 1, 4) - 1
-        scores = self.points(event, at)
+        scores = self.points(event, at) if "scores" in event else self.carried()
         starts = tuple(
             _pais(_list({"type": "start_kyoku", "hai": tehais[seat]}, "hai", at, 13, 13), at) if seat < self.players else ()
             for seat in range(4)
@@ -183,6 +189,19 @@ class _Reader:
         if not all(type(value) is int and abs(value) <= MAX_POINTS for value in values):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name="scores"))
         return tuple(values[seat] if seat < len(values) else 0 for seat in range(4))
+
+    def state(self, event: dict[str, Any], at: int) -> None:
+        if "scores" in event:
+            self.stated = (event, at)
+
+    def carried(self) -> tuple[int, ...]:
+        """A `start_kyoku` without `scores` (gimite's server writes none):
+        the scores the last event stated, or the start, 25,000 each
+        (35,000 with three players), as its players keep them."""
+        if self.stated is not None:
+            return self.points(*self.stated)
+        start = 35_000 if self.players == 3 else 25_000
+        return tuple(start if seat < self.players else 0 for seat in range(4))
 
     def tsumo(self, event: dict[str, Any], at: int) -> None:
         self.hand(event, at).draw(self.seat(event, "actor", at), pai(event.get("pai"), at), at)
@@ -222,6 +241,7 @@ class _Reader:
 
     def hora(self, event: dict[str, Any], at: int) -> None:
         hand = self.hand(event, at)
+        self.state(event, at)
         who, source = self.seat(event, "actor", at), self.seat(event, "target", at)
         deltas = _deltas(event, at, self.players)
         markers = event.get("ura_markers", event.get("uradora_markers", []))
@@ -232,6 +252,7 @@ class _Reader:
 
     def ryukyoku(self, event: dict[str, Any], at: int) -> None:
         hand = self.hand(event, at)
+        self.state(event, at)
         deltas = _deltas(event, at, self.players)
         reason = event.get("reason")
         key = reason.lower().replace("-", "_") if isinstance(reason, str) else ""

@@ -117,8 +117,9 @@ class Player:
     replacement: bool = False
     norths: int = 0
     liable: int | None = None
-    """Who fed this player's third dragon or fourth wind set (包, pao), as
-    the play shows it: for a record that does not state it (MJAI)."""
+    """Who fed this player's third dragon or fourth wind set (包, pao), or
+    with `suukantsu_pao` its fourth kan, as the play shows it: for a record
+    that does not state it (MJAI). The first such seat only."""
 
     def take_out(self, code: int, pointer: Where) -> None:
         if code not in self.hand:
@@ -134,6 +135,8 @@ class Ending:
     seat: int
     tile: int
     at: Where
+    concealed: bool = False
+    """A kong's: it was concealed (暗槓; robbed, by kokushi musou only)."""
 
 
 @dataclass
@@ -156,8 +159,12 @@ replacement, or where the hand ended."""
 class Table:
     """One hand being played."""
 
-    def __init__(self, hand: RecordedHand, seats: int, pointer: str, passed: frozenset[Choice] = frozenset()) -> None:
+    def __init__(
+        self, hand: RecordedHand, seats: int, pointer: str, passed: frozenset[Choice] = frozenset(), suukantsu_pao: bool = False
+    ) -> None:
         self.hand = hand
+        self.suukantsu_pao = suukantsu_pao
+        """`rules.suukantsu_pao`: a fourth kan called from a discard makes its discarder liable."""
         self.passed = passed
         """The calls let pass in this play."""
         self.taken: list[Choice] = []
@@ -173,7 +180,7 @@ class Table:
         self.first_turn = set(range(seats))
         self.interrupting = False
         """An added kong waits for its replacement draw to end ippatsu."""
-        self.last: tuple[EndKind, int, int, Where] | None = None
+        self.last: tuple[EndKind, int, int, Where, bool] | None = None
         """Where the hand ends if the steps end now (an Ending's fields)."""
         for seat, player in enumerate(self.players):
             if len(player.hand) != 13:
@@ -284,7 +291,7 @@ class Table:
         player.take_out(action.tile, pointer)
         player.norths += 1
         self._interrupt()
-        self.last = ("north", seat, action.tile, pointer)
+        self.last = ("north", seat, action.tile, pointer, False)
         return seat, True
 
     def _interrupt(self) -> None:
@@ -314,7 +321,7 @@ class Table:
             self.interrupting = True
         else:
             self._interrupt()
-        self.last = ("kong", seat, kong.tile, pointer)
+        self.last = ("kong", seat, kong.tile, pointer, kong.kind == "concealed")
         return seat, True
 
     def _discard(self, seat: int, code: int | None, pointer: Where, after_call: str | None, riichi: bool = False) -> Next:
@@ -363,7 +370,7 @@ class Table:
         if chow is not None:
             self._stick_stands(seat)
             return self._call(chow[0], seat, chow[1])
-        self.last = ("discard", seat, code, pointer)
+        self.last = ("discard", seat, code, pointer, False)
         following = self.next_seat(seat)
         if self._next_take(following) is not None:
             self._stick_stands(seat)
@@ -386,6 +393,8 @@ class Table:
         player.melds.append(Meld(call.kind, tiles))
         if call.kind != "chow" and _completes_pao(player, call.called):
             player.liable = giver
+        elif call.kind == "kong" and self.suukantsu_pao and player.liable is None and _kongs(player) == 4:
+            player.liable = giver  # 四槓子の責任払い: the fourth kan called from this discard
         self._interrupt()
         return self._act(caller, after_call=call.kind)
 
@@ -403,17 +412,24 @@ def _completes_pao(player: Player, called: int) -> bool:
     return sets == len(group) - 1 + (group is WINDS)
 
 
-def play_hand(hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None) -> Played:
+def _kongs(player: Player) -> int:
+    return sum(1 for meld in player.melds if meld.kind == "kong")
+
+
+def play_hand(
+    hand: RecordedHand, seats: int, pointer: str, accept: Callable[[Played], bool] | None = None, *, suukantsu_pao: bool = False
+) -> Played:
     """Play a hand, finding the calls its players let pass (module doc): a
     depth-first search, the latest call taken let pass first. A play that
     reaches the end of the steps but that ``accept`` refuses (a winner whose
     tiles are no complete hand: a call taken too early) is searched past
-    too, and is the answer when no other play is."""
+    too, and is the answer when no other play is. ``suukantsu_pao``: a
+    fourth kan called from a discard makes its discarder liable."""
     passed: frozenset[Choice] = hand.passed
     first: RuleViolation | None = None
     refused: Played | None = None
     for _ in range(MAX_PLAYS):
-        table = Table(hand, seats, pointer, passed)
+        table = Table(hand, seats, pointer, passed, suukantsu_pao)
         try:
             played = table.play()
             if accept is None or accept(played):

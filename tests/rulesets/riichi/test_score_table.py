@@ -21,7 +21,7 @@ import msgspec
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.quick_reference import score_table
+from service.rulesets.riichi.hand.quick_reference import score_table
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import D, paid

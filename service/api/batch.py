@@ -26,7 +26,7 @@ from service.api.codec import (
 from service.api.language import localize
 from service.api.metrics import Tally
 from service.api.problems import (
-    LocalizedHTTPException,
+    BatchItemBoundExceeded,
     Problem,
     invalid_problem,
     problem_responses,
@@ -281,8 +281,9 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             """One entry per item, in order. An item that is invalid (400) or
             impossible (422) gets its own problem object with pointers under
             `#/items/<i>/`; the other items are settled. More items than the
-            limit (1,000, or the operator's lower MAHJONG_BATCH_MAX_ITEMS) is
-            413 naming the limit, and so is a batch whose work passes the
+            limit (1,000, or the operator's lower MAHJONG_BATCH_MAX_ITEMS) is a
+            413 of type `batch-item-bound` naming the limit and the batches to
+            split it into, and a `work-bound` 413 is a batch whose work passes the
             bound of 300 units, one unit being a plain Hong Kong settlement:
             an item valued from its tiles weighs 2 units in Hong Kong, 4.5 in
             riichi, 0.8 in MCR, 2.5 in Taiwan; from declared patterns or
@@ -291,9 +292,7 @@ def settlements_controller(settings: Settings) -> type[Controller]:
             400, for the whole request."""
             items = cast(list[msgspec.Raw], data.items)  # the DTO decodes _BatchWire: raw items
             if len(items) > limit:
-                raise LocalizedHTTPException(
-                    413, "A batch may carry at most {limit} items; this one has {count}.", limit=limit, count=len(items)
-                )
+                raise BatchItemBoundExceeded(limit, len(items))
             if not items:
                 raise RequestInvalid(pointer_from_msgspec("Expected `array` of length >= 1 - at `$.items`"))
             for index, raw in enumerate(items):

@@ -17,7 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
-from service.api.problems import LocalizedHTTPException, problem_responses
+from service.api.problems import GameHandBoundExceeded, problem_responses
 from service.api.work import DECODE_WORK, GAME_HAND_HUNDREDTHS, WorkSteps, check_budget, drive, item_weight
 from service.core.game_types import MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
@@ -77,16 +77,15 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
             settles it with the derived dealer (riichi: honba and sticks;
             Taiwan: the dealer streak), the running totals, the next hand's
             state, and when the game is over its standings and the fewest
-            transfers that settle the table. At most 256 hands (more is 413),
+            transfers that settle the table. At most 256 hands (more is a
+            `game-hand-bound` 413 that says how to split the game),
             and at most 300 units of work, one unit being a plain Hong Kong
             settlement: a hand weighs 0.5 plus 2 from its tiles in Hong Kong,
             4.5 in riichi, 0.8 in MCR, 2.5 in Taiwan, 0.5 from declared
             patterns or yaku, or 0.3 (more is 413 naming the bound). A hand that contradicts the
             derived state is a 422 naming it (`#/hands/<i>/…`)."""
             if len(data.hands) > MAX_HANDS:
-                raise LocalizedHTTPException(
-                    413, "A game may carry at most {limit} hands; this one has {count}.", limit=MAX_HANDS, count=len(data.hands)
-                )
+                raise GameHandBoundExceeded(MAX_HANDS, len(data.hands))
             rules = decode_part(bytes(data.rules), ruleset.rules, "/rules")
             game = decode_part(bytes(data.game), _field_type(types.request, "game"), "/game")
             hands, cost = await drive(read_hands(data.hands))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -159,6 +160,7 @@ def finish_document(document: dict[str, Any]) -> dict[str, Any]:
     _walk(document, _merge_string_enums)
     _walk(document, _scalar_unions)
     _discriminate(document, schemas)
+    _one_fu(document, schemas)
     _walk(document, _double)
     _walk(document, _closed_tuples)
     _operation_ids(document)
@@ -356,16 +358,44 @@ def _discriminator(targets: list[str], schemas: dict[str, Any], tagged: set[tupl
 
 
 def _tag_component(schemas: dict[str, Any], name: str, schema: dict[str, Any], tag: str) -> None:
-    """A branch's constant tag as a one-value enum component, one per value
-    (``<Ruleset>Ruleset``, ``DrawType``): a generator that ignores ``const`` (Go)
-    then rejects the wrong branch while decoding, as ``const`` says."""
+    """A branch's constant tag as a ``const`` component, one per value
+    (``<Ruleset>Ruleset``, ``DrawType``), with no ``enum``: openapi-python-client
+    then types it as a ``Literal`` of its value (a one-value ``enum`` is an Enum class
+    that a plain value breaks), openapi-generator reads the ``const`` as a
+    one-value enum type, so Go and Kotlin reject the wrong branch while decoding."""
     prop = schema["properties"][tag]
     if "$ref" in prop:
         return
     words = RULESET_NAMES.get(prop["const"], prop["const"].replace("_", " ").title().replace(" ", ""))
     component = f"{words}{tag.capitalize()}"
-    schemas[component] = {"type": "string", "enum": [prop["const"]], "const": prop["const"], "title": component}
+    schemas[component] = {"type": "string", "const": prop["const"], "title": component}
     schema["properties"][tag] = {"$ref": SCHEMAS + component, **{k: v for k, v in prop.items() if k not in ("type", "const", "enum")}}
+
+
+def _one_fu(document: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """Riichi's ``fu`` (an integer ``enum`` in four request schemas) is one
+    component, ``Fu``: ``minimum``, ``maximum``, ``multipleOf`` and the left-out
+    multiples in ``not``, no enum class to a generator (one breaks ``fu=30``)."""
+    props = [s["properties"]["fu"] for s in schemas.values() if s.get("properties", {}).get("fu", {}).get("enum")]
+    if not props:
+        return
+    values = sorted(props[0]["enum"])
+    step = math.gcd(*values)
+    schemas["Fu"] = {
+        "type": "integer",
+        "minimum": values[0],
+        "maximum": values[-1],
+        "multipleOf": step,
+        "not": {"enum": [v for v in range(values[0], values[-1] + 1, step) if v not in values]},
+        "title": "Fu",
+        "description": f"符 after rounding, one of {', '.join(map(str, values))}.",
+    }
+    for prop in props:
+        assert sorted(prop["enum"]) == values, prop
+        described = {"description": prop["description"]} if "description" in prop else {}
+        prop.clear()
+        prop.update({"$ref": f"{SCHEMAS}Fu", **described})
+    document["components"]["schemas"] = dict(sorted(schemas.items()))
 
 
 def _closed_tuples(node: dict[str, Any]) -> None:

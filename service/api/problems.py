@@ -86,7 +86,11 @@ TYPES = {
 WORK_BOUND_TYPE = "urn:mahjong-settlement:problem:work-bound"
 """A 413 for a request that asks for more work than one request may
 (service.api.work), told apart from a body over its byte limit."""
-PROBLEM_TYPES: tuple[str, ...] = (*TYPES.values(), WORK_BOUND_TYPE)
+BATCH_ITEM_BOUND_TYPE = "urn:mahjong-settlement:problem:batch-item-bound"
+"""A 413 for a batch with more items than a batch may carry."""
+GAME_HAND_BOUND_TYPE = "urn:mahjong-settlement:problem:game-hand-bound"
+"""A 413 for a game with more hands than a game request may carry."""
+PROBLEM_TYPES: tuple[str, ...] = (*TYPES.values(), WORK_BOUND_TYPE, BATCH_ITEM_BOUND_TYPE, GAME_HAND_BOUND_TYPE)
 
 ERROR_CODES: tuple[str, ...] = tuple(sorted({*SCHEMA_CODES.values(), SCHEMA_CODE_DEFAULT, *RULE_CODES.values(), GENERIC_CODE}))
 """Every ``errors[].code`` the service answers: the schema's (400) and the
@@ -137,6 +141,40 @@ class WorkBoundExceeded(LocalizedHTTPException):
 
     def __init__(self, template: str, **params: object) -> None:
         super().__init__(413, template, **params)
+
+
+BATCH_ITEM_BOUND_TITLE = N_("The batch carries more items than one batch may")
+BATCH_ITEM_BOUND = N_(
+    "A batch may carry at most {limit} items; this one has {count}. Split it into {parts} batches of at most {limit} items each."
+)
+
+
+class BatchItemBoundExceeded(LocalizedHTTPException):
+    """413: a batch over its item count, named as such, with how to split it."""
+
+    title = BATCH_ITEM_BOUND_TITLE
+    type = BATCH_ITEM_BOUND_TYPE
+
+    def __init__(self, limit: int, count: int) -> None:
+        super().__init__(413, BATCH_ITEM_BOUND, limit=limit, count=count, parts=-(-count // limit))
+
+
+GAME_HAND_BOUND_TITLE = N_("The game carries more hands than one request may")
+GAME_HAND_BOUND = N_(
+    "A game may carry at most {limit} hands; this one has {count}. Send the first {limit} as one game and the rest as "
+    "another that starts where the first one's `next` says (`game.start_dealer`, `game.start_round`), then add up "
+    "their totals."
+)
+
+
+class GameHandBoundExceeded(LocalizedHTTPException):
+    """413: a game over its hand count, named as such, with how to split it."""
+
+    title = GAME_HAND_BOUND_TITLE
+    type = GAME_HAND_BOUND_TYPE
+
+    def __init__(self, limit: int, count: int) -> None:
+        super().__init__(413, GAME_HAND_BOUND, limit=limit, count=count)
 
 
 def _pointer(problem: FieldProblem, prefix: str = "") -> str:

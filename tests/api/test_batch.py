@@ -90,7 +90,10 @@ def test_over_the_schema_limit_is_the_same_413(client) -> None:
     response = client.post("/v1/settlements/batch", json={"items": [HK] * 1001})
     assert response.status_code == 413
     assert response.headers["content-type"] == "application/problem+json"
-    assert response.json()["detail"] == "A batch may carry at most 1000 items; this one has 1001."
+    # 1,001 items in batches of at most 1,000: two batches
+    assert response.json()["detail"] == (
+        "A batch may carry at most 1000 items; this one has 1001. Split it into 2 batches of at most 1000 items each."
+    )
 
 
 def test_empty_and_malformed_batches(client) -> None:

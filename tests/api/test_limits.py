@@ -11,6 +11,9 @@ import json
 import re
 from pathlib import Path
 
+from litestar.testing import TestClient
+
+from service.api import create_app
 from service.api.work import BUDGET, GAME_HAND, RECORDED_HAND, VALUE, WEIGHTS, limits, most_per_request
 from service.core.game_types import MAX_HANDS
 from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS
@@ -38,8 +41,8 @@ def limits_table() -> str:
     rows = [
         ("request body", f"{settings.max_body_bytes:,} bytes (`MAHJONG_MAX_BODY_BYTES`)", "413"),
         ("batch body", f"{settings.batch_max_body_bytes:,} bytes (`MAHJONG_BATCH_MAX_BODY_BYTES`)", "413"),
-        ("batch items", f"{settings.batch_max_items:,} (`MAHJONG_BATCH_MAX_ITEMS`, 1–1,000)", "413"),
-        ("game hands", f"{MAX_HANDS}", "413"),
+        ("batch items", f"{settings.batch_max_items:,} (`MAHJONG_BATCH_MAX_ITEMS`, 1–1,000)", "413 (`batch-item-bound`)"),
+        ("game hands", f"{MAX_HANDS}", "413 (`game-hand-bound`)"),
         ("a recorded game's `log`", f"{MAX_RECORD_HANDS} hands", "400"),
         ("work per request", f"{BUDGET} units", "413 (`work-bound`)"),
     ]
@@ -104,6 +107,39 @@ def test_over_the_work_bound_is_a_413_naming_the_work_bound(client) -> None:
     assert problem["detail"].startswith("A request may ask for at most 300 units of work")
     assert "this one asks for 315. Split the work into 2 requests of at most 300 units each" in problem["detail"]
     assert len(response.request.content) < Settings().max_body_bytes  # far under the batch body limit too
+
+
+def test_a_batch_over_its_items_is_a_413_naming_the_item_bound() -> None:
+    # 10 plain items (10 × 0.3 = 3 units: far under the work bound) where the operator allows 4:
+    # 10 items in batches of at most 4 are three batches (4 + 4 + 2)
+    item = {"ruleset": "hongkong", "winner": "east", "win": {"type": "self_draw"}, "fan": 3}
+    with TestClient(create_app(Settings(batch_max_items=4))) as small:
+        response = small.post("/v1/settlements/batch", json={"items": [item] * 10})
+    assert response.status_code == 413
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = response.json()
+    assert problem["type"] == "urn:mahjong-settlement:problem:batch-item-bound"
+    assert problem["title"] == "The batch carries more items than one batch may"
+    assert problem["detail"] == "A batch may carry at most 4 items; this one has 10. Split it into 3 batches of at most 4 items each."
+
+
+def test_a_game_over_its_hands_is_a_413_naming_the_hand_bound(client) -> None:
+    # 257 hands of a stated 3 fan: 257 × 0.8 = 205.6 units, under the work bound, one hand over the hand bound
+    hand = {"winner": "east", "win": {"type": "self_draw"}, "fan": 3}
+    body = {"hands": [hand] * (MAX_HANDS + 1)}
+    assert (MAX_HANDS + 1) * (WEIGHTS[VALUE] + GAME_HAND) < BUDGET
+    response = client.post("/v1/hongkong/games", json=body)
+    assert response.status_code == 413
+    problem = response.json()
+    assert problem["type"] == "urn:mahjong-settlement:problem:game-hand-bound"
+    assert problem["title"] == "The game carries more hands than one request may"
+    assert problem["detail"].startswith(
+        f"A game may carry at most {MAX_HANDS} hands; this one has {MAX_HANDS + 1}. Send the first {MAX_HANDS}"
+    )
+    assert "`game.start_dealer`, `game.start_round`" in problem["detail"]
+    # what it says works: the first 256 as one game (under the bound) answers 200 with its `next`
+    first = client.post("/v1/hongkong/games", json={"hands": [hand] * MAX_HANDS})
+    assert first.status_code == 200
 
 
 def test_the_most_the_docs_promise_passes(client) -> None:

@@ -3,6 +3,7 @@ Regenerate with: python -m tools.export_openapi"""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shutil
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from jsonschema import Draft202012Validator
 
 from tools.export_openapi import render
 
@@ -177,3 +179,32 @@ def test_a_bettor_id_ending_in_a_newline_is_400(client) -> None:
     response = client.post("/v1/nmjl/settlements", json=body)
     assert response.status_code == 400
     assert response.json()["errors"][0]["pointer"] == "#/bettors/0/id"
+
+
+RECORDS = Path(__file__).resolve().parents[1] / "rulesets" / "riichi" / "data" / "records"
+
+
+def test_a_recorded_hand_is_one_entry_type_for_generators_and_exact_by_place(client) -> None:
+    """A tenhou.net/6 hand publishes one entry type in ``items`` (what client
+    generators read: a typed list, docs/clients.md) and what each of its
+    seventeen places holds as ``prefixItems`` inside ``allOf`` (what
+    validators read): a real record passes, a hand that breaks one place
+    fails at that place."""
+    document = client.get("/schema/openapi.json").json()
+    hand = document["components"]["schemas"]["TenhouRecord"]["properties"]["log"]["items"]
+    assert "prefixItems" not in hand and hand["items"]["type"] == "array"
+    assert len(hand["allOf"][0]["prefixItems"]) == 17
+    validator = Draft202012Validator({"$ref": "#/components/schemas/TenhouRecord", "components": document["components"]})
+    # a public Tenhou hanchan (tsubakisakura/mjlog2json, data/ at commit 7fcd331; docs/sources.md)
+    record = json.loads((RECORDS / "2019081518gm-00a9-0000-cce9d00c.tenhou6.json").read_text(encoding="utf-8"))
+    assert not list(validator.iter_errors(record))
+    # place 4 is player 0's starting hand: 10 is no tile (tiles are 11–19, 21–29, 31–39, 41–47, 51–53),
+    # though a whole number an entry may hold elsewhere (a score, a counter)
+    broken = copy.deepcopy(record)
+    broken["log"][0][4][0] = 10
+    errors = list(validator.iter_errors(broken))
+    assert errors and all(list(error.absolute_path)[:2] == ["log", 0] for error in errors)
+    # place 0 is [hand, honba, sticks]: three numbers, not four
+    broken = copy.deepcopy(record)
+    broken["log"][0][0] = [0, 0, 0, 0]
+    assert list(validator.iter_errors(broken))

@@ -94,7 +94,7 @@ def test_extraction_finds_engine_problem_templates_and_api_texts() -> None:
         "The discarder cannot be the winner.",  # FieldProblem literal (common.py)
         "{seat} is not at this table.",  # field_problem template
         "{pattern} is counted per tile; a hand has at most {limit}.",  # template(...) in a table
-        "A batch may carry at most {limit} items; this one has {count}.",  # LocalizedHTTPException
+        "The batch carries more items than one batch may",  # N_ in problems.py: a problem's title
         "No endpoint at {path}: `GET /v1/rulesets` lists every ruleset and its endpoints.",  # N_ in problems.py
         "Method Not Allowed",  # litestar's own detail
     ):

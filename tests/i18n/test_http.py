@@ -366,10 +366,10 @@ def test_body_too_large_in_each_language(language) -> None:
 
 
 TOO_MANY_ITEMS = {
-    "en": "A batch may carry at most 2 items; this one has 3.",
-    "zh-Hant": "一次批量最多 2 項，呢次有 3 項。",
-    "zh-Hans": "一次批量最多 2 项，本次有 3 项。",
-    "ja": "バッチは最大 2件までです。このリクエストは 3件あります。",
+    "en": "A batch may carry at most 2 items; this one has 3. Split it into 2 batches of at most 2 items each.",
+    "zh-Hant": "一次批量最多 2 項，呢次有 3 項。請分開 2 次批量，每次最多 2 項。",
+    "zh-Hans": "一次批量最多 2 项，本次有 3 项。请拆成 2 次批量，每次最多 2 项。",
+    "ja": "バッチは最大 2件までです。このリクエストは 3件あります。2件以下の 2 件のバッチに分けてください。",
 }
 
 

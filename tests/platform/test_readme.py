@@ -5,7 +5,8 @@ service when MAHJONG_README_BASE_URL names it (tools/image_check.sh replays
 them against the container). A JSON answer is
 compared whole; one cut short with `…` is compared up to that point; an
 answer piped through `grep PATTERN` is compared with the lines that match.
-Only examples piped through `jq` are left out (the suite has no jq). Any
+A body sent as ``-d @file`` is read from that file (docs/examples/), from
+the repository's root. Only examples piped through `jq` are left out (the suite has no jq). Any
 other example the test cannot replay (no answer shown, an option or a pipe
 it does not know) fails: a document never shows an answer nobody checked.
 """
@@ -95,8 +96,12 @@ def parse(command: str) -> Request:
             continue
         if word == "-X":
             method = next(rest)
-        elif word == "-d":
+        elif word in ("-d", "--data"):
             body = next(rest)
+            if body.startswith("@"):
+                # `-d @file`: the file's text, as curl reads it (without its line breaks), from the
+                # repository's root, where the documents' examples are run
+                body = (ROOT / body[1:]).read_text(encoding="utf-8").replace("\r", "").replace("\n", "")
         elif word == "-H":
             name, value = next(rest).split(":", 1)
             headers[name.strip()] = value.strip()

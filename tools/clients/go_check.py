@@ -5,8 +5,9 @@ made from openapi/openapi.json against every documented example
     .venv/bin/python -m tools.clients.go_check DIR
 
 writes DIR/main.go and DIR/go.mod. The program decodes each documented body
-into its operation's generated request type and encodes it back (the JSON
-must be the same), and decodes each documented 200 answer into its answer
+(but those the service answers with a 400, which break the schema on
+purpose) into its operation's generated request type and encodes it back
+(the JSON must be the same), and decodes each documented 200 answer into its answer
 type; it prints ``go: checked; failures: N`` and exits 1 on any failure. The
 answers are the service's own, from the in-process app.
 """
@@ -93,7 +94,8 @@ def checks() -> list[str]:
             headers = {**call.headers, **({} if call.body is None else {"content-type": "application/json"})}
             response = client.request(call.method, call.template, params=call.query, content=content, headers=headers)
             where = json.dumps(call.where)
-            if call.body is not None:
+            # a body the service answers with a 400 breaks the schema on purpose (an unknown field)
+            if call.body is not None and response.status_code != 400:
                 name = type_of(operation["requestBody"]["content"]["application/json"]["schema"], f"{operation['operationId']}_request")
                 lines.append(f"\tcheckBody({where}, {json.dumps(json.dumps(call.body))}, &m.{name}{{}})")
             answer = operation["responses"]["200"].get("content", {}).get("application/json")

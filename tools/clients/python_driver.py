@@ -1,7 +1,7 @@
 """Send requests through a client that openapi-python-client generated from
 openapi/openapi.json, as an app backend would, and print what happened.
 
-    tools/clients/.venv/bin/python tools/clients/python_driver.py PACKAGE_DIR BASE_URL REQUESTS.json
+    tools/clients/.venv/bin/python tools/clients/python_driver.py PACKAGE_DIR BASE_URL REQUESTS.json [--default-options]
 
 REQUESTS.json is a list of ``{"operation_id", "body", "query", "headers"}``;
 the output (stdout, JSON) has one entry per request: the body model's name
@@ -56,13 +56,23 @@ def model_for(hint: Any, body: dict[str, Any]) -> Any:
     raise AssertionError(f"no generated model of {hint} reads {json.dumps(body)} back unchanged")
 
 
+ENUMS_ALLOWED = False
+"""Set by ``--default-options``: the client was generated with the
+generator's default options, where an enumeration of several values (a
+seat, a preset) is an Enum class and a backend passes its member."""
+
+
 def plain(value: Any) -> Any:
     """``value`` with every generated model built again through its
     constructor from its fields' plain values (str, int, float, lists,
     models): what a backend writes by hand. An Enum member is refused: the
-    client is generated with ``literal_enums`` (tools/clients/python-client.yaml)."""
+    client is generated with ``literal_enums`` (tools/clients/python-client.yaml).
+    With the default options an Enum member stays, unless its class has one
+    member (a constant tag: the document makes those ``const``, a plain value)."""
     if isinstance(value, enum.Enum):
-        raise AssertionError(f"an Enum member in a generated model: {value!r}")
+        if not ENUMS_ALLOWED or len(type(value)) == 1:
+            raise AssertionError(f"an Enum member in a generated model: {value!r}")
+        return value
     if isinstance(value, list):
         return [plain(item) for item in value]
     fields = getattr(type(value), "__attrs_attrs__", None)
@@ -87,7 +97,9 @@ def argument(hint: Any, text: str) -> Any:
 
 
 def main() -> int:
+    global ENUMS_ALLOWED
     package_dir, base, requests_file = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+    ENUMS_ALLOWED = sys.argv[4:] == ["--default-options"]
     sys.path.insert(0, str(package_dir.parent))
     client_module = importlib.import_module(f"{package_dir.name}.client")
     client = client_module.Client(base_url=base, raise_on_unexpected_status=False)

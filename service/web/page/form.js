@@ -10,7 +10,21 @@ import { recordPath } from "./game.js";
 export function schemaField(name, schema) {
   const schemas = (app.schema && app.schema.components && app.schema.components.schemas) || {};
   const component = schemas[schema || SPECS[app.ruleset].schema];
-  return (component && component.properties && component.properties[name]) || {};
+  const field = (component && component.properties && component.properties[name]) || {};
+  // a named field type (`Fu`): its keywords, the field's own (description) over them
+  const named = field.$ref && schemas[field.$ref.split("/").pop()];
+  return named ? { ...named, ...field } : field;
+}
+
+// The values a field takes: its `enum`, or an integer's range by `multipleOf`
+// less the `not` list (`Fu`: 20, 25, 30, 40 … 130).
+export function fieldValues(info) {
+  if (info.enum) return info.enum;
+  if (info.type !== "integer" || !info.multipleOf || info.maximum === undefined) return null;
+  const left = (info.not && info.not.enum) || [];
+  const values = [];
+  for (let v = info.minimum; v <= info.maximum; v += info.multipleOf) if (!left.includes(v)) values.push(v);
+  return values;
 }
 
 // A three-player table (三人麻雀, the spec's `threePlayers`): no north seat, no 2m–8m, no chow.
@@ -80,7 +94,7 @@ function fieldControl(name, labelKey, kind, def, extra) {
   if (kind === "enum") {
     // `none`: a first choice that sends nothing (a platform's table: none, the rules as set below)
     const none = extra.none ? [["", t(extra.none)]] : [];
-    return control(name, t(labelKey), "enum", def, { ...extra, choices: [...none, ...(info.enum || [def]).filter((v) => v !== null && v !== "")] });
+    return control(name, t(labelKey), "enum", def, { ...extra, choices: [...none, ...(fieldValues(info) || [def]).filter((v) => v !== null && v !== "")] });
   }
   const min = kind === "int0" ? 0 : info.minimum;
   return control(name, t(labelKey), "int", def, { min, max: info.maximum, ...extra });

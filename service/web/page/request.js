@@ -1,6 +1,6 @@
 // The request: the form's values as the settlement body the service takes.
 import { SPECS, app } from "./state.js";
-import { inForm, schemaField } from "./form.js";
+import { fieldValues, inForm, schemaField } from "./form.js";
 import { fuHelperOn } from "./fu_helper.js";
 import { tilesAvailable, tilesBody } from "./tiles.js";
 import { bettors } from "./melds.js";
@@ -34,7 +34,7 @@ export function requestBody() {
     if (kind === "seat?") { if (value) body[name] = value; continue; }
     if (kind === "int0" && (value === "0" || value === "")) continue;
     if (kind === "enum") {
-      if (value !== "") body[name] = (schemaField(name).enum || []).some((e) => typeof e === "number") ? Number(value) : value;
+      if (value !== "") body[name] = (fieldValues(schemaField(name)) || []).some((e) => typeof e === "number") ? Number(value) : value;
       continue;
     }
     body[name] = typed(kind, value);

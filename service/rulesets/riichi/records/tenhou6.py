@@ -94,34 +94,51 @@ _PLAYER = [
         40,
     ),
 ]
+_TEXT = {"type": "string", "maxLength": 200}
+_PLACES: list[dict[str, Any]] = [
+    {
+        "type": "array",
+        "minItems": 3,
+        "maxItems": 3,
+        "prefixItems": [
+            {"type": "integer", "minimum": 0, "maximum": 15},
+            {"type": "integer", "minimum": 0, "maximum": 100},
+            {"type": "integer", "minimum": 0, "maximum": 200},
+        ],
+    },
+    _array(_POINTS, 4, 4),
+    _array(_TILE, 5),
+    _array(_TILE, 5),
+    *(_PLAYER * 4),
+    {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 7,
+        "prefixItems": [{"type": "string", "enum": list(RESULT_KINDS)}],
+        "items": _array({"anyOf": [_POINTS, _TEXT]}, 64),
+    },
+]
+ANY_ENTRY: dict[str, Any] = {
+    "type": "array",
+    "maxItems": 64,
+    "items": {
+        "description": (
+            "A whole number (a tile, a score, a counter), a text (a call, a step, a result's kind) or, in the "
+            "result, an array of them (deltas, a winner's details)."
+        )
+    },
+    "description": "An entry of a hand. What each of the seventeen places holds: the hand's `allOf`.",
+}
 HAND_SCHEMA: dict[str, Any] = {
     "type": "array",
     "minItems": 17,
     "maxItems": 17,
-    "description": "One hand: the seventeen entries of docs/games.md.",
-    "prefixItems": [
-        {
-            "type": "array",
-            "minItems": 3,
-            "maxItems": 3,
-            "prefixItems": [
-                {"type": "integer", "minimum": 0, "maximum": 15},
-                {"type": "integer", "minimum": 0, "maximum": 100},
-                {"type": "integer", "minimum": 0, "maximum": 200},
-            ],
-        },
-        _array(_POINTS, 4, 4),
-        _array(_TILE, 5),
-        _array(_TILE, 5),
-        *(_PLAYER * 4),
-        {
-            "type": "array",
-            "minItems": 1,
-            "maxItems": 7,
-            "prefixItems": [{"type": "string", "enum": list(RESULT_KINDS)}],
-            "items": _array({"anyOf": [_POINTS, {"type": "string", "maxLength": 200}]}, 64),
-        },
-    ],
+    "description": (
+        "One hand: the seventeen entries of docs/games.md. `items` is any entry; the `prefixItems` in `allOf` say "
+        "what each place holds (client generators read `items`: a hand is a list of entries, each a list)."
+    ),
+    "items": ANY_ENTRY,
+    "allOf": [{"prefixItems": _PLACES}],
 }
 """What the OpenAPI document publishes of a hand, and what :func:`read_hand`
 checks before anything is played: a hand that breaks it is a 400. Entries

@@ -19,7 +19,7 @@ from typing import Any
 from litestar.testing import TestClient
 
 from service.api import create_app
-from service.core.game import MAX_HANDS
+from service.core.game_types import MAX_HANDS
 
 TSUMO = {"type": "self_draw"}
 

@@ -51,9 +51,9 @@ from service.core import tiles as core_tiles
 from service.core.settlement import Discard, SelfDraw
 from service.core.tiles import TILE_KINDS, format_tiles, parse_tiles
 from service.rulesets.mcr import tiles as mcr_tiles
-from service.rulesets.riichi import tiles as riichi_tiles
+from service.rulesets.riichi.hand import tiles as riichi_tiles
 from service.rulesets.riichi.rules import RiichiRules, resolve_rules
-from service.rulesets.riichi.yaku import YakuOptions
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 RIICHI_WIN: dict[str, Any] = {"winner": "south", "win": {"type": "self_draw"}}
 MCR_WIN: dict[str, Any] = {"winner": "south", "win": {"type": "discard", "discarder": "west"}}

@@ -42,7 +42,7 @@ if kind == "record":
     from service.rulesets.riichi.records import endpoint as records
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
-    from service.rulesets.riichi.yaku import YakuOptions
+    from service.rulesets.riichi.yaku_rules import YakuOptions
     from service.rulesets.riichi.records.tenhou6 import TenhouRecord
     record = msgspec.convert(json.loads(Path(sys.argv[3]).read_text()), TenhouRecord)
     defaults = records.record_defaults(record)
@@ -56,11 +56,11 @@ if kind == "record":
     work = lambda: records.game_record(request)
 elif kind.startswith("format:"):
     from service.rulesets.riichi.records import endpoint as records
-    from service.rulesets.riichi.endpoints import RECORD_TYPES
+    from service.rulesets.riichi.records.wire import RECORD_TYPES
     from service.rulesets.riichi.records.formats import read_source
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
-    from service.rulesets.riichi.yaku import YakuOptions
+    from service.rulesets.riichi.yaku_rules import YakuOptions
     format = kind.removeprefix("format:")
     raw = Path(sys.argv[3]).read_bytes()
     def work():

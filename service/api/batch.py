@@ -33,7 +33,7 @@ from service.api.problems import (
     violation_problem,
 )
 from service.api.responses import settlement_response
-from service.api.work import DECODE_WORK, Steps, check_budget, drive, item_weight
+from service.api.work import DECODE_WORK, WorkSteps, check_budget, drive, item_weight
 from service.core.codec import ENCODER, json_decoder
 from service.core.errors import RuleViolation
 from service.core.game import finish
@@ -182,7 +182,7 @@ FAILED_WEIGHT = 1
 hundredth of a unit (its problem is encoded)."""
 
 
-def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) -> Steps:
+def settle_steps(items: list[msgspec.Raw], instance: str, language: Language) -> WorkSteps:
     """The batch's answer: exactly ``BatchResponse``'s encoding, built as
     the items are settled, yielding each item's weight once it is settled
     (service.api.work gives the loop back by the work done). Every

@@ -25,7 +25,7 @@ from service.api.language import localize
 from service.core.codec import ENCODER, body_layers, convert, json_decoder, lay_body
 from service.core.error_codes import GENERIC_CODE
 from service.core.errors import FieldProblem, field_problem
-from service.core.game import BAD_HAND_TYPE, BAD_HAND_TYPE_CHOMBO
+from service.core.game_types import BAD_HAND_TYPE, BAD_HAND_TYPE_CHOMBO
 from service.core.money import DECIMAL_MESSAGES
 from service.core.seats import SEATS
 from service.core.tiles import NOTATION_MESSAGES

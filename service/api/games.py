@@ -18,8 +18,8 @@ from litestar.params import Body
 
 from service.api.codec import RequestInvalid, StrictBody, decode_part, decode_strict, json_response, pointer_from_msgspec, schema_problem
 from service.api.problems import GameHandBoundExceeded, problem_responses
-from service.api.work import DECODE_WORK, GAME_HAND_HUNDREDTHS, Steps, check_budget, drive, item_weight
-from service.core.game import MAX_HANDS, HandKind, hand_type
+from service.api.work import DECODE_WORK, GAME_HAND_HUNDREDTHS, WorkSteps, check_budget, drive, item_weight
+from service.core.game_types import MAX_HANDS, HandKind, hand_type
 from service.core.ruleset import Ruleset
 from service.rulesets.registry import RULESETS
 
@@ -31,7 +31,7 @@ def _field_type(struct: Any, name: str) -> Any:
 def games_controller(ruleset: Ruleset) -> type[Controller]:
     types = ruleset.game_types
     assert ruleset.game is not None and types is not None
-    steps: Callable[[Any], Steps] = import_module(f"{ruleset.package}.game").steps
+    steps: Callable[[Any], WorkSteps] = import_module(f"{ruleset.package}.game").steps
     examples = [Example(summary=example.summary, value=example.value) for example in ruleset.game_examples]
 
     class GameBody(StrictBody):
@@ -40,7 +40,7 @@ def games_controller(ruleset: Ruleset) -> type[Controller]:
         def decode_bytes(self, value: bytes) -> Any:
             return decode_strict(value, types.wire)
 
-    def read_hands(raws: list[Any]) -> Steps:
+    def read_hands(raws: list[Any]) -> WorkSteps:
         """Each hand decoded on its own (a win unless it says `type`), its
         problems pointed at it, yielding after each; the hands and their
         weight (service.api.work)."""

@@ -129,9 +129,11 @@ def limits() -> list[tuple[str, float, int, float, int]]:
     ]
 
 
-Steps = Generator[int | None, None, Any]
-"""A long request's steps: each yields the work it just did (hundredths of a
-unit), or None for :data:`STEP_WORK`; the generator returns the answer."""
+WorkSteps = Generator[int | None, None, Any]
+"""A long request's steps, as :func:`drive` runs them: each yields the work it
+just did (hundredths of a unit), or None for :data:`STEP_WORK`; the generator
+returns the answer. A game's :data:`~service.core.game.GameSteps` (yielding
+None after each hand) are such steps."""
 
 
 _TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -146,7 +148,7 @@ def _turn() -> asyncio.Lock:
     return lock
 
 
-async def drive(steps: Steps) -> Any:
+async def drive(steps: WorkSteps) -> Any:
     """Run ``steps`` to the end; returns what the generator returns.
 
     Long requests take turns: one at a time runs for a slice of

@@ -157,7 +157,7 @@ class Ruleset:
     game: Callable[[Any], Any] | None = None
     """Replays a whole game (`POST /v1/<name>/games`), from its `game` module."""
     game_types: Any = None
-    """The game's shapes (:class:`service.core.game.GameTypes`)."""
+    """The game's shapes (:class:`service.core.game_types.GameTypes`)."""
     hand_request: type | None = None
     """The body of `POST /v1/<name>/hands`, a hand from its tiles."""
     evaluate_hand: Callable[[Any], Any] | None = None

@@ -15,7 +15,7 @@ from litestar.testing import TestClient
 
 from service.api import create_app
 from service.api.work import BUDGET, GAME_HAND, RECORDED_HAND, VALUE, WEIGHTS, limits, most_per_request
-from service.core.game import MAX_HANDS
+from service.core.game_types import MAX_HANDS
 from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS
 from service.settings import Settings
 

@@ -21,11 +21,11 @@ from service.api.problems import EXCEPTION_HANDLERS
 from service.api.query import QUERY_SOURCES, Rules, Value, rules_query
 from service.core.codec import ENCODER
 from service.core.options import Option
-from service.rulesets.hongkong.settlement import HongKongRules, PatternRules
+from service.rulesets.hongkong.rules import HongKongRules, PatternRules
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest
-from service.rulesets.riichi.yaku import YakuRules
-from service.rulesets.taiwan.settlement import TaiCountRules
+from service.rulesets.riichi.yaku_rules import YakuRules
+from service.rulesets.taiwan.counting import TaiCountRules
 
 TABLES: dict[str, dict[str, tuple[type, tuple[str, ...] | None]]] = {
     "/v1/hongkong/points-table": {

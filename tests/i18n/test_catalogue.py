@@ -25,7 +25,7 @@ from service.i18n import CATALOGUES, POT_FILE, TRANSLATED, gettext, po_file, ren
 from service.rulesets.hongkong.warnings import warning as hongkong_warning
 from service.rulesets.registry import RULESETS, WARNINGS
 from service.rulesets.riichi.warnings import warning as riichi_warning
-from service.rulesets.taiwan.tai_table import ROWS
+from service.rulesets.taiwan.value_table import ROWS
 from tools.i18n_extract import main as extract_main
 from tools.i18n_extract import placeholders, template_catalog
 
@@ -193,13 +193,13 @@ def test_po_files_parse_without_babel_warnings() -> None:
 
 
 def _fan_rows():
-    from service.rulesets.hongkong.patterns import FAN_TABLE
+    from service.rulesets.hongkong.value_table import FAN_TABLE
 
     return FAN_TABLE
 
 
 def _yaku_rows():
-    from service.rulesets.riichi.yaku import BONUS_TABLE, YAKU_TABLE
+    from service.rulesets.riichi.hand.value_table import BONUS_TABLE, YAKU_TABLE
 
     return (*YAKU_TABLE, *BONUS_TABLE)
 

@@ -36,8 +36,8 @@ from service.api.codec import SCHEMA_MESSAGES, schema_problem
 from service.api.problems import field_detail
 from service.core.errors import COMMA, OR, Listing, all_of, field_problem, one_of
 from service.i18n import CATALOGUES, TRANSLATED, render
-from service.rulesets.hongkong import patterns as hongkong_fan
-from service.rulesets.riichi import yaku as riichi_yaku
+from service.rulesets.hongkong import value_table as hongkong_fan
+from service.rulesets.riichi.hand import value_table as riichi_yaku
 from tests.helpers import TSUMO, ron
 from tools.i18n_extract import placeholders
 
@@ -160,18 +160,18 @@ def test_the_modules_that_raise_rule_violations_are_scanned() -> None:
     for name in (
         "core.settlement",
         "rulesets.hongkong.settlement",
-        "rulesets.hongkong.patterns",
+        "rulesets.hongkong.counting",
         "rulesets.riichi.settlement",
-        "rulesets.riichi.fu",
+        "rulesets.riichi.hand.fu",
         "rulesets.riichi.game_results",
-        "rulesets.riichi.yaku",
+        "rulesets.riichi.hand.yaku_checks",
         "rulesets.taiwan.settlement",
         "rulesets.mcr.settlement",
         "rulesets.nmjl.settlement",
     ):
         assert found[name] > 0, name
     # riichi fu: the 14 sentences of _fail and the structure title
-    assert found["rulesets.riichi.fu"] == 15
+    assert found["rulesets.riichi.hand.fu"] == 15
 
 
 @pytest.mark.parametrize(

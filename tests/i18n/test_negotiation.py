@@ -192,7 +192,7 @@ def test_english_content_is_not_touched() -> None:
 
 def test_shared_rows_are_copied_not_changed() -> None:
     from service.api.language import localize
-    from service.rulesets.hongkong.patterns import FAN_TABLE
+    from service.rulesets.hongkong.value_table import FAN_TABLE
 
     rows = list(FAN_TABLE[:2])
     named = localize(rows, "ja")

@@ -4,7 +4,7 @@ Every module under ``service/core`` and ``service/rulesets`` (a ruleset's
 endpoints included: they are data, the web service builds their routes) is
 read (``ast``, never imported), and the ``service.*`` modules it imports are
 followed transitively, including the packages Python runs on the way
-(``service.rulesets.hongkong.patterns`` runs
+(``service.rulesets.hongkong.value_table`` runs
 ``service/rulesets/hongkong/__init__.py``). None may reach litestar, uvicorn,
 prometheus_client, ``service.api``, ``service.i18n`` or a ruleset ``http``
 module (the web layer's name inside a ruleset). Imports inside functions and
@@ -248,7 +248,7 @@ def test_allowed_imports_are_not_flagged() -> None:
         {
             "service.rulesets.fake.settlement": (
                 "import msgspec\nfrom decimal import Decimal\nfrom service.core.money import exact\n"
-                "from service.rulesets.hongkong.patterns import FAN_TABLE\nfrom . import patterns\n"
+                "from service.rulesets.hongkong.value_table import FAN_TABLE\nfrom . import patterns\n"
             ),
             "service.rulesets.fake.patterns": "from service.core.settlement import Payment\n",
         }

@@ -310,7 +310,7 @@ def test_the_wire_names_are_read_from_the_document() -> None:
 @pytest.mark.parametrize(
     ("source", "named"),
     [
-        ("from service.rulesets.riichi.yaku import YAKU_TABLE\n", "riichi"),
+        ("from service.rulesets.riichi.hand.counting import YAKU_TABLE\n", "riichi"),
         ("from service.rulesets import taiwan\n", "taiwan"),
         ("import service.rulesets.mcr.settlement\n", "mcr"),
         ("WEIGHTS = {'nmjl': 1}\n", "nmjl"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.hongkong import endpoints, error_codes, game, page, patterns, settlement, warnings
+from service.rulesets.hongkong import counting, endpoints, error_codes, game, page, rules, settlement, value_table, warnings
 
 PATTERN_CONTEXT = "hongkong pattern"
 """Catalogue context of the fan sheet's pattern names (msgid: the English name)."""
@@ -19,9 +19,9 @@ RULESET = Ruleset(
     unit_en="fan",
     request=settlement.HongKongRequest,
     result=settlement.HongKongSettlement,
-    rules=settlement.HongKongRules,
+    rules=rules.HongKongRules,
     settle=settlement.settle,
-    more_options=(OptionGroup("", settlement.PatternRules),),
+    more_options=(OptionGroup("", rules.PatternRules),),
     game=game.game,
     game_types=game.TYPES,
     hand_request=settlement.HongKongHandRequest,
@@ -42,13 +42,13 @@ RULESET = Ruleset(
             },
         ),
     ),
-    named=(patterns.FanRow, patterns.FanItem),
+    named=(value_table.FanRow, counting.FanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     catalogue=(
-        *((row.name_en, PATTERN_CONTEXT) for row in patterns.FAN_TABLE),
-        *((reason, CONTRADICTION) for *_, reason in patterns.CONTRADICTIONS),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.FAN_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in value_table.CONTRADICTIONS),
     ),
     endpoints=endpoints.ENDPOINTS,
 )

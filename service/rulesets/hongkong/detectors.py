@@ -1,7 +1,7 @@
 """The Hong Kong fan sheet's rows that a reading of the tiles has, each
 found by its own detector over facts worked out once (:class:`Facts`), in
 :data:`DETECTORS` beside the sheet's table
-(:data:`service.rulesets.hongkong.patterns.FAN_TABLE`). Each is tested alone
+(:data:`service.rulesets.hongkong.value_table.FAN_TABLE`). Each is tested alone
 (tests/rulesets/hongkong/test_detectors.py), as the ``mahjong`` library tests
 its yaku."""
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.core.tiles import DRAGONS, WINDS
-from service.rulesets.hongkong.patterns import HAND_SETS, FanCode
+from service.rulesets.hongkong.value_table import HAND_SETS, FanCode
 
 
 @dataclass(slots=True)

@@ -5,18 +5,9 @@ from __future__ import annotations
 
 from service.core.ruleset import Endpoint, Example, QueryRules
 from service.rulesets.hongkong import settlement as hongkong
-from service.rulesets.hongkong.settlement import (
-    FanRequest,
-    FanResult,
-    FanTable,
-    HongKongHand,
-    HongKongHandRequest,
-    HongKongRequest,
-    HongKongRules,
-    HongKongSettlement,
-    PatternRules,
-    PointsTable,
-)
+from service.rulesets.hongkong.counting import FanRequest, FanResult, FanTable, count_fan, fan_table
+from service.rulesets.hongkong.rules import HongKongRules, PatternRules
+from service.rulesets.hongkong.settlement import HongKongHand, HongKongHandRequest, HongKongRequest, HongKongSettlement, PointsTable
 
 EXAMPLES = (
     Example(
@@ -107,13 +98,13 @@ TAG = "Hong Kong"
 
 
 def _fan_table(rules: HongKongRules, patterns: PatternRules) -> FanTable:
-    return hongkong.fan_table(rules.fan_cap, patterns.eight_immortals, rules.unvalued_fan)
+    return fan_table(rules.fan_cap, patterns.eight_immortals, rules.unvalued_fan)
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "/fan",
-        hongkong.count_fan,
+        count_fan,
         FanResult,
         "Fan of a Hong Kong hand from its patterns",
         """Adds up the declared patterns on the Hong Kong fan sheet and itemises

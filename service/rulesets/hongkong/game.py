@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
-from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules, HongKongSettlement, settle
+from service.core.game import GameSpec, GameSteps, play, play_steps
+from service.core.game_types import GameSetup, GameTypes, game_types
+from service.rulesets.hongkong.rules import HongKongRules
+from service.rulesets.hongkong.settlement import HongKongRequest, HongKongSettlement, settle
 
 SPEC = GameSpec(name="hongkong", request=HongKongRequest, settle=settle)
 TYPES: GameTypes = game_types("hongkong", "HongKong", HongKongRequest, HongKongRules, GameSetup, HongKongSettlement, omit=("dealer",))
@@ -17,6 +19,6 @@ def game(request: Any) -> Any:
     return play(SPEC, TYPES, request)
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand."""
     return play_steps(SPEC, TYPES, request)

@@ -6,13 +6,15 @@ with its own payment table: one share S, 3S full gun, 2S + S + S half gun),
 the Wikibooks extract (Cantonese Wikibooks chip ladders 二五雞/五一/一二蚊).
 
 A hand's value is either its agreed `fan` or the `patterns` it has, added up
-by :mod:`service.rulesets.hongkong.patterns` (the Hong Kong fan sheet).
+by :mod:`service.rulesets.hongkong.counting` on the Hong Kong fan sheet
+(:mod:`service.rulesets.hongkong.value_table`), under the house rules of
+:mod:`service.rulesets.hongkong.rules`.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
@@ -20,13 +22,7 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem, temp
 from service.core.fields import OrUnset
 from service.core.money import (
     MINOR_UNITS,
-    POINT_VALUE_DEFAULT,
     RATIOS,
-    ExactNumber,
-    check_decimal,
-    check_point_value,
-    decimal_meta,
-    point_value_meta,
 )
 from service.core.seats import OTHERS, SEATS, Seat
 from service.core.settlement import (
@@ -42,170 +38,30 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
-from service.rulesets.hongkong.patterns import ON_DISCARD as ON_DISCARD_CODES
-from service.rulesets.hongkong.patterns import SELF_DRAWN as SELF_DRAWN_CODES
-from service.rulesets.hongkong.patterns import (
-    EightImmortals,
+from service.rulesets.hongkong.counting import (
     FanItem,
-    FanRow,
     Patterns,
     WonBy,
-    table_rows,
+    fan_warnings,
+    paid_fan,
     tally_fan,
 )
+from service.rulesets.hongkong.rules import (
+    DEALER_MULTIPLIER_DEFAULT,
+    FULL_SPICY_POINTS,
+    HALF_SPICY_POINTS,
+    MAX_FAN,
+    MAX_FAN_CAP,
+    POINTS_TABLES,
+    SCHEMES,
+    HongKongRules,
+    PatternRules,
+    Ratio,
+)
 from service.rulesets.hongkong.tiles import HongKongTiles, evaluate_tiles
-from service.rulesets.hongkong.warnings import warning
-
-# --- Rule tables (data) -------------------------------------------------------
-
-MAX_FAN_CAP = 13
-
-HALF_SPICY_POINTS: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
-"""半辣 ladder, fan 0..13. The reference calculator (香港規則：由番到點數, 半辣 column) and
-CONTRACT.md: equal to full spicy up to 4 fan, then doubling every two fan."""
-
-FULL_SPICY_POINTS: tuple[int, ...] = tuple(2**fan for fan in range(MAX_FAN_CAP + 1))
-"""全辣 ladder, fan 0..13: 2^fan (the reference calculator, 全辣 column)."""
-
-POINTS_TABLES: dict[str, tuple[int, ...]] = {"half_spicy": HALF_SPICY_POINTS, "full_spicy": FULL_SPICY_POINTS}
-
-MAX_FAN = 1000
-"""Largest fan a request may carry. Anything above the cap pays as the cap,
-so this only bounds the input."""
-
-Table = Literal["half_spicy", "full_spicy"]
-DiscardPayment = Literal["full_gun", "half_gun"]
-PaymentScheme = Literal["standard", "per_share", "classic_self_draw", "equal_total"]
-
-
-Ratio = tuple[int, int]
-"""A share of V as (numerator, denominator): V × n / d is exact, and a
-division keeps the canonical form (8 / 2 is 4, where 8 × 0.5 is 4.0)."""
-
-
-class Split(msgspec.Struct, frozen=True):
-    """One payment scheme: what each loser pays, as a share of V (the hand's value)."""
-
-    self_draw_each: Ratio
-    full_gun_discarder: Ratio
-    half_gun_discarder: Ratio
-    half_gun_other: Ratio
-
-
-SCHEMES: dict[str, Split] = {
-    # the reference calculator (香港規則, 維基百科〈分數計算〉): a self-draw is half of V from each,
-    # a full-gun discarder pays V, half gun halves it and the others pay a quarter.
-    "standard": Split((1, 2), (1, 1), (1, 2), (1, 4)),
-    # the Hong Kong fan sheet (找數表, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S.
-    "per_share": Split((1, 2), (3, 2), (1, 1), (1, 2)),
-    # the reference calculator, lines 260, 302 (古典自摸): every loser pays V on a self-draw; discards as standard.
-    "classic_self_draw": Split((1, 1), (1, 1), (1, 2), (1, 4)),
-    # the reference calculator, lines 91, 260, 302 (Cosmopolitan HK, 「自摸收到嘅總數同出銃一樣」): a
-    # discard costs the table what a self-draw does, 3V. Its example, 一二蚊
-    # three fan: self-draw 8 from each; the discarder 16, the others 4 each
-    # (half gun: 2V + V/2 + V/2). Full gun: the discarder pays the whole 3V.
-    "equal_total": Split((1, 1), (3, 1), (2, 1), (1, 2)),
-}
-"""Who pays what, per `payment_scheme` (CONTRACT.md's table, plus `equal_total`)."""
-
-
-DEALER_MULTIPLIER_MIN = Decimal(1)
-DEALER_MULTIPLIER_MAX = Decimal(10)
-DEALER_MULTIPLIER_DEFAULT = ExactNumber(1)
-"""`rules.dealer_multiplier` by default: one shared object, known to be valid."""
-
-PointValue = Annotated[
-    ExactNumber,
-    point_value_meta(
-        description="Multiplier on table points (每點值幾多): 1 reads points; 二五雞 1, 五一 2, 一二蚊 4 on a full-spicy half-gun table.",
-        examples=[1, 0.1, 4],
-    ),
-]
-
-
-class HongKongRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
-    """The table's house rules. Every field is optional; the response echoes
-    the fully resolved rules."""
-
-    table: Annotated[
-        Table,
-        msgspec.Meta(description="Points ladder: `half_spicy` 半辣 (1 2 4 8 16 24 32 48 …) or `full_spicy` 全辣 (2^fan)."),
-    ] = "half_spicy"
-    fan_cap: Annotated[
-        int,
-        msgspec.Meta(ge=1, le=MAX_FAN_CAP, description="封頂: fan above this pays as this (8, 10 and 13 are common)."),
-    ] = 10
-    min_fan: Annotated[
-        int,
-        msgspec.Meta(ge=0, le=MAX_FAN_CAP, description="起糊: hands below it are still settled, with a warning."),
-    ] = 3
-    discard_payment: Annotated[
-        DiscardPayment,
-        msgspec.Meta(
-            description="全銃 `full_gun`: the discarder pays it all. 半銃 `half_gun`: the discarder pays half, the other two a quarter each (standard scheme)."
-        ),
-    ] = "full_gun"
-    payment_scheme: Annotated[
-        PaymentScheme,
-        msgspec.Meta(
-            description=(
-                "`standard` (the reference calculator): self-draw V/2 each, full gun V, half gun V/2 + V/4 + V/4. "
-                "`per_share` (the Hong Kong fan sheet, S = V/2): self-draw S each, full gun 3S, half gun 2S + S + S. "
-                "`classic_self_draw` (古典自摸): self-draw V each, discards as standard. "
-                "`equal_total` (the reference calculator, 自摸總數同出銃一樣): self-draw V each, full gun 3V, half gun 2V + V/2 + V/2."
-            )
-        ),
-    ] = "standard"
-    point_value: PointValue = POINT_VALUE_DEFAULT
-    round_flower: Annotated[
-        bool,
-        msgspec.Meta(
-            description="正花 also counts the flowers of the round's number, one fan each (the Wikibooks extract's 正花 例子1: 東風南 … 1號或者2號花嘅話計兩番); a flower both the seat's and the round's counts once. Off: the seat's number only (the Hong Kong fan sheet)."
-        ),
-    ] = False
-
-    unvalued_fan: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            le=MAX_FAN_CAP,
-            description="What each pattern its source defines with no fan printed is worth at this table (the Wikibooks extract's 二或三色刻類 — 二色連刻 … 雲梯, 銀梯, 二色同槓, 三色同槓, 三色連槓 — and 一臺草, the fan table's rows without a value of their own). 0: not counted, and not listed from tiles.",
-        ),
-    ] = 0
-    dealer_multiplier: Annotated[
-        ExactNumber,
-        decimal_meta(
-            minimum=DEALER_MULTIPLIER_MIN,
-            maximum=DEALER_MULTIPLIER_MAX,
-            description=(
-                "莊家 ×N: every payment between the dealer and another player is multiplied by this — all a winning "
-                "dealer receives, and the dealer's own payment when another player wins; payments between the other "
-                "players are not (the reference calculator: 二係香港莊家 ×1.5). 1: the dealer pays and is paid as anyone."
-            ),
-            examples=[1, 1.5, 2],
-        ),
-    ] = DEALER_MULTIPLIER_DEFAULT
-
-    def __post_init__(self) -> None:
-        if self.point_value is not POINT_VALUE_DEFAULT:  # the default is known to be valid
-            check_point_value(self.point_value)
-        if self.dealer_multiplier is not DEALER_MULTIPLIER_DEFAULT:
-            check_decimal(self.dealer_multiplier, "dealer_multiplier", minimum=DEALER_MULTIPLIER_MIN, maximum=DEALER_MULTIPLIER_MAX)
-
-
-EightImmortalsRule = Annotated[
-    EightImmortals,
-    msgspec.Meta(
-        description="House rule for 八仙過海 in `patterns`: `eight_fan` (the Hong Kong fan sheet: 8 fan, counts as a self-draw) or `limit` (the Wikibooks extract: Hong Kong tables play it as a limit hand, 例牌)."
-    ),
-]
-
-
-class PatternRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """House rules for adding up `patterns` on the fan sheet. Every field is
-    optional; settlement and fan requests carry them as top-level fields."""
-
-    eight_immortals: EightImmortalsRule = "eight_fan"
+from service.rulesets.hongkong.value_table import ON_DISCARD as ON_DISCARD_CODES
+from service.rulesets.hongkong.value_table import SELF_DRAWN as SELF_DRAWN_CODES
+from service.rulesets.hongkong.value_table import EightImmortals
 
 
 class HongKongRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
@@ -314,26 +170,6 @@ class HongKongSettlement(Settlement, kw_only=True, tag="hongkong"):
 
 
 # --- Arithmetic --------------------------------------------------------------
-
-
-def paid_fan(fan: int, limit_hand: bool, cap: int) -> tuple[int, Literal["limit"] | None]:
-    """The cap rule (封頂), the one place it is written: a limit hand, or a fan
-    at or above ``fan_cap``, pays as the cap and is tier `limit`; any other
-    hand pays its fan."""
-    if limit_hand or fan >= cap:
-        return cap, "limit"
-    return fan, None
-
-
-def fan_warnings(fan: int, limit_hand: bool, rules: HongKongRules) -> list[SettlementWarning]:
-    if limit_hand:
-        return [warning("limit_hand_declared", cap=rules.fan_cap)]
-    warnings: list[SettlementWarning] = []
-    if fan < rules.min_fan:
-        warnings.append(warning("below_minimum_fan", fan=fan, min_fan=rules.min_fan))
-    if fan > rules.fan_cap:
-        warnings.append(warning("fan_capped", fan=fan, cap=rules.fan_cap))
-    return warnings
 
 
 def _hand_fan(request: HongKongRequest) -> tuple[int, bool, list[FanItem] | None]:
@@ -549,70 +385,6 @@ def points_table(rules: HongKongRules) -> PointsTable:
             )
         )
     return PointsTable(rules=rules, rows=rows)
-
-
-# --- Fan from patterns (the Hong Kong fan sheet) ---------------------------------------
-
-
-class FanRequest(PatternRules, forbid_unknown_fields=True, kw_only=True):
-    """The patterns a Hong Kong hand has; the answer is its fan, itemised.
-    Of `rules`, `fan_cap` and `min_fan` matter here."""
-
-    patterns: Patterns
-    rules: HongKongRules = HongKongRules()  # frozen: one shared default, nothing built per request
-
-
-class FanResult(msgspec.Struct, kw_only=True):
-    """A hand's fan, itemised per pattern."""
-
-    items: list[FanItem]
-    fan: Annotated[int, msgspec.Meta(description="Total fan: the sum of the items (a limit hand: the cap).")]
-    limit_hand: Annotated[bool, msgspec.Meta(description="A limit hand (爆棚) was declared: it scores the cap and nothing is added.")]
-    fan_paid: Annotated[int, msgspec.Meta(description="The fan a settlement pays: the total clamped to `fan_cap`.")]
-    tier: Annotated[str | None, msgspec.Meta(description="`limit` when the fan reached the cap or a limit hand was declared.")]
-    won_by: Annotated[
-        WonBy | None,
-        msgspec.Meta(
-            description="`self_draw` when a pattern says the hand was self-drawn (八仙過海 counts as one), `discard` when one says it was won on another player's tile, else null."
-        ),
-    ]
-    warnings: list[SettlementWarning]
-    eight_immortals: EightImmortals
-    rules: HongKongRules
-
-
-def count_fan(request: FanRequest) -> FanResult:
-    rules = request.rules
-    result = tally_fan(
-        request.patterns,
-        fan_cap=rules.fan_cap,
-        eight_immortals=request.eight_immortals,
-        round_flower=rules.round_flower,
-        unvalued_fan=rules.unvalued_fan,
-    )
-    fan_paid, tier = paid_fan(result.fan, result.limit_hand, rules.fan_cap)
-    return FanResult(
-        items=result.items,
-        fan=result.fan,
-        limit_hand=result.limit_hand,
-        fan_paid=fan_paid,
-        tier=tier,
-        won_by=result.won_by,
-        warnings=fan_warnings(result.fan, result.limit_hand, rules),
-        eight_immortals=request.eight_immortals,
-        rules=rules,
-    )
-
-
-class FanTable(msgspec.Struct, kw_only=True):
-    fan_cap: int
-    eight_immortals: EightImmortals
-    rows: list[FanRow]
-
-
-def fan_table(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> FanTable:
-    """Every row of the Hong Kong fan sheet; limit rows show the cap, rows with no fan printed the house value."""
-    return FanTable(fan_cap=fan_cap, eight_immortals=eight_immortals, rows=table_rows(fan_cap, eight_immortals, unvalued_fan))
 
 
 # --- Fan from tiles -------------------------------------------------------------

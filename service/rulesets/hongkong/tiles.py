@@ -1,7 +1,7 @@
 """Hong Kong fan from the tiles themselves.
 
 The evaluator *detects* which rows of the Hong Kong fan sheet's fan sheet a hand has and
-*counts* them with :func:`service.rulesets.hongkong.patterns.tally_fan`, the same
+*counts* them with :func:`service.rulesets.hongkong.counting.tally_fan`, the same
 counter behind `POST /v1/hongkong/fan`: the list of patterns it builds is the
 list a client would post, so the value and `items` come from one place.
 
@@ -54,16 +54,10 @@ from service.core.tiles import (
     format_tiles,
     read_hand,
 )
+from service.rulesets.hongkong.counting import FanCount, PatternEntry, tally_fan
 from service.rulesets.hongkong.detectors import DETECTORS, NEED_FOUR_PUNGS, NEED_HONOUR_PUNG, Detector, Facts
-from service.rulesets.hongkong.patterns import (
-    FAN_TABLE,
-    HAND_SETS,
-    EightImmortals,
-    FanCount,
-    PatternEntry,
-    tally_fan,
-)
 from service.rulesets.hongkong.unvalued import mixed_flower_set, unvalued_patterns
+from service.rulesets.hongkong.value_table import FAN_TABLE, HAND_SETS, EightImmortals
 
 SETS = HAND_SETS
 

@@ -5,7 +5,7 @@ data (`endpoints`)."""
 from __future__ import annotations
 
 from service.core.ruleset import ApiTag, Example, Ruleset
-from service.rulesets.mcr import endpoints, error_codes, fan_table, game, hands, page, settlement, tiles, warnings
+from service.rulesets.mcr import endpoints, error_codes, game, hands, page, settlement, tiles, value_table, warnings
 
 PATTERN_CONTEXT = "mcr fan"
 """Catalogue context of the fan table's names (msgid: the English name)."""
@@ -42,10 +42,10 @@ RULESET = Ruleset(
             {"hands": [{"winner": "east", "win": {"type": "self_draw"}, "fan": 8}, {"type": "draw"}]},
         ),
     ),
-    named=(fan_table.McrFanRow, tiles.McrItem),
+    named=(value_table.McrFanRow, tiles.McrItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
-    catalogue=tuple((row.name_en, PATTERN_CONTEXT) for row in fan_table.FAN_TABLE),
+    catalogue=tuple((row.name_en, PATTERN_CONTEXT) for row in value_table.FAN_TABLE),
     endpoints=endpoints.ENDPOINTS,
 )

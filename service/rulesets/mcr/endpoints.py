@@ -4,11 +4,11 @@ summary, description and examples (the web service builds their routes)."""
 from __future__ import annotations
 
 from service.core.ruleset import Endpoint, Example
-from service.rulesets.mcr import fan_table as mcr_fan_table
-from service.rulesets.mcr.fan_table import McrFanTable
+from service.rulesets.mcr import value_table
 from service.rulesets.mcr.hands import McrHandRequest, evaluate_hand
 from service.rulesets.mcr.settlement import McrRequest, McrSettlement, settle
 from service.rulesets.mcr.tiles import McrEvaluation
+from service.rulesets.mcr.value_table import McrFanTable
 
 EXAMPLES = (
     Example(
@@ -87,7 +87,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/fan-table",
-        mcr_fan_table.fan_table,
+        value_table.fan_table,
         McrFanTable,
         "The 81 MCR fan",
         """Every fan of the Chinese Official rules with code, Traditional and

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 from service.core.readings import Reading, readings
 from service.core.tiles import Hand, Split
-from service.rulesets.mcr.fan_table import FAN_BY_CODE, McrFanRow
+from service.rulesets.mcr.value_table import FAN_BY_CODE, McrFanRow
 
 WAIT_FAN: dict[str, str] = {"pair": "single_wait", "edge": "edge_wait", "closed": "closed_wait"}
 """The winning tile's place → the fan of a one-tile wait."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
+from service.core.game import GameSpec, GameSteps, play, play_steps
+from service.core.game_types import GameSetup, GameTypes, game_types
 from service.rulesets.mcr.settlement import McrRequest, McrRules, McrSettlement, settle
 
 SPEC = GameSpec(name="mcr", request=McrRequest, settle=settle, pass_every_hand=True)
@@ -17,6 +18,6 @@ def game(request: Any) -> Any:
     return play(SPEC, TYPES, request)
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand."""
     return play_steps(SPEC, TYPES, request)

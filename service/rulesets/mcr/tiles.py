@@ -5,7 +5,7 @@ Before every call the hand is checked here (tile counts, sizes, flowers,
 flags): the library reports every failure as a ``TypeError`` whose text is a
 code, each mapped to a 422 with a clear detail (:data:`LIBRARY_ERRORS`). Its
 rows are read by their English names into our fan-table codes
-(:mod:`service.rulesets.mcr.fan_table`); its 花牌 row is left out of `fan`
+(:mod:`service.rulesets.mcr.value_table`); its 花牌 row is left out of `fan`
 (flowers are counted apart, in `flowers`). It does not apply the 8-point
 minimum: the answer warns `below_minimum_fan` (flowers never count)."""
 
@@ -40,7 +40,7 @@ from service.core.tiles import (
 )
 from service.core.warnings import SettlementWarning
 from service.rulesets.mcr.fan_rules import NOT_SETS_AND_A_PAIR, PAIRS_SHAPES, Counted, by_rule
-from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH
+from service.rulesets.mcr.value_table import FAN_BY_ENGLISH
 from service.rulesets.mcr.warnings import warning
 
 SUIT_LETTERS = ("W", "B", "T")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, Example, OptionGroup, Ruleset
-from service.rulesets.riichi import endpoints, error_codes, fu, game, hands, page, presets, rules, schemas, settlement, warnings, yaku
+from service.rulesets.riichi import endpoints, error_codes, game, page, presets, rules, schemas, settlement, warnings, yaku_rules
+from service.rulesets.riichi.hand import counting, fu, hands, value_table
 
 PATTERN_CONTEXT = "riichi yaku"
 """Catalogue context of the yaku list's names (msgid: the English name)."""
@@ -21,7 +22,7 @@ RULESET = Ruleset(
     result=schemas.RiichiSettlement,
     rules=rules.RiichiRules,
     settle=settlement.settle,
-    more_options=(OptionGroup("/yaku_options", yaku.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
+    more_options=(OptionGroup("/yaku_options", yaku_rules.YakuOptions), OptionGroup("/hand/rules", fu.FuRules)),
     game=game.game,
     game_types=game.TYPES,
     hand_request=hands.RiichiHandRequest,
@@ -48,16 +49,16 @@ RULESET = Ruleset(
             },
         ),
     ),
-    named=(yaku.YakuRow, yaku.BonusRow, yaku.HanItem),
+    named=(value_table.YakuRow, value_table.BonusRow, counting.HanItem),
     pattern_context=PATTERN_CONTEXT,
     warnings=warnings.TEMPLATES,
     page=page.PAGE,
     presets=presets.PRESET_INFO,
     messages=(schemas.WITHOUT_YAKU,),
     catalogue=(
-        *((row.name_en, PATTERN_CONTEXT) for row in yaku.YAKU_TABLE),
-        *((row.name_en, PATTERN_CONTEXT) for row in yaku.BONUS_TABLE),
-        *((reason, CONTRADICTION) for *_, reason in yaku.CONTRADICTIONS),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.YAKU_TABLE),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.BONUS_TABLE),
+        *((reason, CONTRADICTION) for *_, reason in value_table.CONTRADICTIONS),
     ),
     endpoints=endpoints.ENDPOINTS,
 )

@@ -33,7 +33,7 @@ from typing import Annotated, Any
 import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
-from service.core.game import GameChombo
+from service.core.game_types import GameChombo
 from service.core.seats import Seat
 from service.rulesets.riichi.game_results import CHOMBO_DEDUCTION
 

@@ -17,11 +17,11 @@ import msgspec
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
-from service.rulesets.riichi.limits import MANGAN_BASIC
+from service.rulesets.riichi.hand.limits import MANGAN_BASIC
 from service.rulesets.riichi.payments import PaymentRule, tsumo_share
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules
-from service.rulesets.riichi.table import OTHERS, HonbaCount, Players, SticksCount, check_seat
+from service.rulesets.riichi.seats import OTHERS, HonbaCount, Players, SticksCount, check_seat
 
 
 class RiichiDrawRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -6,34 +6,26 @@ builds their routes)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
 import msgspec
 
-from service.core.fields import OrUnset
-from service.core.ruleset import Endpoint, Example, PartReader, QueryRules, QueryValue, Work
-from service.rulesets.riichi import fu as riichi_fu
+from service.core.ruleset import Endpoint, Example, QueryRules, QueryValue, Work
 from service.rulesets.riichi import game_results as riichi_game
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi import yaku as riichi_yaku
-from service.rulesets.riichi.fu import FuRequest, FuResult
-from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.game_results import GameResults, GameResultsRequest
-from service.rulesets.riichi.hands import RiichiHandRequest, evaluate_hand
-from service.rulesets.riichi.presets import PresetName, over_record
+from service.rulesets.riichi.hand import counting
+from service.rulesets.riichi.hand import fu as riichi_fu
+from service.rulesets.riichi.hand.counting import HanRequest, HanResult, YakuTable
+from service.rulesets.riichi.hand.fu import FuRequest, FuResult
+from service.rulesets.riichi.hand.hands import RiichiHandRequest, evaluate_hand
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation
 from service.rulesets.riichi.records import endpoint as riichi_records
 from service.rulesets.riichi.records.endpoint import (
     RECORD_BODY_BYTES,
     GameRecordRequest,
-    MjaiEvents,
-    MjlogText,
-    ReadGameRecordRequest,
     RecordResult,
     hand_count,
-    record_defaults,
 )
-from service.rulesets.riichi.records.formats import read_source
-from service.rulesets.riichi.records.tenhou6 import TenhouRecord
+from service.rulesets.riichi.records.wire import RecordWire, read_record_request
 from service.rulesets.riichi.settlement import (
     RiichiDrawRequest,
     RiichiDrawResult,
@@ -42,14 +34,7 @@ from service.rulesets.riichi.settlement import (
     RiichiSettlement,
     ScoreTable,
 )
-from service.rulesets.riichi.tiles import RiichiEvaluation
-from service.rulesets.riichi.yaku import (
-    HanRequest,
-    HanResult,
-    YakuOptions,
-    YakuRules,
-    YakuTable,
-)
+from service.rulesets.riichi.yaku_rules import YakuRules
 
 ARTICLE_EXAMPLE_2 = {
     "melds": [
@@ -321,52 +306,6 @@ RECORD_EXAMPLES = (
 )
 
 
-RECORD_TYPES: dict[str, Any] = {"tenhou6": TenhouRecord, "mjlog": MjlogText, "mjai": MjaiEvents}
-"""What `record` is read as, by `format`."""
-
-
-class RecordWire(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """The body of `POST /v1/riichi/game-records` as first decoded: every part
-    raw, read on its own (the record first, then the rules laid over the
-    record's own)."""
-
-    format: Literal["tenhou6", "mjlog", "mjai"]
-    record: msgspec.Raw
-    rules: msgspec.Raw = msgspec.Raw(b"{}")
-    yaku_options: msgspec.Raw = msgspec.Raw(b"{}")
-    game: msgspec.Raw = msgspec.Raw(b"{}")
-    preset: OrUnset[PresetName] = msgspec.UNSET
-
-
-def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, read: PartReader) -> Any:
-    """``sent``'s fields laid over ``defaults``, decoded as strictly as any body."""
-    fields = {name: msgspec.Raw(msgspec.json.encode(value)) for name, value in defaults.items()}
-    fields.update(read(bytes(sent), dict[str, msgspec.Raw], at))
-    return read(msgspec.json.encode(fields), type_, at)
-
-
-def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest:
-    """The record decoded, and the rules it states changed by the ones sent,
-    field by field."""
-    record = read(bytes(wire.record), RECORD_TYPES[wire.format], "/record")
-    source = read_source(wire.format, record)
-    defaults = record_defaults(source)
-    preset = wire.preset
-    if preset is msgspec.UNSET and wire.format == "mjai":
-        preset = "tenhou"  # MJAI states no rules (docs/games.md)
-    if preset is not msgspec.UNSET:
-        defaults = over_record(defaults, preset)
-    return ReadGameRecordRequest(
-        preset=preset,
-        format=wire.format,
-        record=record,
-        source=source,
-        rules=_over(defaults["rules"], wire.rules, RiichiRules, "/rules", read),
-        yaku_options=_over(defaults["yaku_options"], wire.yaku_options, YakuOptions, "/yaku_options", read),
-        game=_over(defaults["game"], wire.game, RiichiGameSetup, "/game", read),
-    )
-
-
 def _score_table(rules: RiichiRules, players: int) -> ScoreTable:
     return riichi.score_table(rules, players)
 
@@ -466,7 +405,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/han",
-        riichi_yaku.count_han,
+        counting.count_han,
         HanResult,
         "Han of a riichi hand from its yaku and dora",
         """Adds up the declared yaku (open han with `open: true`; closed-only
@@ -481,7 +420,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/yaku-table",
-        riichi_yaku.yaku_table,
+        counting.yaku_table,
         YakuTable,
         "The riichi yaku list (the Wikibooks extract)",
         """Every yaku of the Wikibooks extract's 日本麻雀計番 with code, Chinese name as

@@ -39,22 +39,8 @@ import msgspec
 from service.core.codec import BODY_LAYER
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset
-from service.core.game import (
-    GameTypes,
-    HandState,
-    HandTypeWithChombo,
-    Rotation,
-    Steps,
-    add,
-    build_request,
-    check_not_over,
-    finish,
-    game_types,
-    prefixed,
-    seats_at,
-    settle_up,
-    snapshot,
-)
+from service.core.game import GameSteps, Rotation, add, build_request, check_not_over, finish, prefixed, seats_at, settle_up, snapshot
+from service.core.game_types import GameTypes, HandState, HandTypeWithChombo, game_types
 from service.core.seats import SEATS, Seat
 from service.rulesets.riichi.chombo import RiichiChombo, RiichiGameChombo, chombo_hand
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
@@ -77,9 +63,9 @@ from service.rulesets.riichi.game_results import (
 from service.rulesets.riichi.presets import Layout, PresetField, PresetName, body_layer, field_names
 from service.rulesets.riichi.rules import RiichiRules, resolve_rules
 from service.rulesets.riichi.schemas import RiichiRequest, RiichiSettlement
+from service.rulesets.riichi.seats import HonbaCount, Players, SticksCount
 from service.rulesets.riichi.settlement import settle
-from service.rulesets.riichi.table import HonbaCount, Players, SticksCount
-from service.rulesets.riichi.yaku import YakuOptions
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 Declared = Annotated[
     list[Seat],
@@ -420,7 +406,7 @@ def _standings(options: RiichiGameSetup, table: _Table, seats: tuple[Seat, ...])
     return standings, settle_up({standing.seat: standing.result - deducted_of(standing) for standing in standings.standings})
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand: takes the decoded game request
     and gives (at its end) the answer with every hand, the scores, and the
     standings once the game is over."""

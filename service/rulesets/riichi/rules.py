@@ -16,7 +16,7 @@ import msgspec
 
 from service.core.fields import OrUnset
 from service.rulesets.riichi.payments import FOUR_PLAYERS, SANMA_TSUMO, PaymentRule, SanmaTsumo
-from service.rulesets.riichi.yaku import KazoeDouble, KazoeRule, MultipleYakuman, check_kazoe_double
+from service.rulesets.riichi.yaku_rules import KazoeDouble, KazoeRule, MultipleYakuman, check_kazoe_double
 
 HONBA_VALUE: dict[int, int] = {4: 300, 3: 200}
 """The riichi scoring article's 場棒: 一本場300點（三麻則為200點）— the default per players."""

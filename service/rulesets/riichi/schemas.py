@@ -19,22 +19,16 @@ from service.core.errors import template
 from service.core.fields import OrUnset
 from service.core.seats import Seat
 from service.core.settlement import Settlement, Win
-from service.rulesets.riichi.fu import FuResult, RiichiSettlementHand
-from service.rulesets.riichi.limits import MAX_HAN, Fu
+from service.rulesets.riichi.hand.counting import MAX_AKA_DORA, MAX_DORA, MAX_NUKI_DORA, HanItem
+from service.rulesets.riichi.hand.fu import FuResult, RiichiSettlementHand
+from service.rulesets.riichi.hand.limits import MAX_HAN, Fu
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation, RiichiTiles
+from service.rulesets.riichi.hand.value_table import YAKU_TABLE, YakuCode
 from service.rulesets.riichi.payments import MAX_YAKUMAN
 from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
 from service.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
-from service.rulesets.riichi.table import HonbaCount, Players, SticksCount, literal_bounds
-from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles
-from service.rulesets.riichi.yaku import (
-    MAX_AKA_DORA,
-    MAX_DORA,
-    MAX_NUKI_DORA,
-    YAKU_TABLE,
-    HanItem,
-    YakuCode,
-    YakuOptions,
-)
+from service.rulesets.riichi.seats import HonbaCount, Players, SticksCount, literal_bounds
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 
 class HandFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -9,13 +9,13 @@ winner).
 
 The parts, each in its own module, imports pointing one way:
 :mod:`~service.rulesets.riichi.rules` (the house rules),
-:mod:`~service.rulesets.riichi.limits` (basic points, 滿貫 … 役滿),
+:mod:`~service.rulesets.riichi.hand.limits` (basic points, 滿貫 … 役滿),
 :mod:`~service.rulesets.riichi.schemas` (request and answer),
 :mod:`~service.rulesets.riichi.value` (a hand's value),
 :mod:`~service.rulesets.riichi.pao` (liability),
 :mod:`~service.rulesets.riichi.payment_lines` (a winner's lines and chips),
 :mod:`~service.rulesets.riichi.draws` (exhaustive draws) and
-:mod:`~service.rulesets.riichi.score_table` (the quick-reference table).
+:mod:`~service.rulesets.riichi.hand.quick_reference` (the quick-reference table).
 
 Every riichi amount is a whole number of points, so the arithmetic is done in
 Python integers (exact) and rounding up to 100 is integer ceiling division;
@@ -35,16 +35,16 @@ from service.core.seats import Seat
 from service.core.settlement import Discard, Payment, check_discarder
 from service.core.warnings import SettlementWarning
 from service.rulesets.riichi.draws import RiichiDrawRequest, RiichiDrawResult, draw
+from service.rulesets.riichi.hand.quick_reference import ScoreTable, score_table
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation
 from service.rulesets.riichi.pao import Liability, liability
 from service.rulesets.riichi.payment_lines import shugi_chips, winner_lines
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_hand_rules
 from service.rulesets.riichi.schemas import ChipPayment, RiichiRequest, RiichiSettlement, WinnerFields, WinnerResult
-from service.rulesets.riichi.score_table import ScoreTable, score_table
-from service.rulesets.riichi.table import NO_POINTS, OTHERS, SEATS_FOR, check_seat
-from service.rulesets.riichi.tiles import RiichiEvaluation
+from service.rulesets.riichi.seats import NO_POINTS, OTHERS, SEATS_FOR, check_seat
 from service.rulesets.riichi.value import ResolvedHand, resolve_hand
 from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku import YakuOptions
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 __all__ = [
     "RIICHI_STICK",

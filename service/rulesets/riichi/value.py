@@ -18,14 +18,16 @@ from service.core.errors import FieldProblem, RuleViolation, field_problem, temp
 from service.core.seats import Seat
 from service.core.settlement import Discard, SelfDraw, Win
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.fu import FuResult, count_fu
-from service.rulesets.riichi.limits import basic_points, yakuman_points
+from service.rulesets.riichi.hand.counting import NO_YAKU, HanItem, tally_han, yakuman_tier
+from service.rulesets.riichi.hand.fu import FuResult, count_fu
+from service.rulesets.riichi.hand.limits import basic_points, yakuman_points
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation, RiichiTiles, evaluate
+from service.rulesets.riichi.hand.value_table import YakuCode
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import HandFields
-from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku import NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 
 class ResolvedHand(msgspec.Struct, frozen=True):
@@ -153,7 +155,7 @@ def _value_from_tiles(
     win: Win | None,
     players: int,
 ) -> ResolvedHand:
-    """The value of a winner's `tiles` (:mod:`service.rulesets.riichi.tiles`).
+    """The value of a winner's `tiles` (:mod:`service.rulesets.riichi.hand.tiles`).
     The evaluation's pointers are under ``/tiles``; a further winner's are
     moved under its own entry."""
     for name in ("han", "fu", "yakuman", "yaku", "hand"):
@@ -211,7 +213,7 @@ def _value_from_yaku(
     north_rinshan: bool,
 ) -> ResolvedHand:
     """The hand's value from its declared yaku and dora (the Wikibooks extract's list,
-    :mod:`service.rulesets.riichi.yaku`), then the usual limits."""
+    :mod:`service.rulesets.riichi.hand.counting`), then the usual limits."""
     if fields.han is not msgspec.UNSET or fields.yakuman is not msgspec.UNSET:
         name = "han" if fields.han is not msgspec.UNSET else "yakuman"
         detail = template("Give `yaku` or `{field}`, not both.")

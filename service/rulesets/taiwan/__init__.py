@@ -6,13 +6,24 @@ from __future__ import annotations
 
 from service.core.errors import CONTRADICTION
 from service.core.ruleset import ApiTag, CodeNames, Example, OptionGroup, Ruleset
-from service.rulesets.taiwan import catalogue, counting, endpoints, error_codes, game, page, rows, settlement, tai_table, warnings
+from service.rulesets.taiwan import (
+    catalogue,
+    counting,
+    endpoints,
+    error_codes,
+    game,
+    page,
+    settlement,
+    value_table,
+    value_table_rows,
+    warnings,
+)
 
 PATTERN_CONTEXT = "taiwan pattern"
 """Catalogue context of the tai table's names (msgid: the English name)."""
 CODE_NAMES = (
-    CodeNames("preset", "taiwan preset", rows.PRESETS),
-    CodeNames("mode", "taiwan mode", tuple(tai_table.MODE_NOT_SCORED)),
+    CodeNames("preset", "taiwan preset", value_table_rows.PRESETS),
+    CodeNames("mode", "taiwan mode", tuple(value_table.MODE_NOT_SCORED)),
 )
 """The presets and modes the messages quote, by their localized names."""
 
@@ -26,7 +37,7 @@ RULESET = Ruleset(
     result=settlement.TaiwanSettlement,
     rules=settlement.TaiwanRules,
     settle=settlement.settle,
-    more_options=(OptionGroup("", settlement.TaiCountRules),),
+    more_options=(OptionGroup("", counting.TaiCountRules),),
     game=game.game,
     game_types=game.TYPES,
     hand_request=settlement.TaiwanHandRequest,
@@ -58,8 +69,8 @@ RULESET = Ruleset(
     code_names=CODE_NAMES,
     catalogue=(
         *((code, names.context) for names in CODE_NAMES for code in names.codes),
-        *((row.name_en, PATTERN_CONTEXT) for row in tai_table.ROWS),
-        *((reason, CONTRADICTION) for *_, reason in tai_table.CONTRADICTIONS),
+        *((row.name_en, PATTERN_CONTEXT) for row in value_table.ROWS),
+        *((reason, CONTRADICTION) for *_, reason in value_table.CONTRADICTIONS),
     ),
     endpoints=endpoints.ENDPOINTS,
 )

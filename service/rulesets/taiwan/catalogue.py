@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 
 from service.core.settlement import LocalizedName
-from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Section, Unit
-from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, REPLACEMENTS_BY, ROWS, TAI
+from service.rulesets.taiwan.value_table import CELLS, MODE_NOT_SCORED, REPLACEMENTS_BY, ROWS, TAI
+from service.rulesets.taiwan.value_table_rows import CellStatus, Mode, Preset, Section, Unit
 
 
 class TaiTableRow(msgspec.Struct, kw_only=True):

@@ -2,12 +2,12 @@
 the settlement and the tiles evaluator count with too.
 
 Each listed pattern scores its preset's tai per unit × its count, read first
-as :func:`service.rulesets.taiwan.listed.as_counted` reads the listing (門清 +
+as :func:`service.rulesets.taiwan.concealed_self_draw.as_counted` reads the listing (門清 +
 自摸 → 門清自摸 …); the tai tables' replacement rules (取代, 不另計, 唔計 …)
 zero the replaced rows, which stay itemised; rows the preset or the mode
 does not score count 0 with a warning. Sources: the Taiwan tai table
-(:mod:`service.rulesets.taiwan.tai_table`) and the Wikibooks extract's own
-list (:mod:`service.rulesets.taiwan.yue_table`).
+(:mod:`service.rulesets.taiwan.value_table`) and the Wikibooks extract's own
+list (:mod:`service.rulesets.taiwan.value_table_yue`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,20 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import FieldProblem, RuleViolation, contradiction_problems, field_problem, template
+from service.core.errors import (
+    FieldProblem,
+    RuleViolation,
+    contradiction_problems,
+    field_problem,
+    template,
+)
 from service.core.fields import OrUnset
-from service.core.settlement import LocalizedName
+from service.core.settlement import (
+    LocalizedName,
+)
 from service.core.warnings import SettlementWarning
-from service.rulesets.taiwan.listed import as_counted
-from service.rulesets.taiwan.rows import CellStatus, Mode, Preset, Replacement, Unit
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan.concealed_self_draw import as_counted
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CELLS,
     CONFLICTS_BY_PRESET,
@@ -32,8 +39,9 @@ from service.rulesets.taiwan.tai_table import (
     TAI,
     PatternCode,
 )
+from service.rulesets.taiwan.value_table_rows import CellStatus, Mode, Preset, Replacement, Unit
+from service.rulesets.taiwan.value_table_yue import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 from service.rulesets.taiwan.warnings import Code, warning
-from service.rulesets.taiwan.yue_table import ALL_HONOURS_DEDUCTION, DEDUCTED_WITH, YUE
 
 MAX_COUNT = 8
 """Largest count any per-set/per-tile row allows (8 flowers); each row has
@@ -178,7 +186,7 @@ def count_tai(
 ) -> tuple[TaiBreakdown, list[SettlementWarning]]:
     """Tai of the listed patterns under a preset and mode, itemised.
 
-    The listing is read first as :func:`service.rulesets.taiwan.listed.as_counted`
+    The listing is read first as :func:`service.rulesets.taiwan.concealed_self_draw.as_counted`
     reads it (門清 + 自摸 → 門清自摸 …). A replaced pattern is itemised with 0
     tai and ``replaced_by``; a pattern the preset or the mode does not score
     is itemised with 0 tai and a warning. A pattern that is not scored
@@ -297,3 +305,45 @@ _CELL_WARNINGS: dict[CellStatus, Code] = {
     "sources_disagree": "taiwan_preset_sources_disagree",
     "different_pattern": "taiwan_preset_name_differs",
 }
+
+
+# --- `POST /v1/taiwan/tai`: its request and answer ---------------------------------
+
+
+PresetField = Annotated[
+    Preset,
+    msgspec.Meta(
+        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules); or a source the table's 各家不同 column names: `willoughby` (Willoughby 英文規則: 四暗刻 7, 清一色 14, 天胡 14 …), `chinese_league` (華人麻將競技聯盟: 八仙過海 only adds 8 and does not win alone, no 七搶一)."
+    ),
+]
+ModeField = Annotated[
+    Mode,
+    msgspec.Meta(
+        description="`standard`, or `any_flower_any_wind` (見花見字): round wind, seat wind and own flower are not scored; the five 見花見字 rows are (in `standard` they are not)."
+    ),
+]
+
+
+class TaiCountRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """House rules for counting `patterns` into tai. Every field is optional;
+    settlement and tai requests carry them as top-level fields."""
+
+    preset: PresetField = "default"
+    mode: ModeField = "standard"
+
+
+class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
+    """The patterns of a hand, to count its tai."""
+
+    patterns: Patterns
+
+
+class TaiResult(TaiBreakdown, kw_only=True):
+    """The tai of a hand, pattern by pattern."""
+
+    warnings: list[SettlementWarning]
+
+
+def tai(request: TaiRequest) -> TaiResult:
+    breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
+    return TaiResult(preset=breakdown.preset, mode=breakdown.mode, items=breakdown.items, tai=breakdown.tai, warnings=warnings)

@@ -6,15 +6,8 @@ from __future__ import annotations
 from service.core.ruleset import Endpoint, Example, QueryRules
 from service.rulesets.taiwan import settlement as taiwan
 from service.rulesets.taiwan.catalogue import TaiTable, tai_table
-from service.rulesets.taiwan.settlement import (
-    TaiCountRules,
-    TaiRequest,
-    TaiResult,
-    TaiwanHand,
-    TaiwanHandRequest,
-    TaiwanRequest,
-    TaiwanSettlement,
-)
+from service.rulesets.taiwan.counting import TaiCountRules, TaiRequest, TaiResult, tai
+from service.rulesets.taiwan.settlement import TaiwanHand, TaiwanHandRequest, TaiwanRequest, TaiwanSettlement
 
 SETTLEMENT_EXAMPLES = (
     Example(
@@ -142,7 +135,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "/tai",
-        taiwan.tai,
+        tai,
         TaiResult,
         "Count a hand's tai from its patterns",
         """Each listed pattern scores the preset's tai per unit × its count.

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from service.core.game import GameSetup, GameSpec, GameTypes, Steps, game_types, play, play_steps
+from service.core.game import GameSpec, GameSteps, play, play_steps
+from service.core.game_types import GameSetup, GameTypes, game_types
 from service.rulesets.taiwan.settlement import TaiwanRequest, TaiwanRules, TaiwanSettlement, settle
 
 
@@ -30,6 +31,6 @@ def game(request: Any) -> Any:
     return play(SPEC, TYPES, request)
 
 
-def steps(request: Any) -> Steps:
+def steps(request: Any) -> GameSteps:
     """:func:`game`, yielding after each hand."""
     return play_steps(SPEC, TYPES, request)

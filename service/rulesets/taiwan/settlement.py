@@ -2,7 +2,7 @@
 
 Sources: the Taiwan tai table (台灣麻將 · 台數表: the payment formula 底 + 台 × 單位, who
 pays, the dealer's and the streak's tai, and the tai table with six apps'
-variants, transcribed in :mod:`service.rulesets.taiwan.tai_table`), the Wikibooks extract (a
+variants, transcribed in :mod:`service.rulesets.taiwan.value_table`), the Wikibooks extract (a
 Cantonese Wikibooks tai list: its own list is the preset `yue_wikibooks`), CONTRACT.md (Taiwan).
 The counter is :mod:`service.rulesets.taiwan.counting`, the table endpoint
 :mod:`service.rulesets.taiwan.catalogue`.
@@ -50,13 +50,13 @@ from service.core.settlement import (
 )
 from service.core.tiles import Arranged
 from service.core.warnings import SettlementWarning
-from service.rulesets.taiwan.counting import WON_ON, PatternIn, Patterns, TaiBreakdown, TaiItem, count_tai
-from service.rulesets.taiwan.rows import PRESETS, Mode, Preset
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan.counting import WON_ON, PatternIn, TaiBreakdown, TaiCountRules, TaiItem, count_tai
+from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     PATTERN_CODES,
 )
-from service.rulesets.taiwan.tiles import TaiwanTiles, evaluate_tiles
+from service.rulesets.taiwan.value_table_rows import PRESETS, Mode, Preset
 from service.rulesets.taiwan.warnings import warning
 
 # --- Bounds --------------------------------------------------------------------
@@ -92,40 +92,6 @@ seven-robs-one from the deal)."""
 
 
 # --- Requests and responses ------------------------------------------------------
-
-
-PresetField = Annotated[
-    Preset,
-    msgspec.Meta(
-        description="Whose tai values: `default` (the Taiwan tai table's 台 column) or one app column: `shenlaiye` 神來也, `mingxing` 明星3缺1, `xigu` 戲谷, `mahjong_master` 麻將大師, `zhaishenye` 宅神爺, `wikibooks` 維基教科書; or `yue_wikibooks`, the Wikibooks extract's own tai list (its values, its 36 patterns the tai table has no row for, its first-turn rules); or a source the table's 各家不同 column names: `willoughby` (Willoughby 英文規則: 四暗刻 7, 清一色 14, 天胡 14 …), `chinese_league` (華人麻將競技聯盟: 八仙過海 only adds 8 and does not win alone, no 七搶一)."
-    ),
-]
-ModeField = Annotated[
-    Mode,
-    msgspec.Meta(
-        description="`standard`, or `any_flower_any_wind` (見花見字): round wind, seat wind and own flower are not scored; the five 見花見字 rows are (in `standard` they are not)."
-    ),
-]
-
-
-class TaiCountRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """House rules for counting `patterns` into tai. Every field is optional;
-    settlement and tai requests carry them as top-level fields."""
-
-    preset: PresetField = "default"
-    mode: ModeField = "standard"
-
-
-class TaiRequest(TaiCountRules, forbid_unknown_fields=True, kw_only=True):
-    """The patterns of a hand, to count its tai."""
-
-    patterns: Patterns
-
-
-class TaiResult(TaiBreakdown, kw_only=True):
-    """The tai of a hand, pattern by pattern."""
-
-    warnings: list[SettlementWarning]
 
 
 class TaiwanRules(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
@@ -259,11 +225,6 @@ class TaiwanSettlement(Settlement, kw_only=True, tag="taiwan"):
         ]
     ] = msgspec.UNSET
     rules: TaiwanRules
-
-
-def tai(request: TaiRequest) -> TaiResult:
-    breakdown, warnings = count_tai(request.patterns, request.preset, request.mode)
-    return TaiResult(preset=breakdown.preset, mode=breakdown.mode, items=breakdown.items, tai=breakdown.tai, warnings=warnings)
 
 
 # --- Settlement --------------------------------------------------------------------

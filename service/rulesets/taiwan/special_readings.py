@@ -1,4 +1,4 @@
-"""Readings of the Wikibooks extract's special hands (:mod:`service.rulesets.taiwan.special`)
+"""Readings of the Wikibooks extract's special hands (:mod:`service.rulesets.taiwan.special_hands`)
 for the tiles evaluator: each shape as one reading, with the patterns it
 lists and what it adds (嚦咕嚦咕: 其中刻子如果係有價字牌，台數加計。如符合獨聽、
 湊一色、清一色、字一色牌型都可以加計).
@@ -12,8 +12,8 @@ from __future__ import annotations
 from service.core.readings import Reading, suits_and_honours
 from service.core.seats import Seat
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, Hand
-from service.rulesets.taiwan.special import SEVEN_PAIRS_AND_PUNG, pung_of_seven_pairs, special_codes, special_waits
-from service.rulesets.taiwan.yue_table import YUE
+from service.rulesets.taiwan.special_hands import SEVEN_PAIRS_AND_PUNG, pung_of_seven_pairs, special_codes, special_waits
+from service.rulesets.taiwan.value_table_yue import YUE
 
 Listed = list[tuple[str, int]]
 

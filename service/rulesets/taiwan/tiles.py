@@ -45,10 +45,10 @@ from service.core.readings import (
 from service.core.seats import Seat
 from service.core.settlement import SelfDraw, Win
 from service.core.tiles import DRAGONS, HONOURS, WIND_OF_SEAT, WINDS, Arranged, Flower, Hand, Tiles, format_tiles, read_hand
-from service.rulesets.taiwan.shapes import shape_patterns
+from service.rulesets.taiwan.detectors import shape_patterns
 from service.rulesets.taiwan.special_readings import special_extras, special_hand_waits, special_readings
-from service.rulesets.taiwan.tai_table import CELLS, MODE_NOT_SCORED, NO_FLOWER_WIN, PatternCode
-from service.rulesets.taiwan.yue_table import YUE
+from service.rulesets.taiwan.value_table import CELLS, MODE_NOT_SCORED, NO_FLOWER_WIN, PatternCode
+from service.rulesets.taiwan.value_table_yue import YUE
 
 SETS = 5
 """The Taiwan tai table: 五組順子加一對 — a 16-tile hand wins with five sets and a pair."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rulesets.hongkong.settlement import paid_fan
+from service.rulesets.hongkong.counting import paid_fan
 
 
 @pytest.mark.parametrize(

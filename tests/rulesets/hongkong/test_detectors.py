@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from service.core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
 from service.rulesets.hongkong import detectors
 from service.rulesets.hongkong.detectors import DETECTORS, NEED_FOUR_PUNGS, NEED_HONOUR_PUNG, Facts
-from service.rulesets.hongkong.patterns import ROWS
+from service.rulesets.hongkong.value_table import ROWS
 
 # 123m 456p 789s 234s 55m, won two-sided, east seat in an east round: no row but 鸡胡's ingredients
 PLAIN = Facts(

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
-from service.rulesets.hongkong.patterns import CONTRADICTIONS, FAN_TABLE, PatternEntry
-from service.rulesets.hongkong.settlement import FanRequest, HongKongRules, count_fan
+from service.rulesets.hongkong.counting import FanRequest, PatternEntry, count_fan
+from service.rulesets.hongkong.rules import HongKongRules
+from service.rulesets.hongkong.value_table import CONTRADICTIONS, FAN_TABLE
 
 
 def fan_of(*codes: str | tuple[str, int], **rules: Any) -> int:

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from service.core.codec import convert
 from service.core.errors import RuleViolation
-from service.rulesets.hongkong.patterns import FAN_TABLE
 from service.rulesets.hongkong.settlement import HongKongRequest, settle
+from service.rulesets.hongkong.value_table import FAN_TABLE
 from tests.helpers import D, paid
 
 SETTLE = "/v1/hongkong/settlements"

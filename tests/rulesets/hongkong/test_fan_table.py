@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.rulesets.hongkong.patterns import FAN_TABLE, PatternEntry
-from service.rulesets.hongkong.settlement import FanRequest, HongKongRules, count_fan
+from service.rulesets.hongkong.counting import FanRequest, PatternEntry, count_fan
+from service.rulesets.hongkong.rules import HongKongRules
+from service.rulesets.hongkong.value_table import FAN_TABLE
 
 CAP = "cap"
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.rulesets.hongkong.settlement import FULL_SPICY_POINTS, HALF_SPICY_POINTS
+from service.rulesets.hongkong.rules import FULL_SPICY_POINTS, HALF_SPICY_POINTS
 from tests.schema_check import validator_for
 
 SEATS = ["east", "south", "west", "north"]

@@ -14,7 +14,8 @@ import pytest
 
 from service.core.codec import convert
 from service.rulesets.hongkong import settlement as hongkong
-from service.rulesets.hongkong.settlement import HongKongRequest, HongKongRules
+from service.rulesets.hongkong.rules import HongKongRules
+from service.rulesets.hongkong.settlement import HongKongRequest
 from tests.helpers import D
 
 

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
-from service.rulesets.hongkong.settlement import FanRequest, HongKongHandRequest, count_fan, evaluate_hand
+from service.rulesets.hongkong.counting import FanRequest, count_fan
+from service.rulesets.hongkong.settlement import HongKongHandRequest, evaluate_hand
 from tests.helpers import TSUMO, ron
 from tests.strategies import SEATS, sets_and_pair, tile_text
 

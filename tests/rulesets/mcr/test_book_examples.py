@@ -58,7 +58,7 @@ from typing import Any, NamedTuple
 import pytest
 from litestar.testing import TestClient
 
-from service.rulesets.mcr.fan_table import FAN_BY_CODE, FAN_TABLE
+from service.rulesets.mcr.value_table import FAN_BY_CODE, FAN_TABLE
 
 SOURCE = "ChineseOfficialMahjongHelper Resources/text/score_definition.xml @ 1240c9d"
 

@@ -182,7 +182,7 @@ GOLDEN: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, int]]] = [
 
 @pytest.mark.parametrize(("name", "tiles", "win", "expected"), GOLDEN, ids=[g[0] for g in GOLDEN])
 def test_golden_hand(client: TestClient[Any], name: str, tiles: dict[str, Any], win: dict[str, Any], expected: dict[str, int]) -> None:
-    from service.rulesets.mcr.fan_table import FAN_BY_CODE
+    from service.rulesets.mcr.value_table import FAN_BY_CODE
 
     response = client.post("/v1/mcr/hands", json={"winner": "east", "win": win, "tiles": tiles})
     assert response.status_code == 200, response.text

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from service.rulesets.mcr.fan_table import FAN_BY_ENGLISH, FAN_TABLE
 from service.rulesets.mcr.tiles import LIBRARY_ERRORS
+from service.rulesets.mcr.value_table import FAN_BY_ENGLISH, FAN_TABLE
 from tests.helpers import TSUMO, D, ron
 
 ALL_CHOWS = {"concealed": "234m456m77p", "win_tile": "7p", "melds": [{"kind": "chow", "tiles": "123p"}, {"kind": "chow", "tiles": "567s"}]}

@@ -1,4 +1,4 @@
-"""Fu from the hand's structure, engine level (service.rulesets.riichi.fu).
+"""Fu from the hand's structure, engine level (service.rulesets.riichi.hand.fu).
 
 Expected values come from the riichi scoring article (符 table and examples 1–3), the reference calculator
 (平和自摸 20, 食平和形 30, 七對子 25) and the issue's meld table; sums are
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.core.codec import convert
 from service.core.errors import RuleViolation
-from service.rulesets.riichi.fu import FuRequest, FuRules, RiichiHand, count_fu
+from service.rulesets.riichi.hand.fu import FuRequest, FuRules, RiichiHand, count_fu
 
 
 def hand(**fields: Any) -> FuRequest:

@@ -9,23 +9,28 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[3] / "service" / "rulesets" / "riichi"
 PREFIX = "service.rulesets.riichi"
+PACKAGES = {"", *(".".join(init.parent.relative_to(PACKAGE).parts) for init in PACKAGE.rglob("*/__init__.py"))}
+"""The package and its subpackages, as imported from (``from … import module``)."""
 
 
 def _imports() -> dict[str, set[str]]:
-    """Module → the riichi modules it imports anywhere in its source (the
-    package's __init__ left out: it gathers the ruleset)."""
+    """Module → the riichi modules it imports anywhere in its source, each
+    named from the package down (``hand.tiles``; the packages' __init__ left
+    out: they gather what is inside them)."""
     graph: dict[str, set[str]] = {}
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         if path.stem == "__init__":
             continue
+        name = ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                if node.module.startswith(PREFIX + "."):
-                    found.add(node.module.split(".")[3])
-                elif node.module == PREFIX:
-                    found |= {alias.name for alias in node.names}
-        graph[path.stem] = found - {path.stem}
+            if isinstance(node, ast.ImportFrom) and node.module and (node.module + ".").startswith(PREFIX + "."):
+                below = node.module.removeprefix(PREFIX).lstrip(".")
+                if below in PACKAGES:
+                    found |= {".".join(filter(None, (below, alias.name))) for alias in node.names}
+                else:
+                    found.add(below)
+        graph[name] = found - {name}
     return graph
 
 
@@ -60,8 +65,8 @@ def test_no_riichi_module_imports_back_into_another() -> None:
     assert _circles(_imports()) == []
 
 
-def test_the_rules_and_the_table_import_no_settlement_module() -> None:
+def test_the_rules_and_the_seats_import_no_settlement_module() -> None:
     graph = _imports()
-    assert graph["rules"] <= {"payments", "yaku"}
-    assert graph["table"] == set()
-    assert "settlement" not in graph["tiles"] | graph["pao"] | graph["limits"]
+    assert graph["rules"] <= {"payments", "yaku_rules"}
+    assert graph["seats"] == set()
+    assert "settlement" not in graph["hand.tiles"] | graph["pao"] | graph["hand.limits"]

@@ -14,7 +14,7 @@ from service.core.seats import seats_for
 from service.rulesets.riichi import draws as riichi_draws
 from service.rulesets.riichi import settlement as riichi
 from service.rulesets.riichi.draws import RiichiDrawRequest
-from service.rulesets.riichi.limits import FU_VALUES, basic_points
+from service.rulesets.riichi.hand.limits import FU_VALUES, basic_points
 from service.rulesets.riichi.payments import SANMA_TSUMO
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest

@@ -21,9 +21,9 @@ import msgspec
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
+from service.rulesets.riichi.hand.quick_reference import score_table
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest
-from service.rulesets.riichi.score_table import score_table
 from tests.helpers import D, paid
 
 NON_DEALER_TABLE = """\

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from service.rulesets.riichi import settlement as riichi
-from service.rulesets.riichi.limits import basic_points
+from service.rulesets.riichi.hand.limits import basic_points
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.schemas import RiichiRequest
 from tests.helpers import TSUMO, D, engine_or_http, paid

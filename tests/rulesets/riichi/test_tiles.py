@@ -10,9 +10,10 @@ import pytest
 from litestar.testing import TestClient
 from mahjong.hand_calculating.yaku_config import YakuConfig
 
-from service.rulesets.riichi.library import DORA_CLASSES, NEVER_ASKED, YAKU_CODES
-from service.rulesets.riichi.tiles import dora_of, hand_config
-from service.rulesets.riichi.yaku import YAKU
+from service.rulesets.riichi.hand.dora import dora_of
+from service.rulesets.riichi.hand.library import DORA_CLASSES, NEVER_ASKED, YAKU_CODES
+from service.rulesets.riichi.hand.tiles import hand_config
+from service.rulesets.riichi.hand.value_table import YAKU
 from tests.helpers import TSUMO, D, ron
 
 HANDS = "/v1/riichi/hands"
@@ -227,8 +228,8 @@ def test_every_library_yaku_has_a_code() -> None:
 def test_open_riichi_and_sashikomi_are_never_configured() -> None:
     import msgspec
 
-    from service.rulesets.riichi.tiles import RiichiTiles
-    from service.rulesets.riichi.yaku import YakuOptions
+    from service.rulesets.riichi.hand.tiles import RiichiTiles
+    from service.rulesets.riichi.yaku_rules import YakuOptions
 
     tiles = msgspec.convert({"concealed": "234789m12345666p", "win_tile": "6p", "riichi": True, "double_riichi": False}, RiichiTiles)
     config = hand_config(tiles, tsumo=False, winner="east", dealer="east", players=4, options=YakuOptions(), aka=False)

@@ -15,10 +15,11 @@ from litestar.testing import TestClient
 
 from service.core.settlement import Discard, SelfDraw
 from service.core.tiles import format_tiles
-from service.rulesets.riichi.fu import FuRules, count_fu
+from service.rulesets.riichi.hand.counting import HanRequest, count_han
+from service.rulesets.riichi.hand.fu import FuRules, count_fu
+from service.rulesets.riichi.hand.tiles import RiichiTiles, evaluate
 from service.rulesets.riichi.rules import RiichiRules, resolve_rules
-from service.rulesets.riichi.tiles import RiichiTiles, evaluate
-from service.rulesets.riichi.yaku import HanRequest, YakuOptions, count_han
+from service.rulesets.riichi.yaku_rules import YakuOptions
 from tests.helpers import D
 
 SEATS = ("east", "south", "west", "north")

@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
-from service.rulesets.riichi.yaku import YAKU_TABLE, HanRequest, YakuRules, count_han
+from service.rulesets.riichi.hand.counting import HanRequest, count_han
+from service.rulesets.riichi.hand.value_table import YAKU_TABLE
+from service.rulesets.riichi.yaku_rules import YakuRules
 
 HAN = "/v1/riichi/han"
 
@@ -258,9 +260,9 @@ def test_no_consistent_declaration_holds_more_than_seven_yakuman() -> None:
     excludes, the most is 7: all honours 1 + big four winds 2 + four
     concealed pungs on a single wait 2 + four kans 1 + eight dealer wins 1.
     So `yakuman` (1–8) can give every hand the yaku can."""
+    from service.rulesets.riichi.hand.value_table import CONTRADICTIONS, YAKU_TABLE
     from service.rulesets.riichi.payments import MAX_YAKUMAN
     from service.rulesets.riichi.value import DEALER_YAKU, NON_DEALER_YAKU, RON_YAKU, TSUMO_YAKU
-    from service.rulesets.riichi.yaku import CONTRADICTIONS, YAKU_TABLE
 
     worth = {row.code: row.yakuman for row in YAKU_TABLE if row.yakuman}
     excluded = {frozenset(pair[:2]) for pair in CONTRADICTIONS}
@@ -288,7 +290,7 @@ def test_no_consistent_declaration_holds_more_than_seven_yakuman() -> None:
 
 
 def test_each_contradiction_listed_once() -> None:
-    from service.rulesets.riichi.yaku import CONTRADICTIONS
+    from service.rulesets.riichi.hand.value_table import CONTRADICTIONS
 
     pairs = [frozenset(pair[:2]) for pair in CONTRADICTIONS]
     assert len(pairs) == len(set(pairs))

@@ -28,9 +28,10 @@ from hypothesis import strategies as st
 from service.core.codec import convert
 from service.core.errors import RuleViolation
 from service.rulesets.riichi import settlement as riichi
+from service.rulesets.riichi.hand.counting import yakuman_tier
+from service.rulesets.riichi.hand.value_table import YAKU_TABLE
 from service.rulesets.riichi.payments import MAX_YAKUMAN
 from service.rulesets.riichi.schemas import RiichiRequest
-from service.rulesets.riichi.yaku import YAKU_TABLE, yakuman_tier
 from tests.helpers import TSUMO, D, engine_or_http, paid, ron
 
 URL = "/v1/riichi/settlements"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rulesets.riichi.yaku import YAKU_TABLE
+from service.rulesets.riichi.hand.value_table import YAKU_TABLE
 
 CLOSED = None  # open_han of a closed-only yaku
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import pytest
 
-from service.rulesets.riichi.yaku import (
+from service.rulesets.riichi.hand.counting import (
     OPTION_VALUED,
     YAKU_ITEMS,
-    YakuOptions,
     _double_yakuman_value,
     _drop_beside_yakuman,
     _fixed_value,
     _renhou_or_the_rest,
     _renhou_value,
 )
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 DOUBLE_YAKUMAN = {"junsei_chuuren_poutou", "daisuushii", "kokushi_musou_13", "suuankou_tanki", "daichisei"}
 """The extract's 雙倍役滿: 純正九蓮寶燈, 大四喜, 國士無雙十三面, 四暗刻單騎, 大七星."""

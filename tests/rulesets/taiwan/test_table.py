@@ -16,7 +16,7 @@ import re
 import pytest
 
 from service.rulesets.taiwan.catalogue import tai_table
-from service.rulesets.taiwan.tai_table import APPS
+from service.rulesets.taiwan.value_table import APPS
 from tests.seeds import seed_file
 
 PRESET_COLUMNS = ("shenlaiye", "mingxing", "xigu", "mahjong_master", "zhaishenye", "wikibooks")

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from service.core.codec import convert
 from service.core.errors import RuleViolation
-from service.rulesets.taiwan import settlement as taiwan
-from service.rulesets.taiwan.settlement import TaiRequest
-from service.rulesets.taiwan.tai_table import (
+from service.rulesets.taiwan import counting
+from service.rulesets.taiwan.counting import TaiRequest
+from service.rulesets.taiwan.value_table import (
     BY_CODE,
     CONTRADICTIONS,
     PATTERN_CODES,
@@ -29,15 +29,15 @@ def P(code: str, count: int = 1) -> dict[str, Any]:
     return {"code": code, "count": count}
 
 
-def count(patterns: list[dict[str, Any]], preset: str = "default", mode: str = "standard") -> taiwan.TaiResult:
-    return taiwan.tai(convert({"patterns": patterns, "preset": preset, "mode": mode}, TaiRequest))
+def count(patterns: list[dict[str, Any]], preset: str = "default", mode: str = "standard") -> counting.TaiResult:
+    return counting.tai(convert({"patterns": patterns, "preset": preset, "mode": mode}, TaiRequest))
 
 
-def items(result: taiwan.TaiResult) -> dict[str, tuple[int, str | None]]:
+def items(result: counting.TaiResult) -> dict[str, tuple[int, str | None]]:
     return {i.code: (i.tai, i.replaced_by) for i in result.items}
 
 
-def codes(result: taiwan.TaiResult) -> list[str]:
+def codes(result: counting.TaiResult) -> list[str]:
     return [w.code for w in result.warnings]
 
 

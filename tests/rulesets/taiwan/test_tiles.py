@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
-from service.rulesets.taiwan.settlement import TaiRequest, TaiwanHandRequest, evaluate_hand, tai
+from service.rulesets.taiwan.counting import TaiRequest, tai
+from service.rulesets.taiwan.settlement import TaiwanHandRequest, evaluate_hand
 from tests.helpers import TSUMO, ron
 from tests.strategies import SEATS, sets_and_pair, tile_text
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from service.core.errors import RuleViolation
 from service.core.tiles import parse_tiles
-from service.rulesets.taiwan.tai_table import ROWS, TAI
+from service.rulesets.taiwan.value_table import ROWS, TAI
 from tests.helpers import TSUMO, ron
 from tests.rulesets.taiwan.test_tai import P, count
 from tests.rulesets.taiwan.test_tiles import evaluate, hand, meld, tai_of

@@ -32,7 +32,7 @@ import msgspec
 
 from service.core.errors import RuleViolation, field_problem, template
 from service.core.fields import OrUnset, struct_fields
-from service.core.game import Steps, finish
+from service.core.game import GameSteps, finish
 from service.core.seats import SEATS
 from service.rulesets.riichi import game as riichi_game
 from service.rulesets.riichi.game_results import MAX_START
@@ -44,7 +44,7 @@ from service.rulesets.riichi.records.mjlog import MAX_MJLOG_CHARS
 from service.rulesets.riichi.records.replay import Played, Player, kind_of, nagashi, play_hand, tenpai, wins_with
 from service.rulesets.riichi.records.tenhou6 import RecordedHand, RecordedResult, RecordedWin, TenhouRecord
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.yaku import YakuOptions
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s", 4: "z"}
 
@@ -447,7 +447,7 @@ def game_record(request: GameRecordRequest) -> Any:
     return finish(game_record_steps(request))
 
 
-def game_record_steps(request: GameRecordRequest) -> Steps:
+def game_record_steps(request: GameRecordRequest) -> GameSteps:
     """:func:`game_record`, yielding after each hand replayed and each hand
     settled."""
     source = getattr(request, "source", None) or read_source(request.format, request.record)

@@ -1,4 +1,4 @@
-"""Hong Kong fan from declared patterns (番種 → 番數).
+"""The Hong Kong fan sheet as data (番種 → 番數): its rows, what each includes, and the pairs that cannot be declared together.
 
 Source: the Hong Kong fan sheet (港式麻雀番数表): every row of its
 番数表 — 食胡方式, 花牌, 三元牌及风牌, 牌型 and the 爆棚 limit hands — with the
@@ -8,8 +8,7 @@ set is counted instead of its seat flower (每組計兩番，唔計正花), that
 flowers replace the flower fan (拎滿花改計8台) and that Hong Kong tables play
 eight immortals as a limit hand (香港牌當例牌食糊) — an option here.
 
-The table is data; :func:`tally_fan` walks the declared patterns once against
-module-level lookups (no per-call table building).
+The table is data, counted by :func:`service.rulesets.hongkong.counting.tally_fan`.
 """
 
 from __future__ import annotations
@@ -19,16 +18,11 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.core.errors import (
-    FieldProblem,
-    RuleViolation,
     conflicts_by_code,
-    contradiction_problems,
-    field_problem,
-    template,
 )
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
-from service.rulesets.hongkong.unvalued import UNVALUED, UNVALUED_ROWS, UnvaluedCode
+from service.rulesets.hongkong.unvalued import UNVALUED_ROWS, UnvaluedCode
 
 HAND_SETS = 4
 """The Hong Kong fan sheet: 食胡：四组牌＋一对眼."""
@@ -304,195 +298,6 @@ CONTRADICTIONS: tuple[tuple[FanCode, FanCode, str], ...] = (
 """Pairs that cannot be declared together: 422 naming both codes."""
 
 CONFLICTS = conflicts_by_code(CONTRADICTIONS)
-
-DRAGON_PONGS_IN_LITTLE_THREE = 2
-ROUND_FLOWER_OFF = template("`round_flower` (the flower of the round's number) is counted only when `rules.round_flower` is true.")
-
-_COUNTED_PER: dict[Per, str] = {
-    "tile": template("A hand has at most {limit} of `{code}` (counted per tile)."),
-    "set": template("A hand has at most {limit} of `{code}` (counted per set)."),
-}
-
-
-# --- Request and response -----------------------------------------------------
-
-
-class PatternEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One declared pattern."""
-
-    code: Annotated[FanCode, msgspec.Meta(description="A code from `GET /v1/hongkong/fan-table`.")]
-    count: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1,
-            le=3,
-            description="How many: only for rows counted per tile or set (`seat_flower` ≤ 2, `round_flower` ≤ 2, `flower_set` ≤ 2, `dragon_pong` ≤ 3); 1 for the rest.",
-        ),
-    ] = 1
-
-
-Patterns = Annotated[
-    list[PatternEntry],
-    msgspec.Meta(max_length=len(FAN_TABLE), description="The hand's patterns, each code at most once (see `GET /v1/hongkong/fan-table`)."),
-]
-
-
-class FanItem(msgspec.Struct, kw_only=True):
-    """One pattern's contribution to the total."""
-
-    code: FanCode
-    name_en: Annotated[str, msgspec.Meta(description="English name (as in `GET /v1/hongkong/fan-table`).")]
-    name: OrUnset[LocalizedName] = msgspec.UNSET
-    count: Annotated[int, msgspec.Meta(description="Tiles or sets declared (1 for rows counted once).")]
-    fan: Annotated[int, msgspec.Meta(description="Fan this pattern adds to the total (a limit hand: the cap).")]
-    included_in: Annotated[
-        FanCode | None,
-        msgspec.Meta(
-            description="When (some of) this pattern's fan is already part of another pattern's (已包括; a set replacing its seat flower; a limit hand, to which nothing is added): that pattern."
-        ),
-    ] = None
-    implied_by: Annotated[
-        str | None,
-        msgspec.Meta(
-            description="Set when the pattern was not declared but follows from another one (`win_on_kong` is a self-draw) or from the win (`win`)."
-        ),
-    ] = None
-
-
-WonBy = Literal["self_draw", "discard"]
-
-
-class FanCount(msgspec.Struct, kw_only=True):
-    """What :func:`tally_fan` found (the settlement uses it without warnings)."""
-
-    items: list[FanItem]
-    fan: int
-    limit_hand: bool
-    won_by: WonBy | None
-    positions: dict[str, int]
-
-
-# --- Computation ------------------------------------------------------------
-
-
-def _pointer(index: int, field: str = "code") -> str:
-    return f"/patterns/{index}/{field}"
-
-
-def tally_fan(
-    patterns: list[PatternEntry],
-    *,
-    fan_cap: int,
-    eight_immortals: EightImmortals = "eight_fan",
-    self_drawn_win: bool = False,
-    round_flower: bool = False,
-    unvalued_fan: int = 0,
-) -> FanCount:
-    """Add up declared patterns: limit hands score ``fan_cap``; ``self_drawn_win``
-    (a settlement whose win is a self-draw) adds `self_draw` when it was not
-    declared; `round_flower` is counted only under ``round_flower`` (the
-    rule); a row with no fan printed counts ``unvalued_fan``. Contradictions raise :class:`RuleViolation` naming both codes."""
-    positions, counts = _declared(patterns)
-    _check_combination(positions, counts, round_flower)
-    implied: list[tuple[FanCode, int, str | None]] = []
-    if "self_draw" not in positions:
-        implier = next((code for code in IMPLIES_SELF_DRAW if code in positions), "win" if self_drawn_win else None)
-        if implier is not None:
-            implied.append(("self_draw", 1, implier))
-            counts["self_draw"] = 1
-    limits = LIMIT_CODES[eight_immortals]
-    limit_code = next((entry.code for entry in patterns if entry.code in limits), None)
-    declared: list[tuple[FanCode, int, str | None]] = [(entry.code, entry.count, None) for entry in patterns]
-    items = _items(declared + implied, counts, limit_code, fan_cap, unvalued_fan)
-    won_by: WonBy | None = None
-    if self_drawn_win or any(code in SELF_DRAWN for code in positions):
-        won_by = "self_draw"
-    elif any(code in ON_DISCARD for code in positions):
-        won_by = "discard"
-    total = sum(item.fan for item in items)
-    return FanCount(items=items, fan=total, limit_hand=limit_code is not None, won_by=won_by, positions=positions)
-
-
-def _declared(patterns: list[PatternEntry]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each declared code's position and count; a code listed twice, or a
-    count its row does not allow, raises :class:`RuleViolation`."""
-    positions: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    problems: list[FieldProblem] = []
-    for index, entry in enumerate(patterns):
-        code = entry.code
-        if code in positions:
-            problems.append(
-                field_problem(
-                    _pointer(index),
-                    "`{code}` is listed twice (first at {first_at}); give it once with a `count`.",
-                    code=code,
-                    first_at=f"/patterns/{positions[code]}",
-                )
-            )
-            continue
-        positions[code] = index
-        counts[code] = entry.count
-        row = ROWS[code]
-        if entry.count > row.max_count:
-            if row.max_count == 1 or row.per is None:  # a row counted per tile or set has a `per`
-                problems.append(field_problem(_pointer(index, "count"), "`{code}` is counted once; `count` must be 1.", code=code))
-            else:
-                problems.append(field_problem(_pointer(index, "count"), _COUNTED_PER[row.per], code=code, limit=row.max_count))
-    if problems:
-        raise RuleViolation(*problems)
-    return positions, counts
-
-
-def _check_combination(positions: dict[str, int], counts: dict[str, int], round_flower: bool) -> None:
-    """Codes that cannot be declared together (or `round_flower` while the
-    rule is off): :class:`RuleViolation` naming both."""
-    problems = _round_flower_problems(positions, round_flower) + contradiction_problems(positions, CONFLICTS, "/patterns", "/code")
-    if "little_three_dragons" in positions and counts.get("dragon_pong", 0) > DRAGON_PONGS_IN_LITTLE_THREE:
-        detail = template("`little_three_dragons` has two dragon pongs; with a third it is `big_three_dragons`.")
-        problems.append(FieldProblem(_pointer(positions["little_three_dragons"]), detail))
-        problems.append(FieldProblem(_pointer(positions["dragon_pong"], "count"), detail))
-    if problems:
-        raise RuleViolation(*problems, title=template("The declared patterns contradict each other"))
-
-
-LIMIT_CODES: dict[EightImmortals, frozenset[str]] = {
-    "eight_fan": frozenset(row.code for row in FAN_TABLE if row.limit),
-    "limit": frozenset(row.code for row in FAN_TABLE if row.limit) | {"eight_immortals"},
-}
-"""The limit hands (爆棚), by the eight immortals rule (八仙過海 one of them under `limit`)."""
-
-
-def _items(
-    lines: list[tuple[FanCode, int, str | None]], counts: dict[str, int], limit_code: FanCode | None, fan_cap: int, unvalued_fan: int = 0
-) -> list[FanItem]:
-    """Each pattern's line: with a limit hand, the cap for it and 0 for the
-    rest (爆棚牌：计十番，不另加番); else its fan less the units another declared
-    pattern already includes (:data:`INCLUDED_BY`)."""
-    items: list[FanItem] = []
-    for code, count, implied_by in lines:
-        included_in: FanCode | None = None
-        if limit_code is not None:
-            if code == limit_code:
-                fan = fan_cap
-            else:
-                fan, included_in = 0, limit_code
-        else:
-            covered = 0
-            for including, per_unit in INCLUDED_BY.get(code, ()):
-                covers = counts.get(including, 0) * per_unit
-                if covers > covered:
-                    covered, included_in = covers, including
-            fan = max(0, count - covered) * (unvalued_fan if code in UNVALUED else ROWS[code].fan)
-        items.append(FanItem(code=code, name_en=ROWS[code].name_en, count=count, fan=fan, included_in=included_in, implied_by=implied_by))
-    return items
-
-
-def _round_flower_problems(positions: dict[str, int], round_flower: bool) -> list[FieldProblem]:
-    """`round_flower` listed while `rules.round_flower` is off."""
-    if "round_flower" in positions and not round_flower:
-        return [FieldProblem(_pointer(positions["round_flower"]), ROUND_FLOWER_OFF)]
-    return []
 
 
 def table_rows(fan_cap: int, eight_immortals: EightImmortals, unvalued_fan: int = 0) -> list[FanRow]:

@@ -12,55 +12,36 @@ other double yakuman as single) and the dora rule (懸賞牌, 赤紅5懸賞牌 a
 limit ladder (滿貫 5, 跳滿 6–7, 倍滿 8–10, 三倍滿 11–12, 累計役滿 13+) and
 three-player 拔北 counted as dora.
 
-The table is data (:mod:`~service.rulesets.riichi.yaku_list`);
+The table is data (:mod:`~service.rulesets.riichi.hand.value_table`);
 :func:`count_han` walks the declared yaku once against its lookups.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, ClassVar, Literal, Protocol
+from typing import Annotated, Literal
 
 import msgspec
 
-from service.core.errors import (
-    FieldProblem,
-    RuleViolation,
-    all_of,
-    contradiction_problems,
-    field_problem,
-    template,
-)
 from service.core.fields import OrUnset
 from service.core.settlement import LocalizedName
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
-from service.rulesets.riichi.warnings import warning
-from service.rulesets.riichi.yaku_list import BONUS_TABLE as BONUS_TABLE
-from service.rulesets.riichi.yaku_list import (
-    CONFLICT_BITS,
-    CONFLICTS,
-    DRAGON_CODES,
+from service.rulesets.riichi.hand.value_table import (
+    BONUS_TABLE,
     LIMIT_HAN,
-    NORTH_CONFLICT_BITS,
-    NORTH_CONFLICTS,
-    RIICHI_BITS,
     TIER_BY_YAKUMAN,
     VALUES,
-    YAKU_BIT,
+    YAKU_TABLE,
     BonusCode,
-    Kazoe,
+    BonusRow,
     Limit,
-    RenhouRule,
+    YakuCode,
+    YakuRow,
 )
-
-# Kept importable from here, where the yaku list was before it became its own module.
-from service.rulesets.riichi.yaku_list import CONTRADICTIONS as CONTRADICTIONS
-from service.rulesets.riichi.yaku_list import YAKU as YAKU
-from service.rulesets.riichi.yaku_list import YAKU_TABLE as YAKU_TABLE
-from service.rulesets.riichi.yaku_list import BonusRow as BonusRow
-from service.rulesets.riichi.yaku_list import YakuCode as YakuCode
-from service.rulesets.riichi.yaku_list import YakuRow as YakuRow
+from service.rulesets.riichi.hand.yaku_checks import DeclaredHand, check_declared
+from service.rulesets.riichi.presets import PresetField, PresetName, with_presets
+from service.rulesets.riichi.warnings import warning
+from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN, Kazoe, YakuOptions, YakuRules, check_kazoe_double
 
 NO_YAKU = warning("no_yaku")
 
@@ -71,102 +52,6 @@ MAX_NUKI_DORA = 4
 
 
 # --- Request and response -----------------------------------------------------
-
-
-MultipleYakuman = Annotated[
-    bool,
-    msgspec.Meta(
-        description="複合役滿: several yakuman add up, k yakuman paying k × 8000 basic points (true), or any yakuman hand counts as one (false; the riichi scoring article 例五)."
-    ),
-]
-"""The `multiple_yakuman` rule, shared by the settlement's `rules` and the han count's."""
-
-KazoeRule = Annotated[
-    Kazoe,
-    msgspec.Meta(description="13 han and more: `yakuman` (累計役滿, default) or `sanbaiman` (EMA rules)."),
-]
-"""The `kazoe` rule, shared by the settlement's `rules` and the han count's."""
-
-KazoeDouble = Annotated[
-    bool,
-    msgspec.Meta(
-        description=(
-            "累計雙倍役滿: 26 han and more counted is a double yakuman, 16,000 basic points (default false; with `kazoe` `yakuman` only).\n"
-            "The riichi scoring article's 地方變異: 有無累計役滿…雙倍役滿、複合役滿、累計雙倍役滿等."
-        )
-    ),
-]
-"""The `kazoe_double` rule, shared by the settlement's `rules` and the han count's."""
-
-KAZOE_DOUBLE_HAN = 26
-"""Twice the 13 han of a counted yakuman: a counted double yakuman (累計雙倍役滿)."""
-
-KAZOE_DOUBLE_SANBAIMAN = template("`kazoe_double` doubles a counted yakuman, which `kazoe` `sanbaiman` does not count: give one of them.")
-
-
-def check_kazoe_double(rules: _KazoeRules) -> None:
-    """`kazoe_double` with `kazoe` `sanbaiman` cannot be played (422 naming both)."""
-    if rules.kazoe_double and rules.kazoe != "yakuman":
-        raise RuleViolation(
-            FieldProblem("/rules/kazoe_double", KAZOE_DOUBLE_SANBAIMAN), FieldProblem("/rules/kazoe", KAZOE_DOUBLE_SANBAIMAN)
-        )
-
-
-class _KazoeRules(Protocol):
-    @property
-    def kazoe(self) -> Kazoe: ...
-    @property
-    def kazoe_double(self) -> bool: ...
-
-
-class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True, gc=False):
-    """Local options for counting yaku (the Wikibooks extract). Every field is optional."""
-
-    __echoed_when_sent__: ClassVar[tuple[str, ...]] = ("red_fives", "kokushi_ankan_chankan")
-    """Options added later: echoed only when sent (or set by a preset)."""
-
-    double_yakuman: Annotated[
-        bool,
-        msgspec.Meta(
-            description="雙倍役滿: the five double yakuman count twice (true) or once (false; the Wikibooks extract: 可以設定大四喜為單倍役滿)."
-        ),
-    ] = True
-    renhou: Annotated[
-        RenhouRule,
-        msgspec.Meta(
-            description="人和: scored as `mangan` (the Wikibooks extract), `haneman`, `baiman`, `sanbaiman` or `yakuman` (亦可以設定人胡為跳滿，倍滿，三倍滿或役滿), or `off` (not played)."
-        ),
-    ] = "mangan"
-    open_tanyao: Annotated[
-        bool, msgspec.Meta(description="喰いタン: all simples counts with an open hand (true) or only closed (false).")
-    ] = True
-    red_fives: OrUnset[
-        Annotated[
-            bool,
-            msgspec.Meta(
-                description="Whether the table's tiles include red fives (赤ドラ; default true; false refuses `aka_dora` and `0m`/`0p`/`0s`)."
-            ),
-        ]
-    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
-    kokushi_ankan_chankan: OrUnset[
-        Annotated[
-            bool,
-            msgspec.Meta(
-                description=(
-                    "国士無双の暗槓搶槓: whether kokushi musou may rob a concealed kan (default true; false refuses "
-                    "`tiles.robbed_kong` `concealed`)."
-                )
-            ),
-        ]
-    ] = msgspec.UNSET  # OrUnset: echoed only when sent or set by a preset
-
-
-class YakuRules(YakuOptions, forbid_unknown_fields=True, kw_only=True, frozen=True):
-    """Table options for counting yaku. Every field is optional."""
-
-    multiple_yakuman: MultipleYakuman = True
-    kazoe: KazoeRule = "yakuman"
-    kazoe_double: KazoeDouble = False
 
 
 class HanRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -237,140 +122,6 @@ class HanResult(msgspec.Struct, kw_only=True):
 
 
 # --- Computation ------------------------------------------------------------
-
-
-class DeclaredHand(Protocol):
-    """What a hand declares: :class:`HanRequest`, or a riichi settlement's
-    winner giving `yaku` instead of `han`."""
-
-    @property
-    def yaku(self) -> list[YakuCode]: ...
-    @property
-    def open(self) -> bool: ...
-    @property
-    def dora(self) -> int: ...
-    @property
-    def aka_dora(self) -> int: ...
-    @property
-    def ura_dora(self) -> int: ...
-    @property
-    def nuki_dora(self) -> int: ...
-
-
-NO_RED_FIVES = template("This table plays without red fives (`{option}` is false).")
-
-
-def _red_five_problems(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> list[FieldProblem]:
-    """Red fives at a table without them (`red_fives` false)."""
-    if hand.aka_dora and options.red_fives is False:
-        return [field_problem(f"{at}/aka_dora", NO_RED_FIVES, option=f"{options_at[1:]}/red_fives")]
-    return []
-
-
-def _check_listing(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str) -> None:
-    """Raises on a yaku listed twice, a closed-only yaku in an open hand and a
-    yaku the table does not play, every one in the order listed."""
-    positions: dict[str, int] = {}
-    problems: list[FieldProblem] = []
-    closed: list[str] = []
-    for index, code in enumerate(hand.yaku):
-        if code in positions:
-            problems.append(
-                field_problem(
-                    f"{at}/yaku/{index}",
-                    "`{code}` is listed twice (first at {first_at}).",
-                    code=code,
-                    first_at=f"{at}/yaku/{positions[code]}",
-                )
-            )
-            continue
-        positions[code] = index
-        row = YAKU[code]
-        if hand.open and (row.closed_only or (code == "tanyao" and not options.open_tanyao)):
-            closed.append(code)
-            if code == "tanyao" and not row.closed_only:
-                detail = template("`tanyao` counts only with a closed hand at this table (`{option}` is false), and `open` is true.")
-                option = f"{options_at[1:]}/open_tanyao"
-                problems += [field_problem(f"{at}/yaku/{index}", detail, option=option), field_problem(f"/{option}", detail, option=option)]
-            else:
-                problems.append(
-                    field_problem(f"{at}/yaku/{index}", "`{code}` needs a closed hand (門前清), and `open` is true.", code=code)
-                )
-        if code == "renhou" and options.renhou == "off":
-            detail = template("`renhou` is not played at this table (`{option}` is off).")
-            option = f"{options_at[1:]}/renhou"
-            problems += [field_problem(f"{at}/yaku/{index}", detail, option=option), field_problem(f"/{option}", detail, option=option)]
-    if closed:
-        listed = all_of(f"`{code}`" for code in closed)
-        problems.insert(0, field_problem(f"{at}/open", "The hand is open (`open`), but {codes} need a closed hand.", codes=listed))
-    if problems:
-        raise RuleViolation(*problems)
-
-
-def _shousangen_problems(positions: dict[str, int], at: str) -> list[FieldProblem]:
-    """`shousangen` declared beside all three dragon pungs (that is daisangen)."""
-    if "shousangen" not in positions or not all(dragon in positions for dragon in DRAGON_CODES):
-        return []
-    detail = template("`shousangen` has two dragon pungs, but `haku`, `hatsu` and `chun` are all declared (that is `daisangen`).")
-    return [FieldProblem(f"{at}/yaku/{positions[code]}", detail) for code in ("shousangen", *DRAGON_CODES)]
-
-
-def _nagashi_problems(hand: DeclaredHand, positions: dict[str, int], at: str) -> list[FieldProblem]:
-    """`nagashi_mangan` declared with another yaku or any dora: it is scored alone."""
-    problems: list[FieldProblem] = []
-    if "nagashi_mangan" in positions:
-        here = positions["nagashi_mangan"]
-        others = [(f"{at}/yaku/{index}", code) for code, index in positions.items() if code != "nagashi_mangan"]
-        others += [(f"{at}/{name}", name) for name in ("dora", "aka_dora", "ura_dora", "nuki_dora") if getattr(hand, name)]
-        if others:
-            listed = all_of(f"`{name}`" for _, name in others)
-            problems.append(
-                field_problem(
-                    f"{at}/yaku/{here}",
-                    "`nagashi_mangan` is scored alone at an exhaustive draw: no other yaku or dora ({codes}).",
-                    codes=listed,
-                )
-            )
-            problems += [
-                field_problem(pointer, "`{code}` cannot go with `nagashi_mangan` (at {at}).", code=name, at=f"{at}/yaku/{here}")
-                for pointer, name in others
-            ]
-    return problems
-
-
-def _check(hand: DeclaredHand, options: YakuOptions, at: str, options_at: str, *, north_rinshan: bool = False) -> dict[str, int]:
-    """Positions of the declared yaku; raises on anything impossible. ``at``
-    locates the hand in the request, ``options_at`` the options;
-    ``north_rinshan``: rinshan kaihou may be a north's replacement (rules
-    `nukidora_rinshan`), which it is when norths were set aside."""
-    positions: dict[str, int] = {}
-    declared = conflicting = 0  # sets of codes as bits (YAKU_BIT): the declared ones, those they conflict with
-    north = north_rinshan and hand.nuki_dora > 0
-    conflicts, conflict_bits = (NORTH_CONFLICTS, NORTH_CONFLICT_BITS) if north else (CONFLICTS, CONFLICT_BITS)
-    for index, code in enumerate(hand.yaku):
-        positions[code] = index
-        declared |= YAKU_BIT[code]
-        conflicting |= conflict_bits[code]
-    if len(positions) < len(hand.yaku) or hand.open or ("renhou" in positions and options.renhou == "off"):
-        _check_listing(hand, options, at, options_at)  # raises on a repeat or a yaku the table or an open hand refuses
-
-    problems: list[FieldProblem] = []
-    if declared & conflicting:  # the problems are worded only when a pair conflicts
-        problems += contradiction_problems(positions, conflicts, f"{at}/yaku")
-    problems += _shousangen_problems(positions, at)
-    has_riichi = bool(declared & RIICHI_BITS)
-    if "ippatsu" in positions and not has_riichi:
-        detail = template("`ippatsu` needs `riichi` or `double_riichi` (立直後，喺一巡內食糊).")
-        problems.append(FieldProblem(f"{at}/yaku/{positions['ippatsu']}", detail))
-    problems += _red_five_problems(hand, options, at, options_at)
-    if hand.ura_dora and not has_riichi:
-        problems.append(
-            FieldProblem(f"{at}/ura_dora", "Ura dora are only counted after `riichi` or `double_riichi` (裏懸賞牌只有立直至可以攞).")
-        )
-    problems += _nagashi_problems(hand, positions, at)
-    if problems:
-        raise RuleViolation(*problems, title=template("The declared yaku contradict each other"))
-    return positions
 
 
 def yakuman_tier(yakuman: int) -> str:
@@ -509,7 +260,7 @@ def tally_han(
     """Add up a hand's yaku and dora. Yakuman replace everything else;
     ``multiple_yakuman`` false keeps the highest yakuman only;
     ``north_rinshan``: the table's `nukidora_rinshan`."""
-    positions = _check(hand, options, at, options_at, north_rinshan=north_rinshan)
+    positions = check_declared(hand, options, at, options_at, north_rinshan=north_rinshan)
 
     items: list[HanItem] = []
     han = 0

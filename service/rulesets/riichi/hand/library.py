@@ -4,7 +4,7 @@ configuration of one call, the call itself, and the split it chose as the
 structure our fu counter takes.
 
 The library finds the yaku, the fu and the best split;
-:mod:`~service.rulesets.riichi.tiles` checks the hand before the call and
+:mod:`~service.rulesets.riichi.hand.tiles` checks the hand before the call and
 counts the dora itself.
 """
 
@@ -21,8 +21,9 @@ from mahjong.meld import Meld as LibraryMeld
 from service.core.errors import FieldProblem, RuleViolation, field_problem, template
 from service.core.seats import Seat, seats_for
 from service.core.tiles import DRAGONS, HONOURS, WINDS, Hand, Split, splits
-from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, PairKind, RiichiMeld, Wait, count_fu
-from service.rulesets.riichi.yaku import YakuCode, YakuOptions
+from service.rulesets.riichi.hand.fu import FuResult, FuRules, HandShape, PairKind, RiichiMeld, Wait, count_fu
+from service.rulesets.riichi.hand.value_table import YakuCode
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 RED_FIVE_COPY = 0
 """The library's red fives are copy 0 of each five (ids 16, 52, 88)."""

@@ -1,5 +1,5 @@
 """`POST /v1/riichi/hands`: a riichi hand valued from its tiles
-(:mod:`service.rulesets.riichi.tiles`), under the settlement's rules."""
+(:mod:`service.rulesets.riichi.hand.tiles`), under the settlement's rules."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import msgspec
 from service.core.fields import OrUnset
 from service.core.seats import Seat, seats_for
 from service.core.settlement import Win, check_discarder
+from service.rulesets.riichi.hand.tiles import RiichiEvaluation, RiichiTiles, evaluate
 from service.rulesets.riichi.presets import PresetField, with_presets
 from service.rulesets.riichi.rules import RiichiRules, resolve_hand_rules, resolve_rules
-from service.rulesets.riichi.table import Players, check_seat
-from service.rulesets.riichi.tiles import RiichiEvaluation, RiichiTiles, evaluate
-from service.rulesets.riichi.yaku import YakuOptions
+from service.rulesets.riichi.seats import Players, check_seat
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 
 class RiichiHandRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

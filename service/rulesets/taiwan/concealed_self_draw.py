@@ -6,10 +6,10 @@ list the parts or the whole:
 * 門清 and 自摸 listed together are 門清自摸 (the Taiwan tai table: 胡別人打的牌時算
   1 台；自摸時改算門清自摸), as the same hand from its tiles is.
 * 門清自摸 listed with a pattern whose tai already hold 門清 (天聽, 地聽, 地胡 …:
-  :data:`service.rulesets.taiwan.yue_table.HOLDS_CONCEALED`) is 自摸 + 不求
+  :data:`service.rulesets.taiwan.value_table_yue.HOLDS_CONCEALED`) is 自摸 + 不求
   (the Taiwan tai table's 不求; the Wikibooks extract: 自摸就可以加計不求。自摸2台).
   Under the tai table's presets 地胡 then replaces the 不求 (the table counts
-  不求 only after a declared 天聽 or 地聽): :data:`service.rulesets.taiwan.tai_table.REPLACEMENTS`.
+  不求 only after a declared 天聽 or 地聽): :data:`service.rulesets.taiwan.value_table.REPLACEMENTS`.
 
 Each counted entry keeps the codes it was listed as (``from_listed``).
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.rulesets.taiwan.yue_table import HOLDS_CONCEALED
+from service.rulesets.taiwan.value_table_yue import HOLDS_CONCEALED
 
 Entry = tuple[Any, tuple[str, ...]]
 """A pattern to count, and the listed codes it stands for (empty: itself)."""

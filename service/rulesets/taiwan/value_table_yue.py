@@ -16,7 +16,7 @@ patterns add up (the Taiwan tai table: 大牌和其他台相加).
 
 from __future__ import annotations
 
-from service.rulesets.taiwan.rows import NOT_LISTED, PRESETS, Cell, Replacement, TaiRow, Unit, WinNeeded, value
+from service.rulesets.taiwan.value_table_rows import NOT_LISTED, PRESETS, Cell, Replacement, TaiRow, Unit, WinNeeded, value
 
 YUE = "yue_wikibooks"
 ONLY_YUE = frozenset(PRESETS) - {YUE}

@@ -5,7 +5,7 @@ cannot be declared together, and the lookups made from them once.
 Source: the Wikibooks extract, section 日本麻雀計番 (一番役, 二番役, 三番役,
 五番役以上, 役滿, 雙倍役滿); the riichi scoring article (the limit ladder,
 三人麻雀's 拔北, 例五's tier names). Counting them is
-:mod:`~service.rulesets.riichi.yaku`'s.
+:mod:`~service.rulesets.riichi.hand.counting`'s.
 """
 
 from __future__ import annotations
@@ -83,8 +83,6 @@ YakuCode = Literal[
 BonusCode = Literal["dora", "aka_dora", "ura_dora", "nuki_dora"]
 Section = Literal["one_han", "two_han", "three_han", "five_han_plus", "yakuman", "double_yakuman"]
 Limit = Literal["mangan", "haneman", "baiman", "sanbaiman"]
-RenhouRule = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman", "off"]
-Kazoe = Literal["yakuman", "sanbaiman"]
 
 SECTION_ZH: dict[str, str] = {
     "one_han": "一番役",

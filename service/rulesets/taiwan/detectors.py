@@ -4,7 +4,7 @@ Each detector is a small function of the reading's groups (and its pair, or
 the hand's tile counts); :func:`shape_patterns` lists what they find as
 (code, count) pairs, the way a client would list them for `POST /v1/taiwan/tai`.
 Only the biggest of a family is listed (5槓子, not 4槓子 too); the counter's
-replacement rules (:data:`service.rulesets.taiwan.yue_table.YUE_REPLACEMENTS`)
+replacement rules (:data:`service.rulesets.taiwan.value_table_yue.YUE_REPLACEMENTS`)
 settle the rest. The definitions are the extract's lines, quoted above each
 detector; where a line leaves a reading open the one chosen is said there
 and in docs/sources.md.

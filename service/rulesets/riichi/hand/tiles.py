@@ -2,18 +2,18 @@
 reference calculator, MIT) under our table rules.
 
 The library finds the yaku, the fu and the best split
-(:mod:`~service.rulesets.riichi.library`: the call and its answer in our
+(:mod:`~service.rulesets.riichi.hand.library`: the call and its answer in our
 terms); this module checks the hand before every call (the library counts
 nothing: a fifth copy silently becomes the next tile, duplicate ids read as
 "not winning"), converts the tiles so that a red five exists exactly when the
 notation says `0m`/`0p`/`0s`, and turns the library's answer into our codes:
 
-* yaku → our yaku-table codes (:data:`~service.rulesets.riichi.library.YAKU_CODES`),
-  counted by our own :func:`~service.rulesets.riichi.yaku.tally_han` with the
+* yaku → our yaku-table codes (:data:`~service.rulesets.riichi.hand.library.YAKU_CODES`),
+  counted by our own :func:`~service.rulesets.riichi.hand.counting.tally_han` with the
   table's options;
 * dora, red fives, ura dora and nuki dora counted here from the indicators
   (the library reports nuki dora as plain dora);
-* fu counted by our own :func:`~service.rulesets.riichi.fu.count_fu` on the
+* fu counted by our own :func:`~service.rulesets.riichi.hand.fu.count_fu` on the
   structure of the split the library chose (so `double_wind_pair_fu: 2`
   holds: the library always gives a double-wind pair 4 fu).
 """
@@ -29,15 +29,12 @@ import msgspec
 from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as LibraryMeld
 
-from service.core.errors import FieldProblem, RuleViolation, field_problem, template
+from service.core.errors import FieldProblem, RuleViolation, template
 from service.core.fields import OrUnset
 from service.core.seats import Seat
 from service.core.settlement import Discard, Win
 from service.core.tiles import (
-    DRAGONS,
-    HONOURS,
     NO_KONG,
-    NORTH,
     NOTATION_PATTERN,
     TILE_KINDS,
     WIND_OF_SEAT,
@@ -54,12 +51,13 @@ from service.core.tiles import (
     parse_tiles,
     read_hand,
     special_waits,
-    tile_text,
     waits,
 )
 from service.core.warnings import SettlementWarning
-from service.rulesets.riichi.fu import FuResult, FuRules, HandShape, count_fu
-from service.rulesets.riichi.library import (
+from service.rulesets.riichi.hand.counting import NO_YAKU, HanItem, tally_han, yakuman_tier
+from service.rulesets.riichi.hand.dora import Bonus, check_red_fives, count_bonus
+from service.rulesets.riichi.hand.fu import FuResult, FuRules, HandShape, count_fu
+from service.rulesets.riichi.hand.library import (
     Found,
     LibraryCall,
     Structure,
@@ -69,15 +67,12 @@ from service.rulesets.riichi.library import (
     seat_wind,
     take_ids,
 )
-from service.rulesets.riichi.limits import basic_points
+from service.rulesets.riichi.hand.limits import basic_points
+from service.rulesets.riichi.hand.value_table import RIICHI_CODES, YakuCode
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.presets import PresetName
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.yaku import NO_RED_FIVES, NO_YAKU, HanItem, YakuCode, YakuOptions, tally_han, yakuman_tier
-from service.rulesets.riichi.yaku_list import RIICHI_CODES
-
-MAX_INDICATORS = 5
-"""Dora indicators: one, plus one per kan (four at most)."""
+from service.rulesets.riichi.yaku_rules import YakuOptions
 
 MAX_NUKIDORA = 4
 KOKUSHI = frozenset({"kokushi_musou", "kokushi_musou_13"})
@@ -179,13 +174,6 @@ RENHOU_OFF = template(
     "A non-dealer's first-turn win on a discard is 人和 (`renhou`), which this table does not play (`yaku_options/renhou` is off)"
 )
 NUKIDORA_FOUR = template("Nuki dora (拔北) are set aside at a three-player table only")
-NOT_IN_SANMA_WALL = template("`{tile}` is not in a three-player game: its wall has no 2m–8m")
-NO_CHOW_IN_SANMA = template("A three-player game has no chow (チー)")
-SANMA_MISSING = range(1, 8)
-"""2m–8m, the tiles a three-player wall leaves out (三人麻雀)."""
-TOO_MANY_INDICATORS = template("At most {limit} indicators are shown, not {count}")
-TOO_MANY_SEEN = template("More than four `{tile}` between the hand, the indicators and the norths set aside")
-RED_SEEN_TWICE = template("Only one red five `0{suit}` exists between the hand and the indicators")
 
 
 def _declaration_problems(tiles: RiichiTiles, hand: Hand) -> list[FieldProblem]:
@@ -261,108 +249,6 @@ def _check_flags(
         problems.append(FieldProblem("/tiles/nukidora", NUKIDORA_FOUR))
     if problems:
         raise RuleViolation(*problems)
-
-
-# --- Dora ------------------------------------------------------------------------------
-
-
-def dora_of(indicator: int, players: int) -> int:
-    """The tile an indicator points at: the next number (9 → 1), the next
-    wind (north → east), the next dragon (red → white); three players: 1m
-    points at 9m (2m–8m are not in the wall)."""
-    if indicator >= HONOURS:
-        group = WINDS if indicator in WINDS else DRAGONS
-        return group[(group.index(indicator) + 1) % len(group)]
-    if players == 3 and indicator == 0:
-        return 8
-    return indicator - indicator % 9 + (indicator % 9 + 1) % 9
-
-
-@dataclass(frozen=True, slots=True)
-class Bonus:
-    dora: int
-    aka_dora: int
-    ura_dora: int
-    nuki_dora: int
-
-
-def _indicators(text: str, pointer: str) -> list[tuple[int, bool]]:
-    read = parse_tiles(text, pointer.rsplit("/", 1)[-1], True)
-    if len(read) > MAX_INDICATORS:
-        raise RuleViolation(field_problem(pointer, TOO_MANY_INDICATORS, limit=MAX_INDICATORS, count=len(read)))
-    return [(tile.tile, tile.red) for tile in read]
-
-
-def _three_player_problems(hand: Hand, dora: list[tuple[int, bool]], ura: list[tuple[int, bool]]) -> list[FieldProblem]:
-    """A three-player game's wall has no 2m–8m, and nobody calls a chow: a
-    hand or an indicator holding one cannot be."""
-    problems: list[FieldProblem] = []
-    for tile in SANMA_MISSING:
-        if hand.counts[tile]:
-            problems.append(field_problem("/tiles/concealed", NOT_IN_SANMA_WALL, tile=tile_text(tile)))
-    for index, meld in enumerate(hand.melds):
-        if meld.kind == "chow":
-            problems.append(FieldProblem(f"/tiles/melds/{index}/kind", NO_CHOW_IN_SANMA))
-        elif meld.first in SANMA_MISSING:
-            problems.append(field_problem(f"/tiles/melds/{index}/tiles", NOT_IN_SANMA_WALL, tile=tile_text(meld.first)))
-    for where, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
-        for tile, _ in shown:
-            if tile in SANMA_MISSING:
-                problems.append(field_problem(f"/tiles/{where}", NOT_IN_SANMA_WALL, tile=tile_text(tile)))
-    return problems
-
-
-def _seen_problems(tiles: RiichiTiles, hand: Hand, dora: list[tuple[int, bool]], ura: list[tuple[int, bool]]) -> list[FieldProblem]:
-    """Tiles shown more often than the wall holds them: a fifth copy between
-    the hand, the indicators and the norths set aside, a second red five."""
-    problems: list[FieldProblem] = []
-    seen = hand.all_counts
-    reds = {suit: 0 for suit in range(3)}
-    for read in parse_tiles(tiles.concealed, "concealed", True) + [t for m in tiles.melds for t in parse_tiles(m.tiles, "tiles", True)]:
-        if read.red:
-            reds[read.tile // 9] += 1
-    for where, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
-        for tile, is_red in shown:
-            seen[tile] += 1
-            if is_red:
-                reds[tile // 9] += 1
-                if reds[tile // 9] > 1:
-                    problems.append(field_problem(f"/tiles/{where}", RED_SEEN_TWICE, suit="mps"[tile // 9]))
-    seen[NORTH] += tiles.nukidora
-    for kind, count in enumerate(seen):
-        if count > 4:
-            problems.append(field_problem("/tiles/concealed", TOO_MANY_SEEN, tile=tile_text(kind)))
-    return problems
-
-
-def _dora_hits(held: list[int], indicators: list[tuple[int, bool]], nukidora: int, players: int) -> int:
-    """The dora the held tiles hit for these indicators, each north set
-    aside one more where an indicator points at north."""
-    hits = sum(held[dora_of(tile, players)] for tile, _ in indicators)
-    return hits + nukidora * sum(1 for tile, _ in indicators if dora_of(tile, players) == NORTH)
-
-
-def _count_bonus(tiles: RiichiTiles, hand: Hand, players: int) -> tuple[Bonus, list[int], list[int]]:
-    """The dora, red fives, ura dora (riichi only) and norths of a hand, with
-    the dora and ura indicators read; refuses tiles the wall cannot hold."""
-    dora = _indicators(tiles.dora_indicators, "/tiles/dora_indicators")
-    ura = _indicators(tiles.ura_dora_indicators, "/tiles/ura_dora_indicators")
-    red = hand.red_fives + sum(meld.red for meld in hand.melds)
-    problems: list[FieldProblem] = [] if players == 4 else _three_player_problems(hand, dora, ura)
-    problems += _seen_problems(tiles, hand, dora, ura)
-    if problems:
-        raise RuleViolation(*problems)
-    held = hand.all_counts
-    dora_count = _dora_hits(held, dora, tiles.nukidora, players)
-    ura_count = _dora_hits(held, ura, tiles.nukidora, players) if tiles.riichi or tiles.double_riichi else 0
-    bonus = Bonus(dora=dora_count, aka_dora=red, ura_dora=ura_count, nuki_dora=tiles.nukidora)
-    return bonus, [t for t, _ in dora], [t for t, _ in ura]
-
-
-def _check_red_fives(bonus: Bonus, options: YakuOptions) -> None:
-    """Red fives in the tiles at a table without them (`red_fives` false)."""
-    if bonus.aka_dora and options.red_fives is False:
-        raise RuleViolation(field_problem("/tiles/concealed", NO_RED_FIVES, option="yaku_options/red_fives"))
 
 
 def _library_call(tiles: RiichiTiles, dora: Sequence[int], ura: Sequence[int]) -> LibraryCall:
@@ -509,14 +395,14 @@ def evaluate(
     options: YakuOptions,
 ) -> Evaluated:
     """Value a riichi hand from its tiles; ``rules`` give kazoe and kiriage
-    (applied by :func:`~service.rulesets.riichi.limits.basic_points`)."""
+    (applied by :func:`~service.rulesets.riichi.hand.limits.basic_points`)."""
     tsumo = not isinstance(win, Discard)
     hand = read_hand(tiles, 4)
     _check_flags(
         tiles, hand, tsumo=tsumo, dealer_won=winner == dealer, players=players, options=options, north_rinshan=rules.nukidora_rinshan
     )
-    bonus, dora, ura = _count_bonus(tiles, hand, players)
-    _check_red_fives(bonus, options)
+    bonus, dora, ura = count_bonus(tiles, hand, players)
+    check_red_fives(bonus, options)
     call = _library_call(tiles, dora, ura)
     config = hand_config(tiles, tsumo=tsumo, winner=winner, dealer=dealer, players=players, options=options, aka=bonus.aka_dora > 0)
     found = call_library(call, config)

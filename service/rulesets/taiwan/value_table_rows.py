@@ -1,8 +1,8 @@
 """The rows of the Taiwan tai tables, as types: a row, one preset's cell, a
 replacement rule, and the preset names.
 
-The Taiwan tai table (:mod:`service.rulesets.taiwan.tai_table`) and the
-Wikibooks extract's own list (:mod:`service.rulesets.taiwan.yue_table`) are
+The Taiwan tai table (:mod:`service.rulesets.taiwan.value_table`) and the
+Wikibooks extract's own list (:mod:`service.rulesets.taiwan.value_table_yue`) are
 both written with these.
 """
 

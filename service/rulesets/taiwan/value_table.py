@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from service.core.errors import Contradiction, conflicts_by_code
-from service.rulesets.taiwan.rows import (
+from service.rulesets.taiwan.value_table_rows import (
     APPS,
     DASH,
     EQ,
@@ -45,7 +45,7 @@ from service.rulesets.taiwan.rows import (
     TaiRow,
     value,
 )
-from service.rulesets.taiwan.yue_table import (
+from service.rulesets.taiwan.value_table_yue import (
     FIRST_TURN_WITH_KONG,
     YUE,
     YUE_CELLS,
@@ -754,7 +754,7 @@ the count of per-set/per-tile rows: 3 dragon pungs, 2 own flowers (one per
 flower set), 2 flower sets, 8 flowers, 4 wind pungs, 5 kongs (five sets)."""
 
 ROWS: tuple[TaiRow, ...] = (*TAI_TABLE_ROWS, *YUE_ROWS)
-"""The Taiwan tai table's rows, then the Wikibooks extract's own (:mod:`service.rulesets.taiwan.yue_table`)."""
+"""The Taiwan tai table's rows, then the Wikibooks extract's own (:mod:`service.rulesets.taiwan.value_table_yue`)."""
 
 BY_CODE: dict[str, TaiRow] = {row.code: row for row in ROWS}
 PATTERN_CODES: tuple[str, ...] = tuple(row.code for row in ROWS if row.pattern)

@@ -13,10 +13,10 @@ from typing import Annotated
 
 import msgspec
 
-from service.rulesets.riichi.limits import KAZOE, KAZOE_DOUBLE, KAZOE_HAN, LIMIT_LADDER, basic_points
+from service.rulesets.riichi.hand.limits import KAZOE, KAZOE_DOUBLE, KAZOE_HAN, LIMIT_LADDER, basic_points
 from service.rulesets.riichi.payments import PaymentRule, ron_amount, tsumo_share
 from service.rulesets.riichi.rules import RiichiRules, payment_rule, resolve_rules
-from service.rulesets.riichi.yaku import KAZOE_DOUBLE_HAN
+from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN
 
 TABLE_HAN: tuple[int, ...] = (1, 2, 3, 4)
 TABLE_FU: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
+from service.rulesets.riichi.hand.counting import yakuman_tier
 from service.rulesets.riichi.payments import YAKUMAN_BASIC
 from service.rulesets.riichi.rules import RiichiRules
-from service.rulesets.riichi.yaku import KAZOE_DOUBLE_HAN, yakuman_tier
+from service.rulesets.riichi.yaku_rules import KAZOE_DOUBLE_HAN
 
 MAX_HAN = 100
 """Largest han a request may carry (13+ is counted yakuman or sanbaiman, so

@@ -1,5 +1,5 @@
-"""The riichi table: its size and counters as a request gives them, and its
-seats per size (made once)."""
+"""The riichi table's players: its size and counters as a request gives
+them, and its seats per size (made once)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ the request's language where they are built (service.api.problems).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -26,6 +26,7 @@ from service.i18n import (
     LANGUAGE,
     LANGUAGES,
     Language,
+    Served,
     pattern_name,
     render,
 )
@@ -132,3 +133,18 @@ def localize(content: Any, language: Language | None = None) -> Any:
     if language == DEFAULT:
         return content
     return _visit(content, language)
+
+
+def accept_language_description(served: Sequence[Served]) -> str:
+    """What ``Accept-Language`` chooses: each served language, the first the
+    default, with the other ranges it is served for."""
+    named = [
+        f"`{language.tag}`" + (" (the default)" if index == 0 else "") + (f" (also {', '.join(language.also)})" if language.also else "")
+        for index, language in enumerate(served)
+    ]
+    return f"The language of messages, problem titles and details and pattern names: {', '.join(named)}; q-values are honoured."
+
+
+def content_language_description(served: Sequence[Served]) -> str:
+    """What ``Content-Language`` says: one of the served languages."""
+    return f"The language the answer's messages and names are worded in ({', '.join(f'`{language.tag}`' for language in served)})."

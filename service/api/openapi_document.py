@@ -13,7 +13,8 @@ service means it. The wire format is not touched: only how it is described.
   always writes them.
 - Every ``oneOf`` whose branches carry a constant ``ruleset`` or ``type``
   declares a ``discriminator`` with its ``mapping``.
-- Decimal amounts say ``format: double`` (read them exactly: docs/clients.md).
+- Decimal amounts say ``format: double`` (read them exactly: docs/clients.md);
+  patterns end in ECMA-262's ``$`` (no lookahead, which Go cannot read).
 - The headers every operation reads (``Accept-Language``, ``X-Request-ID``)
   are declared on each, and those every answer carries (``X-Request-ID``,
   ``Content-Language``) once, referred to by each answer; ``security`` is empty (the gateway in
@@ -25,12 +26,13 @@ from __future__ import annotations
 import copy
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
 
-from service.i18n import SERVED, Served
+from service.api.language import accept_language_description, content_language_description
+from service.i18n import SERVED
 from service.rulesets.registry import RULESETS, WARNINGS
 
 SEATS = ["east", "south", "west", "north"]
@@ -95,21 +97,6 @@ SHARED_OPERATIONS = {
     "/version": "getVersion",
     "/metrics": "getMetrics",
 }
-
-
-def accept_language_description(served: Sequence[Served]) -> str:
-    """What ``Accept-Language`` chooses: each served language, the first the
-    default, with the other ranges it is served for."""
-    named = [
-        f"`{language.tag}`" + (" (the default)" if index == 0 else "") + (f" (also {', '.join(language.also)})" if language.also else "")
-        for index, language in enumerate(served)
-    ]
-    return f"The language of messages, problem titles and details and pattern names: {', '.join(named)}; q-values are honoured."
-
-
-def content_language_description(served: Sequence[Served]) -> str:
-    """What ``Content-Language`` says: one of the served languages."""
-    return f"The language the answer's messages and names are worded in ({', '.join(f'`{language.tag}`' for language in served)})."
 
 
 REQUEST_HEADERS = {

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from service import i18n
 from service.api.discovery import names_description, rulesets_description
+from service.api.language import accept_language_description, content_language_description
 from service.api.openapi import languages_paragraph
-from service.api.openapi_document import accept_language_description, content_language_description
 from service.api.web import INDEX, INDEX_TEMPLATE, index_page, language_menu, page_strings
 from service.i18n import SERVED, Served, language_of_tag, negotiate, negotiate_header, ruleset_names
 

@@ -29,6 +29,7 @@ by :data:`MAX_TAGS`.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any, Literal
 
@@ -79,19 +80,78 @@ def rule_line(kind: int) -> str:
     )
 
 
-def _parse(text: str) -> list[ET.Element]:
+Items = list[str] | list[str | ET.Element]
+"""The root's children in order: a draw or discard with no attributes as the
+piece of text Tenhou writes it in (`T12/>`), anything else as its element or
+as a piece that :func:`_parse`'s elements hold."""
+
+
+def _parse(text: str) -> tuple[Items, dict[str, ET.Element]]:
+    """The root's children, and each piece of text among them that is not a
+    plain draw or discard as its element."""
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise UnreadablePart(field_problem("/record", DOCTYPE))
+    plain = _plain(text)
+    items: Items
+    elements: dict[str, ET.Element] = {}
+    if plain is None:
+        items = [_PIECES.get(element.tag, element) for element in _parse_xml(text)]
+    else:
+        items, elements = plain
+    if len(items) > MAX_TAGS:
+        raise UnreadablePart(field_problem("/record", TOO_MANY_TAGS, limit=MAX_TAGS))
+    return items, elements
+
+
+def _parse_xml(text: str) -> list[ET.Element]:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise UnreadablePart(field_problem("/record", NOT_XML, reason=str(exc))) from None
     if root.tag != "mjloggm":
         raise UnreadablePart(field_problem("/record", NOT_MJLOG, tag=str(root.tag)[:40]))
-    tags = list(root)
-    if len(tags) > MAX_TAGS:
-        raise UnreadablePart(field_problem("/record", TOO_MANY_TAGS, limit=MAX_TAGS))
-    return tags
+    return list(root)
+
+
+_NAME = "[A-Za-z_][A-Za-z0-9_]*"
+_SKELETON = re.compile(rf'({_NAME})((?: +{_NAME}="")*) */>')
+"""An empty element with its attributes' values taken out."""
+_ROOT = re.compile(rf'mjloggm(?: +{_NAME}="")* *>')
+_NAMES = re.compile(rf" ({_NAME})=")
+
+
+def _plain(text: str) -> tuple[list[str], dict[str, ET.Element]] | None:
+    """The root's children as pieces of text, and the elements of those that
+    are not plain draws or discards, when the document is written as Tenhou
+    writes it: in printable ASCII with no entity, ``<mjloggm …>``, then only
+    empty elements with double-quoted attributes, each once, and nothing
+    between them, then ``</mjloggm>``. None for any other document: XML reads
+    it (into the same elements, or the reason it is not XML)."""
+    body = text.rstrip(" \t\r\n")
+    if not (body.isascii() and body.isprintable()) or "&" in body:
+        return None
+    pieces = body.split("<")
+    if len(pieces) < 3 or pieces[0] or pieces[-1] != "/mjloggm>" or not _ROOT.fullmatch('""'.join(pieces[1].split('"')[::2])):
+        return None
+    items = pieces[2:-1]
+    elements: dict[str, ET.Element] = {}
+    for piece in set(items).difference(_ELEMENTS):
+        parts = piece.split('"')
+        match = _SKELETON.fullmatch('""'.join(parts[::2]))
+        names = _NAMES.findall(match[2]) if match else ()
+        if match is None or len(set(names)) != len(names):
+            return None
+        elements[piece] = ET.Element(match[1], dict(zip(names, parts[1::2], strict=True)))
+    return items, elements
+
+
+def _element(item: str | ET.Element, elements: dict[str, ET.Element]) -> ET.Element:
+    """An item of :func:`_parse` as its element (a piece is a draw or discard
+    or one of ``elements``)."""
+    if not isinstance(item, str):
+        return item
+    element = elements.get(item)
+    return _ELEMENTS[item] if element is None else element
 
 
 class _Reader:
@@ -242,7 +302,7 @@ class _Reader:
         else:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="RYUUKYOKU", name="type"))
 
-    def short_path(self) -> tuple[dict[str, tuple[int, int]], list[list[Any]], list[list[int]]]:
+    def short_path(self) -> tuple[dict[Any, tuple[int, int]], list[list[Any]], list[list[int]]]:
         """What the loop's short path appends to: none while no hand is open
         or a player has just declared riichi (their discard is a riichi)."""
         builder = self.builder
@@ -287,7 +347,7 @@ def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
 
 def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
     return {
-        f"{letter}{number}": (line + seat, codes[number])
+        f"{letter}{number}/>": (line + seat, codes[number])
         for line, letters in ((0, _DRAWS), (4, _DISCARDS))
         for letter, seat in letters.items()
         if seat < players
@@ -296,11 +356,16 @@ def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
 
 
 PLAYS = {(codes is RED_CODES, players): _plays(codes, players) for codes in (PLAIN_CODES, RED_CODES) for players in (3, 4)}
-"""Each draw and discard tag as Tenhou writes it, for each numbering (red
+"""Each draw and discard as Tenhou writes it (`T12/>`, the piece of text
+:func:`_parse` gives), for each numbering (red
 fives or none) and table size: the hand's line it goes to
 (:attr:`HandBuilder.lines`: 0–3 a player's draws, 4–7 discards) and the
 tile's code. Nine tags in ten are these: they take the short path."""
-_SLOW: dict[str, tuple[int, int]] = {}
+_SLOW: dict[Any, tuple[int, int]] = {}
+_PIECES = {f"{letter}{number}": f"{letter}{number}/>" for letter in "TUVWDEFG" for number in range(136)}
+"""Each draw and discard tag, as the piece of text Tenhou writes it in."""
+_ELEMENTS = {piece: ET.Element(tag) for tag, piece in _PIECES.items()}
+"""Each draw or discard piece as its element (read only)."""
 
 
 def read_mjlog(text: str) -> ReadGame:
@@ -311,10 +376,11 @@ def read_mjlog(text: str) -> ReadGame:
     :meth:`_Reader.read`."""
     reader = _Reader()
     plays, lines, events = reader.short_path()
-    for at, element in enumerate(_parse(text)):
-        play = plays.get(element.tag)
+    items, elements = _parse(text)
+    for at, item in enumerate(items):
+        play = plays.get(item)
         if play is None or len(lines[play[0]]) >= MAX_HAND_STEPS:
-            reader.read(element, at)
+            reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()
             continue
         line, code = play

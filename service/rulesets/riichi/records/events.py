@@ -83,6 +83,8 @@ class HandBuilder:
         self.events = [*self.take_events, *self.action_events]
         """Each line's event indices."""
         self.declaring: set[int] = set()
+        self.calls: list[tuple[int, int]] = []
+        """Each call's player and its index among the player's takes."""
         self.ura: tuple[int, ...] = ()
         self.wins: list[RecordedWin] = []
         self.result: RecordedResult | None = None
@@ -136,6 +138,7 @@ class HandBuilder:
 
     def call(self, seat: int, kind: CallKind, called: int, own: tuple[int, ...], giver: int, at: int) -> None:
         """A chow, pung or open kong of the discard just made (by ``giver``)."""
+        self.calls.append((seat, len(self.takes[seat])))
         self._take(seat, Call(kind, called, own, (seat - giver) % 4), at)
         if kind == "kong":
             self._act(seat, KONG_TURN, at)
@@ -167,9 +170,9 @@ class HandBuilder:
         same tile by the same giver made since the caller's take before it,
         other than the one called (the replay would take the call at the
         first of them)."""
-        calls = [(seat, index, take) for seat, steps in enumerate(self.takes) for index, take in enumerate(steps) if type(take) is Call]
-        if not calls:
+        if not self.calls:
             return frozenset()
+        calls = [(seat, index, self.takes[seat][index]) for seat, index in self.calls]
         calls_at = sorted(self.take_events[seat][index] for seat, index, _ in calls)
         fitting = {
             (by, code): self._discards_of(by, code, calls_at)

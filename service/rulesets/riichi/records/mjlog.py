@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
 from service.rulesets.riichi.records.events import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
@@ -54,6 +56,9 @@ BAD_MELD = template("`{code}` is not a meld code Tenhou writes (a chow, pung, ad
 BEFORE_DEAL = template("`<{tag}>` before the first hand is dealt (`<INIT>`).")
 NOT_SEATED = template("Player {player} is not at this table.")
 
+_NUMBERS = msgspec.json.Decoder(Annotated[list[Annotated[int, msgspec.Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]], msgspec.Meta(max_length=64)])
+"""A list attribute (`1,2,3`) inside brackets: up to 64 whole numbers in bounds."""
+_HANDS = ("hai0", "hai1", "hai2", "hai3")
 _DRAWS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARDS = {"D": 0, "E": 1, "F": 2, "G": 3}
 _RED = {16: 51, 52: 52, 88: 53}
@@ -175,12 +180,10 @@ class _Reader:
     def numbers(self, element: ET.Element, name: str, at: int, count: int | None = None) -> list[int]:
         value = element.get(name)
         try:
-            numbers = [int(part) for part in value.split(",", 64)] if value else []
-        except ValueError:
+            numbers = _NUMBERS.decode(f"[{value}]") if value else []
+        except msgspec.MsgspecError:
             numbers, value = [], None
-        if numbers and (max(numbers) > MAX_NUMBER or min(numbers) < -MAX_NUMBER):
-            numbers, value = [], None
-        if (value is None and count != 0) or (count is not None and len(numbers) < count) or len(numbers) > 64:
+        if (value is None and count != 0) or (count is not None and len(numbers) < count):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
         return numbers
 
@@ -258,8 +261,9 @@ class _Reader:
         ten = self.numbers(element, "ten", at, self.players)
         if not (0 <= seed[0] <= 15 and 0 <= seed[1] <= 100 and 0 <= seed[2] <= 200):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="INIT", name="seed"))
-        starts = tuple(self.tiles(element, f"hai{seat}", at, 0 if seat >= self.players else 13) for seat in range(4))
-        scores = tuple(100 * ten[seat] if seat < len(ten) else 0 for seat in range(4))
+        players = self.players
+        starts = tuple(self.tiles(element, name, at, 0 if seat >= players else 13) for seat, name in enumerate(_HANDS))
+        scores = (*[100 * points for points in ten[:4]], *(0,) * (4 - min(len(ten), 4)))
         dora = [self.code(seed[5], "INIT", "seed", at)]
         self.builder = HandBuilder(at, seed[0], seed[1], seed[2], scores, starts, dora)
 

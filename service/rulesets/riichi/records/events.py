@@ -83,8 +83,8 @@ class HandBuilder:
         self.events = [*self.take_events, *self.action_events]
         """Each line's event indices."""
         self.declaring: set[int] = set()
-        self.calls: list[tuple[int, int]] = []
-        """Each call's player and its index among the player's takes."""
+        self.calls: list[tuple[int, int, Call]] = []
+        """Each call's player, its index among the player's takes, and the call."""
         self.ura: tuple[int, ...] = ()
         self.wins: list[RecordedWin] = []
         self.result: RecordedResult | None = None
@@ -138,8 +138,9 @@ class HandBuilder:
 
     def call(self, seat: int, kind: CallKind, called: int, own: tuple[int, ...], giver: int, at: int) -> None:
         """A chow, pung or open kong of the discard just made (by ``giver``)."""
-        self.calls.append((seat, len(self.takes[seat])))
-        self._take(seat, Call(kind, called, own, (seat - giver) % 4), at)
+        take = Call(kind, called, own, (seat - giver) % 4)
+        self.calls.append((seat, len(self.takes[seat]), take))
+        self._take(seat, take, at)
         if kind == "kong":
             self._act(seat, KONG_TURN, at)
 
@@ -170,9 +171,9 @@ class HandBuilder:
         same tile by the same giver made since the caller's take before it,
         other than the one called (the replay would take the call at the
         first of them)."""
-        if not self.calls:
+        calls = self.calls
+        if not calls:
             return frozenset()
-        calls = [(seat, index, self.takes[seat][index]) for seat, index in self.calls]
         calls_at = sorted(self.take_events[seat][index] for seat, index, _ in calls)
         fitting = {
             (by, code): self._discards_of(by, code, calls_at)

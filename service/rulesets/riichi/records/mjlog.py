@@ -271,17 +271,16 @@ class _Reader:
         hand = self.hand("N", at)
         seat = self.seat(element, "who", at)
         m = self.number(element, "m", at, most=0xFFFF)
-        tiles, called, kind = _meld(m)
-        if tiles is None or any(not 0 <= t < 136 for t in tiles):
+        read = _read_meld(m, self.codes is RED_CODES)
+        if read is None:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_MELD, code=m))
-        codes = tuple(self.code(t, "N", "m", at) for t in tiles)
-        if kind in ("chow", "pung", "kong"):
-            own = tuple(c for i, c in enumerate(codes) if tiles[i] != called)
-            hand.call(seat, kind, self.code(called, "N", "m", at), own, self.last_discarder, at)
+        kind, called, own, codes = read
+        if kind == "chow" or kind == "pung" or kind == "kong":
+            hand.call(seat, kind, called, own, self.last_discarder, at)
         elif kind == "north":
-            hand.north(seat, codes[0], at)
+            hand.north(seat, called, at)
         else:
-            hand.kong(seat, "added" if kind == "added" else "concealed", codes, self.code(called, "N", "m", at), at)
+            hand.kong(seat, "added" if kind == "added" else "concealed", codes, called, at)
 
     def deltas(self, element: ET.Element, at: int) -> tuple[int, ...]:
         sc = self.numbers(element, "sc", at, 2 * self.players)
@@ -347,6 +346,18 @@ def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
     called = m >> 8
     tiles = tuple(called // 4 * 4 + i for i in range(4))
     return tiles, called, "concealed" if m & 3 == 0 else "kong"
+
+
+def _read_meld(m: int, red: bool) -> tuple[MeldKind, int, tuple[int, ...], tuple[int, ...]] | None:
+    """A meld code as its kind, the called (or added) tile's code, the codes
+    of the tiles from hand and of every tile; None for a code Tenhou never
+    writes."""
+    tiles, called, kind = _meld(m)
+    if tiles is None or not all(0 <= t < 136 for t in tiles):
+        return None
+    codes = RED_CODES if red else PLAIN_CODES
+    own = tuple(codes[t] for t in tiles if t != called)
+    return kind, codes[called], own, tuple(codes[t] for t in tiles)
 
 
 def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:

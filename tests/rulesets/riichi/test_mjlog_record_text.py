@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from service.core.errors import UnreadablePart
-from service.rulesets.riichi.records import mjlog
+from service.rulesets.riichi.records import mjai, mjlog
 
 TEXT = (Path(__file__).parent / "data" / "records" / "2019081518gm-00a9-0000-cce9d00c.mjlog.xml").read_text()
 
@@ -82,3 +82,42 @@ def test_a_bad_tag_in_a_plain_document_is_named_as_before() -> None:
     bad = TEXT.replace(first.group(0), "<T136/>", 1)
     assert mjlog._plain(bad) is not None
     assert _refusal(bad) == _refusal(bad.replace("/><", "/>\n<")) == "`<T>`'s `tile` is missing or not what Tenhou writes there."
+
+
+def test_a_players_forty_first_draw_in_a_hand_is_the_400_in_either_reading() -> None:
+    """A player takes at most 40 tiles in a hand (docs/games.md's bound):
+    41 draws of tile 0 by player 0 straight after the first deal (tag 4:
+    SHUFFLE, GO, UN, TAIKYOKU come first) put the 41st at tag 4 + 41 = 45."""
+    deal = TEXT.index("<INIT")
+    dealt = TEXT.index("/>", deal) + 2
+    bad = TEXT[:dealt] + "<T0/>" * 41 + TEXT[dealt:]
+    assert mjlog._plain(bad) is not None
+    for written in (bad, bad.replace("/><", "/>\n<")):
+        with pytest.raises(UnreadablePart) as refused:
+            mjlog.read_mjlog(written)
+        assert refused.value.problem.pointer == "/record/45"
+        assert refused.value.problem.detail == "A player has at most 40 takes or discards in one hand."
+
+
+def test_an_mjai_players_forty_first_draw_in_a_hand_is_the_400() -> None:
+    """The same bound in MJAI: 41 `tsumo` events of player 0 after the first
+    `start_kyoku` (event 1, after `start_game`) put the 41st at event 42."""
+    events = [
+        {"type": "start_game"},
+        {
+            "type": "start_kyoku",
+            "bakaze": "E",
+            "kyoku": 1,
+            "honba": 0,
+            "kyotaku": 0,
+            "oya": 0,
+            "scores": [25000] * 4,
+            "dora_marker": "1m",
+            "tehais": [["1m"] * 13] * 4,
+        },
+        *({"type": "tsumo", "actor": 0, "pai": "2m"} for _ in range(41)),
+    ]
+    with pytest.raises(UnreadablePart) as refused:
+        mjai.read_mjai(events)
+    assert refused.value.problem.pointer == "/record/42"
+    assert refused.value.problem.detail == "A player has at most 40 takes or discards in one hand."

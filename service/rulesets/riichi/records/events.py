@@ -259,6 +259,15 @@ class ReadGame:
     hands: tuple[ReadHand, ...]
 
 
+def check_lines(lines: list[list[Any]], events: list[list[int]]) -> None:
+    """400 at the first step past a player's bound in a hand's lines
+    (:attr:`HandBuilder.lines`), which the readers' short paths append to
+    without looking: they call this before any other event is read."""
+    if max(map(len, lines)) > MAX_HAND_STEPS:
+        at = min(indices[MAX_HAND_STEPS] for indices in events if len(indices) > MAX_HAND_STEPS)
+        raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_STEPS, limit=MAX_HAND_STEPS))
+
+
 def finish_hand(builder: HandBuilder) -> ReadHand:
     return ReadHand(builder.hand(), builder.at, builder.result_at, builder.take_events, builder.action_events)
 

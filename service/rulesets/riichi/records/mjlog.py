@@ -40,7 +40,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.records.events import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.records.events import TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, check_lines, finish_hand
 from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS, RecordedWin
 
 MAX_MJLOG_CHARS = 1_000_000
@@ -398,7 +398,9 @@ def read_mjlog(text: str) -> ReadGame:
     items, elements = _parse(text)
     for at, item in enumerate(items):
         play = plays.get(item)
-        if play is None or len(lines[play[0]]) >= MAX_HAND_STEPS:
+        if play is None:
+            if lines:
+                check_lines(lines, events)
             reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()
             continue
@@ -407,6 +409,8 @@ def read_mjlog(text: str) -> ReadGame:
         events[line].append(at)
         if line >= 4:
             reader.last_discarder = line - 4
+    if lines:
+        check_lines(lines, events)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, rule_line(reader.kind), tuple(reader.hands))

@@ -75,6 +75,14 @@ def test_a_document_that_is_not_xml_is_the_same_400(bad: str, says: str) -> None
     assert says in _refusal(bad)
 
 
+def test_a_namespace_renames_the_root_as_xml_does() -> None:
+    """A default namespace makes the root `{urn:x}mjloggm` (XML Namespaces
+    1.0, section 6.2), which is not `<mjloggm>`."""
+    bad = TEXT.replace('<mjloggm ver="2.3">', '<mjloggm xmlns="urn:x" ver="2.3">', 1)
+    assert mjlog._plain(bad) is None
+    assert "not an mjlog document" in _refusal(bad)
+
+
 def test_a_bad_tag_in_a_plain_document_is_named_as_before() -> None:
     """`<T136/>` is no tile (0–135): a plain document names it as XML would."""
     first = re.search(r"<T\d+/>", TEXT)

@@ -132,12 +132,13 @@ _NAMES = re.compile(rf" ({_NAME})=")
 def _plain(text: str) -> tuple[list[str], dict[str, ET.Element]] | None:
     """The root's children as pieces of text, and the elements of those that
     are not plain draws or discards, when the document is written as Tenhou
-    writes it: in printable ASCII with no entity, ``<mjloggm …>``, then only
+    writes it: in printable ASCII with no entity and no namespace (which
+    would rename the tags), ``<mjloggm …>``, then only
     empty elements with double-quoted attributes, each once, and nothing
     between them, then ``</mjloggm>``. None for any other document: XML reads
     it (into the same elements, or the reason it is not XML)."""
     body = text.rstrip(" \t\r\n")
-    if not (body.isascii() and body.isprintable()) or "&" in body:
+    if not (body.isascii() and body.isprintable()) or "&" in body or "xmlns" in body:
         return None
     pieces = body.split("<")
     if len(pieces) < 3 or pieces[0] or pieces[-1] != "/mjloggm>" or not _ROOT.fullmatch('""'.join(pieces[1].split('"')[::2])):

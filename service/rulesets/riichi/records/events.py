@@ -83,6 +83,8 @@ class HandBuilder:
         self.events = [*self.take_events, *self.action_events]
         """Each line's event indices."""
         self.declaring: set[int] = set()
+        self.calls: list[tuple[int, int, Call]] = []
+        """Each call's player, its index among the player's takes, and the call."""
         self.ura: tuple[int, ...] = ()
         self.wins: list[RecordedWin] = []
         self.result: RecordedResult | None = None
@@ -136,7 +138,9 @@ class HandBuilder:
 
     def call(self, seat: int, kind: CallKind, called: int, own: tuple[int, ...], giver: int, at: int) -> None:
         """A chow, pung or open kong of the discard just made (by ``giver``)."""
-        self._take(seat, Call(kind, called, own, (seat - giver) % 4), at)
+        take = Call(kind, called, own, (seat - giver) % 4)
+        self.calls.append((seat, len(self.takes[seat]), take))
+        self._take(seat, take, at)
         if kind == "kong":
             self._act(seat, KONG_TURN, at)
 
@@ -167,7 +171,7 @@ class HandBuilder:
         same tile by the same giver made since the caller's take before it,
         other than the one called (the replay would take the call at the
         first of them)."""
-        calls = [(seat, index, take) for seat, steps in enumerate(self.takes) for index, take in enumerate(steps) if type(take) is Call]
+        calls = self.calls
         if not calls:
             return frozenset()
         calls_at = sorted(self.take_events[seat][index] for seat, index, _ in calls)
@@ -253,6 +257,15 @@ class ReadGame:
     players: Literal[3, 4]
     disp: str
     hands: tuple[ReadHand, ...]
+
+
+def check_lines(lines: list[list[Any]], events: list[list[int]]) -> None:
+    """400 at the first step past a player's bound in a hand's lines
+    (:attr:`HandBuilder.lines`), which the readers' short paths append to
+    without looking: they call this before any other event is read."""
+    if max(map(len, lines)) > MAX_HAND_STEPS:
+        at = min(indices[MAX_HAND_STEPS] for indices in events if len(indices) > MAX_HAND_STEPS)
+        raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_STEPS, limit=MAX_HAND_STEPS))
 
 
 def finish_hand(builder: HandBuilder) -> ReadHand:

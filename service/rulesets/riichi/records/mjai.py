@@ -30,13 +30,13 @@ from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
 from service.rulesets.riichi.records.events import (
-    MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     UNSTATED,
     HandBuilder,
     ReadGame,
     ReadHand,
     check_hands,
+    check_lines,
     finish_hand,
 )
 from service.rulesets.riichi.records.tenhou6 import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
@@ -340,12 +340,16 @@ def read_mjai(events: list[Any]) -> ReadGame:
             code = PAIS.get(tile) if type(tile) is str else None
             if code is not None and type(seat) is int and 0 <= seat < reader.players:
                 line = seat if kind == "tsumo" else seat + 4 if kind == "dahai" else -1
-        if line < 0 or len(lines[line]) >= MAX_HAND_STEPS:
+        if line < 0:
+            if lines:
+                check_lines(lines, events_of)
             reader.read(event, at)
             lines, events_of = reader.short_path()
             continue
         lines[line].append(code)
         events_of[line].append(at)
+    if lines:
+        check_lines(lines, events_of)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, "", tuple(reader.paid()))

@@ -24,16 +24,23 @@ the room (特上, 上級; both: 鳳凰), 0x40 fast.
 
 The XML is read strictly: a document type declaration (and so any entity
 of its own) is refused, its size is bounded by the request's, and its tags
-by :data:`MAX_TAGS`.
+by :data:`MAX_TAGS`. A document written as Tenhou writes it (printable
+ASCII, empty elements with double-quoted attributes and nothing between
+them) is split at its tags rather than parsed, a draw or discard being its
+own piece of text (`T12/>`); any other goes through the XML parser, into
+the same elements or the same 400.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.records.events import MAX_HAND_STEPS, TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, finish_hand
+from service.rulesets.riichi.records.events import TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, check_lines, finish_hand
 from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS, RecordedWin
 
 MAX_MJLOG_CHARS = 1_000_000
@@ -53,6 +60,9 @@ BAD_MELD = template("`{code}` is not a meld code Tenhou writes (a chow, pung, ad
 BEFORE_DEAL = template("`<{tag}>` before the first hand is dealt (`<INIT>`).")
 NOT_SEATED = template("Player {player} is not at this table.")
 
+_NUMBERS = msgspec.json.Decoder(Annotated[list[Annotated[int, msgspec.Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]], msgspec.Meta(max_length=64)])
+"""A list attribute (`1,2,3`) inside brackets: up to 64 whole numbers in bounds."""
+_HANDS = ("hai0", "hai1", "hai2", "hai3")
 _DRAWS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARDS = {"D": 0, "E": 1, "F": 2, "G": 3}
 _RED = {16: 51, 52: 52, 88: 53}
@@ -79,19 +89,79 @@ def rule_line(kind: int) -> str:
     )
 
 
-def _parse(text: str) -> list[ET.Element]:
+Items = list[str] | list[str | ET.Element]
+"""The root's children in order: a draw or discard with no attributes as the
+piece of text Tenhou writes it in (`T12/>`), anything else as its element or
+as a piece that :func:`_parse`'s elements hold."""
+
+
+def _parse(text: str) -> tuple[Items, dict[str, ET.Element]]:
+    """The root's children, and each piece of text among them that is not a
+    plain draw or discard as its element."""
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise UnreadablePart(field_problem("/record", DOCTYPE))
+    plain = _plain(text)
+    items: Items
+    elements: dict[str, ET.Element] = {}
+    if plain is None:
+        items = [_PIECES.get(element.tag, element) for element in _parse_xml(text)]
+    else:
+        items, elements = plain
+    if len(items) > MAX_TAGS:
+        raise UnreadablePart(field_problem("/record", TOO_MANY_TAGS, limit=MAX_TAGS))
+    return items, elements
+
+
+def _parse_xml(text: str) -> list[ET.Element]:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise UnreadablePart(field_problem("/record", NOT_XML, reason=str(exc))) from None
     if root.tag != "mjloggm":
         raise UnreadablePart(field_problem("/record", NOT_MJLOG, tag=str(root.tag)[:40]))
-    tags = list(root)
-    if len(tags) > MAX_TAGS:
-        raise UnreadablePart(field_problem("/record", TOO_MANY_TAGS, limit=MAX_TAGS))
-    return tags
+    return list(root)
+
+
+_NAME = "[A-Za-z_][A-Za-z0-9_]*"
+_SKELETON = re.compile(rf'({_NAME})((?: +{_NAME}="")*) */>')
+"""An empty element with its attributes' values taken out."""
+_ROOT = re.compile(rf'mjloggm(?: +{_NAME}="")* *>')
+_NAMES = re.compile(rf" ({_NAME})=")
+
+
+def _plain(text: str) -> tuple[list[str], dict[str, ET.Element]] | None:
+    """The root's children as pieces of text, and the elements of those that
+    are not plain draws or discards, when the document is written as Tenhou
+    writes it: in printable ASCII with no entity and no namespace (which
+    would rename the tags), ``<mjloggm …>``, then only
+    empty elements with double-quoted attributes, each once, and nothing
+    between them, then ``</mjloggm>``. None for any other document: XML reads
+    it (into the same elements, or the reason it is not XML)."""
+    body = text.rstrip(" \t\r\n")
+    if not (body.isascii() and body.isprintable()) or "&" in body or "xmlns" in body:
+        return None
+    pieces = body.split("<")
+    if len(pieces) < 3 or pieces[0] or pieces[-1] != "/mjloggm>" or not _ROOT.fullmatch('""'.join(pieces[1].split('"')[::2])):
+        return None
+    items = pieces[2:-1]
+    elements: dict[str, ET.Element] = {}
+    for piece in set(items).difference(_ELEMENTS):
+        parts = piece.split('"')
+        match = _SKELETON.fullmatch('""'.join(parts[::2]))
+        names = _NAMES.findall(match[2]) if match else ()
+        if match is None or len(set(names)) != len(names):
+            return None
+        elements[piece] = ET.Element(match[1], dict(zip(names, parts[1::2], strict=True)))
+    return items, elements
+
+
+def _element(item: str | ET.Element, elements: dict[str, ET.Element]) -> ET.Element:
+    """An item of :func:`_parse` as its element (a piece is a draw or discard
+    or one of ``elements``)."""
+    if not isinstance(item, str):
+        return item
+    element = elements.get(item)
+    return _ELEMENTS[item] if element is None else element
 
 
 class _Reader:
@@ -115,12 +185,10 @@ class _Reader:
     def numbers(self, element: ET.Element, name: str, at: int, count: int | None = None) -> list[int]:
         value = element.get(name)
         try:
-            numbers = [int(part) for part in value.split(",", 64)] if value else []
-        except ValueError:
+            numbers = _NUMBERS.decode(f"[{value}]") if value else []
+        except msgspec.MsgspecError:
             numbers, value = [], None
-        if numbers and (max(numbers) > MAX_NUMBER or min(numbers) < -MAX_NUMBER):
-            numbers, value = [], None
-        if (value is None and count != 0) or (count is not None and len(numbers) < count) or len(numbers) > 64:
+        if (value is None and count != 0) or (count is not None and len(numbers) < count):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
         return numbers
 
@@ -198,8 +266,9 @@ class _Reader:
         ten = self.numbers(element, "ten", at, self.players)
         if not (0 <= seed[0] <= 15 and 0 <= seed[1] <= 100 and 0 <= seed[2] <= 200):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="INIT", name="seed"))
-        starts = tuple(self.tiles(element, f"hai{seat}", at, 0 if seat >= self.players else 13) for seat in range(4))
-        scores = tuple(100 * ten[seat] if seat < len(ten) else 0 for seat in range(4))
+        players = self.players
+        starts = tuple(self.tiles(element, name, at, 0 if seat >= players else 13) for seat, name in enumerate(_HANDS))
+        scores = (*[100 * points for points in ten[:4]], *(0,) * (4 - min(len(ten), 4)))
         dora = [self.code(seed[5], "INIT", "seed", at)]
         self.builder = HandBuilder(at, seed[0], seed[1], seed[2], scores, starts, dora)
 
@@ -207,17 +276,16 @@ class _Reader:
         hand = self.hand("N", at)
         seat = self.seat(element, "who", at)
         m = self.number(element, "m", at, most=0xFFFF)
-        tiles, called, kind = _meld(m)
-        if tiles is None or any(not 0 <= t < 136 for t in tiles):
+        read = _read_meld(m, self.codes is RED_CODES)
+        if read is None:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_MELD, code=m))
-        codes = tuple(self.code(t, "N", "m", at) for t in tiles)
-        if kind in ("chow", "pung", "kong"):
-            own = tuple(c for i, c in enumerate(codes) if tiles[i] != called)
-            hand.call(seat, kind, self.code(called, "N", "m", at), own, self.last_discarder, at)
+        kind, called, own, codes = read
+        if kind == "chow" or kind == "pung" or kind == "kong":
+            hand.call(seat, kind, called, own, self.last_discarder, at)
         elif kind == "north":
-            hand.north(seat, codes[0], at)
+            hand.north(seat, called, at)
         else:
-            hand.kong(seat, "added" if kind == "added" else "concealed", codes, self.code(called, "N", "m", at), at)
+            hand.kong(seat, "added" if kind == "added" else "concealed", codes, called, at)
 
     def deltas(self, element: ET.Element, at: int) -> tuple[int, ...]:
         sc = self.numbers(element, "sc", at, 2 * self.players)
@@ -242,7 +310,7 @@ class _Reader:
         else:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag="RYUUKYOKU", name="type"))
 
-    def short_path(self) -> tuple[dict[str, tuple[int, int]], list[list[Any]], list[list[int]]]:
+    def short_path(self) -> tuple[dict[Any, tuple[int, int]], list[list[Any]], list[list[int]]]:
         """What the loop's short path appends to: none while no hand is open
         or a player has just declared riichi (their discard is a riichi)."""
         builder = self.builder
@@ -285,9 +353,21 @@ def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
     return tiles, called, "concealed" if m & 3 == 0 else "kong"
 
 
+def _read_meld(m: int, red: bool) -> tuple[MeldKind, int, tuple[int, ...], tuple[int, ...]] | None:
+    """A meld code as its kind, the called (or added) tile's code, the codes
+    of the tiles from hand and of every tile; None for a code Tenhou never
+    writes."""
+    tiles, called, kind = _meld(m)
+    if tiles is None or not all(0 <= t < 136 for t in tiles):
+        return None
+    codes = RED_CODES if red else PLAIN_CODES
+    own = tuple(codes[t] for t in tiles if t != called)
+    return kind, codes[called], own, tuple(codes[t] for t in tiles)
+
+
 def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
     return {
-        f"{letter}{number}": (line + seat, codes[number])
+        f"{letter}{number}/>": (line + seat, codes[number])
         for line, letters in ((0, _DRAWS), (4, _DISCARDS))
         for letter, seat in letters.items()
         if seat < players
@@ -296,11 +376,16 @@ def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
 
 
 PLAYS = {(codes is RED_CODES, players): _plays(codes, players) for codes in (PLAIN_CODES, RED_CODES) for players in (3, 4)}
-"""Each draw and discard tag as Tenhou writes it, for each numbering (red
+"""Each draw and discard as Tenhou writes it (`T12/>`, the piece of text
+:func:`_parse` gives), for each numbering (red
 fives or none) and table size: the hand's line it goes to
 (:attr:`HandBuilder.lines`: 0–3 a player's draws, 4–7 discards) and the
 tile's code. Nine tags in ten are these: they take the short path."""
-_SLOW: dict[str, tuple[int, int]] = {}
+_SLOW: dict[Any, tuple[int, int]] = {}
+_PIECES = {f"{letter}{number}": f"{letter}{number}/>" for letter in "TUVWDEFG" for number in range(136)}
+"""Each draw and discard tag, as the piece of text Tenhou writes it in."""
+_ELEMENTS = {piece: ET.Element(tag) for tag, piece in _PIECES.items()}
+"""Each draw or discard piece as its element (read only)."""
 
 
 def read_mjlog(text: str) -> ReadGame:
@@ -311,10 +396,13 @@ def read_mjlog(text: str) -> ReadGame:
     :meth:`_Reader.read`."""
     reader = _Reader()
     plays, lines, events = reader.short_path()
-    for at, element in enumerate(_parse(text)):
-        play = plays.get(element.tag)
-        if play is None or len(lines[play[0]]) >= MAX_HAND_STEPS:
-            reader.read(element, at)
+    items, elements = _parse(text)
+    for at, item in enumerate(items):
+        play = plays.get(item)
+        if play is None:
+            if lines:
+                check_lines(lines, events)
+            reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()
             continue
         line, code = play
@@ -322,6 +410,8 @@ def read_mjlog(text: str) -> ReadGame:
         events[line].append(at)
         if line >= 4:
             reader.last_discarder = line - 4
+    if lines:
+        check_lines(lines, events)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, rule_line(reader.kind), tuple(reader.hands))

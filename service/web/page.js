@@ -12,16 +12,20 @@
 // melds (and bettors), request, result, game (and recorded games), share
 // and print.
 
-import { $, app, currentEntry, el, N_, SPECS, t } from "./page/state.js";
+import { $, app, changed, currentEntry, el, N_, onChange, SPECS, t } from "./page/state.js";
 import { OTHER, getJSON, languages, negotiate, readHash, shareUrl, writeHash } from "./page/fetching.js";
 import { buildGameRules, buildPatterns, buildRules, buildSeats, buildValue, fixDiscarder, syncModes } from "./page/form.js";
 import { buildFuHelper } from "./page/fu_helper.js";
-import { addTile, buildTiles, parseTiles, tickCheck, tileHistory, writeTiles } from "./page/tiles.js";
+import { parseTiles } from "./page/faces.js";
+import { addTile, buildTiles, tickCheck, tileHistory, writeTiles } from "./page/tiles.js";
 import { bettors, buildBettors, buildMelds, editMeld, fillMeld, melds, setBettors, setMelds, setPickInto } from "./page/melds.js";
-import { changed, settle } from "./page/result.js";
+import { refresh, settle } from "./page/result.js";
 import { addToGame, formHand, onGameRule, openRecordFile, playGame, replayRecord, setGameHands } from "./page/game.js";
 import { copyText, saveImage, summary, summaryText } from "./page/share.js";
 import { buildReference } from "./page/print.js";
+
+// A value changed anywhere on the form: the result follows.
+onChange(refresh);
 
 // --- tabs, language, start --------------------------------------------------------------------
 

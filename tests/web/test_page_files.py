@@ -109,3 +109,22 @@ def test_the_page_is_modules_small_enough_to_read() -> None:
     assert '<script type="module" src="/web/static/page.js">' in (WEB_DIR / "index.html").read_text()
     for module in MODULES:
         assert f'from "./{module}"' in SCRIPT or f'from "./{module.removeprefix("page/")}"' in SCRIPT, f"{module} is never imported"
+
+
+def test_the_page_modules_import_downward_only() -> None:
+    """docs/page.md lists the modules from the bottom layer up; each imports
+    only modules listed before it, so no two modules import each other,
+    directly or round a circle. A module that must set off something above it
+    (a changed value settles the result again) calls a hook that page.js sets."""
+    doc = (WEB_DIR.parents[1] / "docs" / "page.md").read_text()
+    order = re.findall(r"^\s*\| `(page/\w+\.js)` \|", doc, re.M)
+    assert sorted(order) == sorted(MODULES)
+    arrows = 0
+    for index, module in enumerate(order):
+        text = (WEB_DIR / module).read_text()
+        imported = re.findall(r'^import \{[^}]*\} from "\./([\w/]+\.js)";', text, re.M)
+        assert len(imported) == text.count(' from "./'), f"{module}: an import this test cannot read"
+        for name in imported:
+            assert f"page/{name}" in order[:index], f"{module} imports page/{name}, listed after it"
+        arrows += len(imported)
+    assert arrows >= 30

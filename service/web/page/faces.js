@@ -81,3 +81,15 @@ export function tileButton(tile, attrs, spoken) {
   button.append(tileFace(tile), el("span", { class: "code", text: tile }), el("span", { class: "visually-hidden", text: " " + (spoken || tileName(tile)) }));
   return button;
 }
+
+// The tile notation (`123m55z`) read as tile codes; null when it cannot be read.
+export function parseTiles(text) {
+  const tiles = [];
+  let digits = [];
+  for (const ch of text.replace(/\s+/g, "")) {
+    if (/[0-9]/.test(ch)) digits.push(ch);
+    else if (/[mpsz]/.test(ch)) { for (const d of digits) tiles.push(d + ch); digits = []; }
+    else return null;
+  }
+  return digits.length ? null : tiles;
+}

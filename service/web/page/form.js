@@ -1,10 +1,7 @@
 // Building the form: the hand's value, the seats, the table rules, the game
 // rules and the pattern checklists, from discovery and the OpenAPI document.
-import { $, ITEM_LABELS, PATTERN_VALUES, RULE_LABELS, SEATS, SPECS, VALUE_LABELS, app, el, hasValueLabel, ruleLabel, seatName, t, valueLabel } from "./state.js";
+import { $, ITEM_LABELS, PATTERN_VALUES, RULE_LABELS, SEATS, SPECS, VALUE_LABELS, app, el, fuHelperOn, hasValueLabel, recordPath, ruleLabel, seatName, t, tilesAvailable, valueLabel } from "./state.js";
 import { cached } from "./fetching.js";
-import { fuHelperOn } from "./fu_helper.js";
-import { tilesAvailable } from "./tiles.js";
-import { recordPath } from "./game.js";
 
 // A field of the ruleset's request schema (or of another: its tiles object is `<Ruleset>Tiles`).
 export function schemaField(name, schema) {
@@ -25,6 +22,16 @@ export function fieldValues(info) {
   const values = [];
   for (let v = info.minimum; v <= info.maximum; v += info.multipleOf) if (!left.includes(v)) values.push(v);
   return values;
+}
+
+// A field's text as the request's value.
+const NUMBER = "\u0000n:";
+
+export function typed(kind, text) {
+  if (kind === "bool" || kind === "boolean") return text === "1";
+  if (kind === "int" || kind === "int0" || kind === "integer") return text === "" ? null : Number(text);
+  if (kind === "number") return /^-?\d+(\.\d+)?$/.test(text) ? NUMBER + text : text === "" ? null : text;
+  return text;
 }
 
 // A three-player table (三人麻雀, the spec's `threePlayers`): no north seat, no 2m–8m, no chow.
@@ -261,4 +268,11 @@ export function syncModes() {
     $("fu-helper").hidden = tiles;
     if (!helper) { app.fuCount = null; $("fu-card").hidden = true; }
   }
+}
+
+// A tile picked or a meld made: the hand is now valued from its tiles.
+export function useTiles() {
+  app.values.use_tiles = "1";
+  $("use-tiles").checked = true;
+  syncModes();
 }

@@ -1,5 +1,5 @@
 // The fu helper: the fu from the hand's shape, by the spec's `fuHelper.url`.
-import { $, N_, SPECS, app, el, fill, t } from "./state.js";
+import { $, N_, SPECS, app, el, fill, fuHelperOn, t } from "./state.js";
 import { control } from "./form.js";
 
 const FU_ITEMS = {
@@ -20,10 +20,6 @@ function fuItem(kind, code) {
 }
 
 const FU_KINDS = [["sequence", N_("Sequence")], ["triplet", N_("Triplet")], ["kan", N_("Kan")]];
-
-export function fuHelperOn() {
-  return !!SPECS[app.ruleset].fuHelper && app.values.fu_helper === "1";
-}
 
 export function buildFuHelper() {
   const box = $("fu-helper");

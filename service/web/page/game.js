@@ -1,9 +1,9 @@
 // A whole game (the hands so far, replayed by POST /v1/<ruleset>/games) and a
 // recorded game (POST /v1/<ruleset>/game-records), shown as a ledger.
-import { $, SPECS, app, el, fill, joined, seatName, t } from "./state.js";
+import { $, SPECS, app, el, fill, joined, recordPath, seatName, t } from "./state.js";
 import { writeHash } from "./fetching.js";
 import { asJSON, changedOptions, gameOptions, placeRules, requestBody } from "./request.js";
-import { signed, valueText, who } from "./result.js";
+import { signed, valueText, who } from "./format.js";
 import { currentEntry } from "./state.js";
 
 // What the game derives, left out of each hand: the dealer, the rules, and the spec's `derived` fields.
@@ -95,11 +95,6 @@ export function onGameRule(event) {
 }
 
 // --- a recorded game: a ruleset that answers POST /v1/<ruleset>/game-records ----------------
-
-export function recordPath(entry) {
-  const path = `/v1/${entry.name}/game-records`;
-  return entry.endpoints.includes("POST " + path) ? path : null;
-}
 
 function recordProblem(text) {
   $("record-problem").textContent = text;

@@ -1,9 +1,8 @@
 // Called melds and concealed kongs (kept in the URL as
 // `tiles_melds=pung:555p;chow:345s`), and the bettors of the spec's `bettors`.
-import { $, app, el, fill, N_, seatName, SEATS, SPECS, t } from "./state.js";
-import { schemaField, threePlayers } from "./form.js";
-import { parseTiles, useTiles } from "./tiles.js";
-import { changed } from "./result.js";
+import { $, app, changed, el, fill, N_, seatName, SEATS, SPECS, t } from "./state.js";
+import { parseTiles } from "./faces.js";
+import { schemaField, threePlayers, useTiles } from "./form.js";
 
 // --- melds: called sets and concealed kongs, kept in the URL as
 // `tiles_melds=pung:555p;chow:345s`. A concealed kong is the page's kind

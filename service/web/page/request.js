@@ -1,19 +1,9 @@
 // The request: the form's values as the settlement body the service takes.
-import { SPECS, app } from "./state.js";
-import { fieldValues, inForm, schemaField } from "./form.js";
-import { fuHelperOn } from "./fu_helper.js";
-import { tilesAvailable, tilesBody } from "./tiles.js";
+import { SPECS, app, fuHelperOn, tilesAvailable } from "./state.js";
+import { fieldValues, inForm, schemaField, typed } from "./form.js";
+import { tilesBody } from "./tiles.js";
 import { bettors } from "./melds.js";
 import { currentEntry } from "./state.js";
-
-const NUMBER = "\u0000n:";
-
-export function typed(kind, text) {
-  if (kind === "bool" || kind === "boolean") return text === "1";
-  if (kind === "int" || kind === "int0" || kind === "integer") return text === "" ? null : Number(text);
-  if (kind === "number") return /^-?\d+(\.\d+)?$/.test(text) ? NUMBER + text : text === "" ? null : text;
-  return text;
-}
 
 export function requestBody() {
   const spec = SPECS[app.ruleset];

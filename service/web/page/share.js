@@ -1,7 +1,7 @@
 // Share: the result as text, a link, an image, and the share targets.
 import { $, SPECS, app, el, fill, joined, t, word } from "./state.js";
 import { shareUrl } from "./fetching.js";
-import { headline, shapeText, signed, who } from "./result.js";
+import { headline, shapeText, signed, who } from "./format.js";
 import { currentEntry } from "./state.js";
 
 // The result as a few lines of text, for a chat (the link is added after them).

@@ -173,3 +173,31 @@ export function currentEntry() {
   const discovery = app.rulesets[app.lang];
   return discovery && discovery.rulesets.find((r) => r.name === app.ruleset);
 }
+
+// What the chosen ruleset offers: the fu helper switched on, tiles (a hands
+// endpoint), a recorded game (a game-records endpoint).
+export function fuHelperOn() {
+  return !!SPECS[app.ruleset].fuHelper && app.values.fu_helper === "1";
+}
+
+export function tilesAvailable() {
+  const entry = currentEntry();
+  return !!entry && entry.endpoints.includes(`POST /v1/${app.ruleset}/hands`);
+}
+
+export function recordPath(entry) {
+  const path = `/v1/${entry.name}/game-records`;
+  return entry.endpoints.includes("POST " + path) ? path : null;
+}
+
+// A value changed: the page registers what follows (the result settled again),
+// so that the form's parts below the result can say so.
+let onChanged = () => {};
+
+export function onChange(fn) {
+  onChanged = fn;
+}
+
+export function changed() {
+  onChanged();
+}

@@ -1,28 +1,9 @@
 // Tiles, when the ruleset has a hands endpoint: the picker, the hand as faces,
 // the counts and the tiles part of the request.
-import { $, ROUND_NAMES, SEATS, SPECS, app, el, fill, t } from "./state.js";
-import { tileButton, tileName } from "./faces.js";
-import { control, schemaField, syncModes, threePlayers } from "./form.js";
+import { $, ROUND_NAMES, SEATS, SPECS, app, changed, el, fill, t, tilesAvailable } from "./state.js";
+import { parseTiles, tileButton, tileName } from "./faces.js";
+import { control, schemaField, threePlayers, typed, useTiles } from "./form.js";
 import { buildMelds, meldBody, melds } from "./melds.js";
-import { typed } from "./request.js";
-import { changed } from "./result.js";
-import { currentEntry } from "./state.js";
-
-export function tilesAvailable() {
-  const entry = currentEntry();
-  return !!entry && entry.endpoints.includes(`POST /v1/${app.ruleset}/hands`);
-}
-
-export function parseTiles(text) {
-  const tiles = [];
-  let digits = [];
-  for (const ch of text.replace(/\s+/g, "")) {
-    if (/[0-9]/.test(ch)) digits.push(ch);
-    else if (/[mpsz]/.test(ch)) { for (const d of digits) tiles.push(d + ch); digits = []; }
-    else return null;
-  }
-  return digits.length ? null : tiles;
-}
 
 export function writeTiles(tiles) {
   const order = { m: 0, p: 1, s: 2, z: 3 };
@@ -185,9 +166,3 @@ export function tilesShort() {
   return Math.max(0, tilesNeeded(called) - total);
 }
 
-// A tile picked or a meld made: the hand is now valued from its tiles.
-export function useTiles() {
-  app.values.use_tiles = "1";
-  $("use-tiles").checked = true;
-  syncModes();
-}

@@ -32,6 +32,7 @@ export const RULE_LABELS = {
   ties: N_("Equal final scores"), bust: N_("A score below 0 ends the game (飛び)"), agari_yame: N_("Dealer first at the last hand ends it (アガリ止め)"),
   triple_ron: N_("Three winners on one discard (三家和)"), nagashi_mangan: N_("Nagashi mangan (流し満貫)"), red_fives: N_("Red fives (赤ドラ)"),
   aka_dora: N_("Red fives"), goal_points: N_("Points that end the game"), abortive_draws: N_("Abortive draws (途中流局)"),
+  suukantsu_pao: N_("Suukantsu pao (四槓子の責任払い)"), kokushi_ankan_chankan: N_("Kokushi may rob a concealed kan (国士無双の暗槓搶槓)"),
   extension: N_("Extension round (西入/南入)"), chombo: N_("Chombo (錯和) penalty"), rounding: N_("Results in whole thousands"), draw_keeps_dealer: N_("A draw keeps the dealer"),
 };
 

@@ -101,8 +101,8 @@ class YakuOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, froz
             bool,
             msgspec.Meta(
                 description=(
-                    "国士無双の暗槓搶槓: whether kokushi musou may rob a concealed kan (default true; false refuses "
-                    "`tiles.robbed_kong` `concealed`)."
+                    "国士無双の暗槓搶槓: whether kokushi musou may rob a concealed kan (default true; false refuses a win "
+                    "that robs a concealed kan)."
                 )
             ),
         ]

@@ -36,18 +36,13 @@ from service.core.errors import RuleViolation, field_problem, template
 from service.core.game_types import GameChombo
 from service.core.seats import Seat
 from service.rulesets.riichi.game_results import CHOMBO_DEDUCTION
+from service.rulesets.riichi.hand.limits import MANGAN_BASIC
+from service.rulesets.riichi.payments import FOUR_PLAYERS, tsumo_shares
 
 Declared = Annotated[
     list[Seat],
     msgspec.Meta(max_length=4, description="Seats that had declared riichi this hand: their sticks go back to them."),
 ]
-
-DEALER_PAYS = 4000
-"""A dealer's chombo: 4,000 to each other seat ("If the offending player is East, 4000 is payed to each of the other players")."""
-TO_DEALER = 4000
-"""A non-dealer's chombo: 4,000 to the dealer ("4000 to East, 2000 to other players")."""
-TO_NON_DEALER = 2000
-"""A non-dealer's chombo: 2,000 to each other non-dealer."""
 
 
 class RiichiGameChombo(GameChombo, forbid_unknown_fields=True, kw_only=True, tag_field="type", tag="chombo"):
@@ -76,14 +71,17 @@ NOT_AT_TABLE = template("{seat} is not at this table.")
 
 
 def mangan_deltas(seat: Seat, dealer: Seat, seats: Sequence[Seat]) -> dict[str, Decimal]:
-    """The reverse mangan: what each seat's score changes by when ``seat`` pays it."""
+    """The reverse mangan: what each seat's score changes by when ``seat``
+    pays a four-player mangan tsumo's shares to every other seat ("If the
+    offending player is East, 4000 is payed to each of the other players",
+    else "4000 to East, 2000 to other players"), three players too."""
+    from_dealer, from_other = tsumo_shares(MANGAN_BASIC, seat == dealer, 3, FOUR_PLAYERS)
     deltas: dict[str, Decimal] = {other: Decimal(0) for other in seats}
     for other in seats:
-        if other == seat:
-            continue
-        amount = DEALER_PAYS if seat == dealer else TO_DEALER if other == dealer else TO_NON_DEALER
-        deltas[other] += amount
-        deltas[seat] -= amount
+        if other != seat:
+            amount = from_dealer if other == dealer else from_other
+            deltas[other] += amount
+            deltas[seat] -= amount
     return deltas
 
 

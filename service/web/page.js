@@ -14,7 +14,7 @@
 
 import { $, app, changed, currentEntry, el, N_, onChange, SPECS, t } from "./page/state.js";
 import { OTHER, getJSON, languages, negotiate, readHash, shareUrl, writeHash } from "./page/fetching.js";
-import { buildGameRules, buildPatterns, buildRules, buildSeats, buildValue, fixDiscarder, syncModes } from "./page/form.js";
+import { buildGameRules, buildPatterns, buildRules, buildSeats, buildValue, fixDiscarder, rebaseRules, syncModes } from "./page/form.js";
 import { buildFuHelper } from "./page/fu_helper.js";
 import { parseTiles } from "./page/faces.js";
 import { addTile, buildTiles, tickCheck, tileHistory, writeTiles } from "./page/tiles.js";
@@ -158,6 +158,7 @@ function onInput(event) {
   if (name === "use_patterns" || name === "use_tiles" || name === "fu_helper") syncModes();
   if (name === "fu.seven_pairs") for (const set of document.querySelectorAll(".fu-set")) set.hidden = app.values[name] === "1";
   if (name === "players") { buildSeats(); buildTiles(); buildReference(); }
+  if (name === "preset" || name === "players") rebaseRules(currentEntry());
   if (name === "preset" || name === "mode") { buildPatterns(SPECS[app.ruleset]).then(buildReference); }
   if (name.startsWith("rules.") && event.type === "change") buildReference();
   changed();

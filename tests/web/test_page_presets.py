@@ -71,3 +71,28 @@ def test_a_game_sends_the_preset_once(page: Any, base_url: str) -> None:
     press(page, By.ID, "game-add")
     assert game_rows(page, 1) == [["1", "East 1", "East", "25000", "49000", "1000", "25000"]]
     press(page, By.ID, "game-clear")
+
+
+def test_the_rules_panel_shows_the_tables_rules(page: Any, base_url: str) -> None:
+    """Under M.League's table the rules panel starts at the league's values
+    (riichi.wiki, M.League: no double yakuman, counted yakuman capped to
+    sanbaiman, uma 10-30 in thousands; the fourth kan's discarder liable for
+    suukantsu), not the service's defaults, and sends only what differs:
+    13 han is still the league's sanbaiman (6,000 × 4 = 24,000). Back to no
+    table, the defaults again."""
+    open_page(page, f"{base_url}/#r=riichi&lang=en&winner=south&han=13&preset=mleague")
+    page.execute_script("document.getElementById('rule-fields').open = true")
+
+    def box(name: str) -> bool:
+        return bool(page.find_element(By.CSS_SELECTOR, f'[name="{name}"]').is_selected())
+
+    def chosen(name: str) -> str:
+        return str(Select(page.find_element(By.CSS_SELECTOR, f'[name="{name}"]')).first_selected_option.get_attribute("value"))
+
+    assert (box("rules.double_yakuman"), box("rules.suukantsu_pao"), chosen("rules.kazoe")) == (False, True, "sanbaiman")
+    assert page.find_element(By.CSS_SELECTOR, '[name="game.uma.0"]').get_attribute("value") == "10"
+    assert shown(page)["deltas"]["South"] == "+24000"
+    assert "rules." not in page.current_url
+    set_field(page, "preset", "")
+    assert (box("rules.double_yakuman"), box("rules.suukantsu_pao"), chosen("rules.kazoe")) == (True, False, "yakuman")
+    assert shown(page)["deltas"]["South"] == "+32000"

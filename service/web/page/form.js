@@ -155,12 +155,21 @@ function ruleHelp(option) {
     .replace(/([^\s（(]+)（\1、/gu, "$1（");
 }
 
+// A platform's table chosen (discovery's `presets`, riichi's `preset`) sets rules: by name, the values it sets
+// for the table's size. Each field starts at them, so the panel shows the table's rules and sends what differs.
+function presetValues(entry) {
+  const preset = (entry.presets || []).find((item) => item.name === app.values.preset);
+  if (!preset) return {};
+  return Object.assign({}, ...Object.values(preset.values[threePlayers() ? "3" : "4"] || {}));
+}
+
 // One option of discovery's lists as a form control named `<prefix><option>`
-// (an array option: one box per item, `<prefix><option>.<i>`).
-function optionControls(prefix, option) {
+// (an array option: one box per item, `<prefix><option>.<i>`), starting at ``base`` where it says.
+function optionControls(prefix, option, base) {
   const name = prefix + option.name;
   const label = ruleLabel(option.name);
   const help = ruleHelp(option);
+  if (option.name in base) option = { ...option, default: base[option.name] };
   if (option.type === "array")
     return option.default.map((item, index) => control(`${name}.${index}`, ITEM_LABELS[option.name] ? t(ITEM_LABELS[option.name][index]) : `${label} ${index + 1}`, "int", String(item), {
       min: option.minimum, max: option.maximum, help: index === 0 ? help : null,
@@ -174,10 +183,10 @@ function optionControls(prefix, option) {
   })];
 }
 
-function buildOptions(list, prefix, options) {
+function buildOptions(list, prefix, options, base) {
   list.replaceChildren();
   for (const option of options) {
-    for (const node of optionControls(prefix, option)) {
+    for (const node of optionControls(prefix, option, base)) {
       node.classList.add("rule");
       list.append(node);
     }
@@ -185,7 +194,15 @@ function buildOptions(list, prefix, options) {
 }
 
 export function buildRules(entry) {
-  buildOptions($("rule-list"), "rules.", entry.rules);
+  buildOptions($("rule-list"), "rules.", entry.rules, presetValues(entry));
+}
+
+// A platform's table or the table's size changed: the rule fields left at their starting values start again
+// from the new ones.
+export function rebaseRules(entry) {
+  for (const key of Object.keys(app.values)) if (/^(rules|game)\./.test(key) && app.values[key] === app.defaults[key]) delete app.values[key];
+  buildRules(entry);
+  buildGameRules(entry);
 }
 
 // A game option the hand's form already asks for (the number of players) is the form's.
@@ -194,7 +211,7 @@ export function inForm(name) {
 }
 
 export function buildGameRules(entry) {
-  buildOptions($("game-rule-list"), "game.", (entry.game_rules || []).filter((option) => !inForm(option.name)));
+  buildOptions($("game-rule-list"), "game.", (entry.game_rules || []).filter((option) => !inForm(option.name)), presetValues(entry));
   $("record-box").hidden = !recordPath(entry);
   // a game whose options say how a chombo is paid takes a chombo hand: the seat that committed it
   $("game-chombo-box").hidden = !(entry.game_rules || []).some((option) => option.name === "chombo");

@@ -82,7 +82,7 @@ export function changedOptions(options, prefix) {
     const key = prefix + option.name;
     if (option.type === "array") {
       const items = option.default.map((item, index) => (v[`${key}.${index}`] ?? "") === "" ? item : Number(v[`${key}.${index}`]));
-      if (items.some((item, index) => item !== option.default[index])) chosen[option.name] = items;
+      if (items.some((item, index) => String(item) !== (app.defaults[`${key}.${index}`] ?? String(option.default[index])))) chosen[option.name] = items;
       continue;
     }
     const value = v[key];

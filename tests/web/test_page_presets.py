@@ -7,6 +7,7 @@ Regular yaku scoring is capped to sanbaiman": 6,000 × 4 = 24,000)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -94,5 +95,29 @@ def test_the_rules_panel_shows_the_tables_rules(page: Any, base_url: str) -> Non
     assert shown(page)["deltas"]["South"] == "+24000"
     assert "rules." not in page.current_url
     set_field(page, "preset", "")
-    assert (box("rules.double_yakuman"), box("rules.suukantsu_pao"), chosen("rules.kazoe")) == (True, False, "yakuman")
+    assert (box("rules.double_yakuman"), chosen("rules.suukantsu_pao"), chosen("rules.kazoe")) == (True, "", "yakuman")
     assert shown(page)["deltas"]["South"] == "+32000"
+
+
+def test_a_rule_with_no_stated_default_is_left_to_the_service_or_set_either_way(page: Any, base_url: str) -> None:
+    """`rules.nagashi_mangan` is echoed only when sent (discovery gives no
+    default; the service plays it): the panel offers the default, on and off,
+    sends nothing for the default and `false` for off, where a box left
+    unticked could not say off."""
+    open_page(page, f"{base_url}/#r=riichi&lang=en&winner=south&han=2&fu=30")
+    page.execute_script("document.getElementById('rule-fields').open = true")
+    page.execute_script(
+        "window.sent = []; const send = window.fetch;"
+        "window.fetch = (url, options) => { if (options && options.body) window.sent.push(options.body); return send(url, options); };"
+    )
+    select = Select(page.find_element(By.CSS_SELECTOR, '[name="rules.nagashi_mangan"]'))
+    assert [option.get_attribute("value") for option in select.options] == ["", "1", "0"]
+    assert select.first_selected_option.get_attribute("value") == ""
+    set_field(page, "rules.nagashi_mangan", "0")
+    shown(page)
+    body = json.loads(page.execute_script("return window.sent[window.sent.length - 1]"))
+    assert body["rules"]["nagashi_mangan"] is False
+    set_field(page, "rules.nagashi_mangan", "")
+    shown(page)
+    body = json.loads(page.execute_script("return window.sent[window.sent.length - 1]"))
+    assert "nagashi_mangan" not in body.get("rules", {})

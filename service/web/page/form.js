@@ -175,9 +175,13 @@ function optionControls(prefix, option, base) {
       min: option.minimum, max: option.maximum, help: index === 0 ? help : null,
     }));
   const def = option.default === null || option.default === undefined ? "" : option.type === "boolean" ? (option.default ? "1" : "") : String(option.default);
+  // a rule with no default given (the service's own reading, said in its meaning): a first choice that sends nothing
+  const unstated = option.default === null || option.default === undefined ? [["", t("Default")]] : [];
+  if (option.type === "boolean" && unstated.length)
+    return [control(name, label, "enum", def, { choices: [...unstated, ["1", valueLabel("true", option.name)], ["0", valueLabel("false", option.name)]], help })];
   if (option.type === "boolean") return [control(name, label, "bool", def, { help })];
   if (option.values && option.values.every((value) => SEATS.includes(value))) return [control(name, label, "seat", def, { choices: option.values, help })];
-  if (option.values) return [control(name, label, "enum", def, { choices: option.values, help })];
+  if (option.values) return [control(name, label, "enum", def, { choices: [...unstated, ...option.values], help })];
   return [control(name, label, option.type === "number" ? "number" : "int", def, {
     min: option.minimum, max: option.maximum, help, placeholder: def === "" ? t("Default") : null,
   })];

@@ -155,7 +155,7 @@ function ruleHelp(option) {
     .replace(/([^\s（(]+)（\1、/gu, "$1（");
 }
 
-// A platform's table chosen (discovery's `presets`, riichi's `preset`) sets rules: by name, the values it sets
+// A platform's table chosen (discovery's `presets`, the form's `preset`) sets rules: by name, the values it sets
 // for the table's size. Each field starts at them, so the panel shows the table's rules and sends what differs.
 function presetValues(entry) {
   const preset = (entry.presets || []).find((item) => item.name === app.values.preset);

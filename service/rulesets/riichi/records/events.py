@@ -17,7 +17,8 @@ MJAI event, counting from 0).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -170,34 +171,27 @@ class HandBuilder:
         """The calls a player let pass: for each call, the discards of the
         same tile by the same giver made since the caller's take before it,
         other than the one called (the replay would take the call at the
-        first of them)."""
-        calls = self.calls
-        if not calls:
-            return frozenset()
-        calls_at = sorted(self.take_events[seat][index] for seat, index, _ in calls)
-        fitting = {
-            (by, code): self._discards_of(by, code, calls_at)
-            for by, code in {((seat - take.offset) % 4, take.called) for seat, _, take in calls}
-        }
+        first of them). Most calls let none pass: the giver discarded once
+        since, the tile called."""
         passed: set[Choice] = set()
-        for seat, index, take in calls:
+        for seat, index, take in self.calls:
+            giver = (seat - take.offset) % 4
             since = self.take_events[seat][index - 1] if index else self.at
             until = self.take_events[seat][index]
-            earlier = [(at, draws) for at, draws in fitting.get(((seat - take.offset) % 4, take.called), ()) if since < at < until]
-            passed.update((draws, seat, index) for _, draws in earlier[:-1])
+            given = self.action_events[giver]
+            first, last = bisect_right(given, since), bisect_left(given, until)
+            if last - first < 2:  # one discard since: the one called
+                continue
+            discards = _discards_of(take.called)
+            ats = [at for at, action in zip(given[first:last], self.actions[giver][first:last], strict=True) if discards(action)]
+            if len(ats) > 1:
+                passed.update((self._draws_before(at), seat, index) for at in ats[:-1])
         return frozenset(passed)
 
-    def _discards_of(self, seat: int, code: int, calls_at: list[int]) -> list[tuple[int, int]]:
-        """(event index, plain draws before it) of each discard of ``code``
-        by ``seat``, in the order played (``calls_at``: the calls' event
-        indices, sorted: the takes that are not draws)."""
-        events = self.action_events[seat]
-        ats = [
-            events[index]
-            for index, action in enumerate(self.actions[seat])
-            if action == code or (type(action) is Riichi and action.tile == code)
-        ]
-        return [(at, sum(bisect_left(takes, at) for takes in self.take_events) - bisect_left(calls_at, at)) for at in ats]
+    def _draws_before(self, at: int) -> int:
+        """The plain draws (takes that are not calls) made before event ``at``."""
+        calls_before = sum(1 for seat, index, _ in self.calls if self.take_events[seat][index] < at)
+        return sum(bisect_left(takes, at) for takes in self.take_events) - calls_before
 
     def hand(self) -> RecordedHand:
         """The hand in the replay's form (400 when it has no result)."""
@@ -205,7 +199,7 @@ class HandBuilder:
         if result is None:
             if not self.wins:
                 raise UnreadablePart(field_problem(f"/record/{self.at}", NO_RESULT))
-            total = tuple(sum(win.deltas[seat] for win in self.wins) for seat in range(4))
+            total = tuple(map(sum, zip(*(win.deltas for win in self.wins), strict=True)))
             result = RecordedResult("win", "和了", total, tuple(self.wins))
         return RecordedHand(
             number=self.number,
@@ -215,11 +209,16 @@ class HandBuilder:
             dora=tuple(self.dora),
             ura=self.ura,
             starts=self.starts,
-            takes=tuple(tuple(steps) for steps in self.takes),
-            actions=tuple(tuple(steps) for steps in self.actions),
+            takes=tuple(map(tuple, self.takes)),
+            actions=tuple(map(tuple, self.actions)),
             result=result,
             passed=self.passed(),
         )
+
+
+def _discards_of(code: int) -> Callable[[Action], bool]:
+    """Whether an action discards ``code`` (plainly or declaring riichi)."""
+    return lambda action: action == code or (type(action) is Riichi and action.tile == code)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from itertools import filterfalse
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -62,6 +63,8 @@ NOT_SEATED = template("Player {player} is not at this table.")
 
 _NUMBERS = msgspec.json.Decoder(Annotated[list[Annotated[int, msgspec.Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]], msgspec.Meta(max_length=64)])
 """A list attribute (`1,2,3`) inside brackets: up to 64 whole numbers in bounds."""
+_TILES = msgspec.json.Decoder(Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=135)]], msgspec.Meta(max_length=64)])
+"""A list attribute of tile numbers (0–135) inside brackets, up to 64."""
 _HANDS = ("hai0", "hai1", "hai2", "hai3")
 _DRAWS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARDS = {"D": 0, "E": 1, "F": 2, "G": 3}
@@ -127,6 +130,8 @@ _SKELETON = re.compile(rf'({_NAME})((?: +{_NAME}="")*) */>')
 """An empty element with its attributes' values taken out."""
 _ROOT = re.compile(rf'mjloggm(?: +{_NAME}="")* *>')
 _NAMES = re.compile(rf" ({_NAME})=")
+_PRINTABLE = bytes(range(0x20, 0x7F))
+"""The printable ASCII characters."""
 
 
 def _plain(text: str) -> tuple[list[str], dict[str, ET.Element]] | None:
@@ -138,20 +143,27 @@ def _plain(text: str) -> tuple[list[str], dict[str, ET.Element]] | None:
     between them, then ``</mjloggm>``. None for any other document: XML reads
     it (into the same elements, or the reason it is not XML)."""
     body = text.rstrip(" \t\r\n")
-    if not (body.isascii() and body.isprintable()) or "&" in body or "xmlns" in body:
+    if not body.isascii() or body.encode("ascii").translate(None, _PRINTABLE) or "&" in body or "xmlns" in body:
         return None
     pieces = body.split("<")
     if len(pieces) < 3 or pieces[0] or pieces[-1] != "/mjloggm>" or not _ROOT.fullmatch('""'.join(pieces[1].split('"')[::2])):
         return None
     items = pieces[2:-1]
     elements: dict[str, ET.Element] = {}
-    for piece in set(items).difference(_ELEMENTS):
+    skeletons: dict[str, tuple[str, list[str]]] = {}
+    """Each piece's skeleton (its attributes' values taken out) as its tag
+    and attribute names: a hanchan's hundred other pieces have a dozen."""
+    for piece in set(filterfalse(_ELEMENTS.__contains__, items)):
         parts = piece.split('"')
-        match = _SKELETON.fullmatch('""'.join(parts[::2]))
-        names = _NAMES.findall(match[2]) if match else ()
-        if match is None or len(set(names)) != len(names):
-            return None
-        elements[piece] = ET.Element(match[1], dict(zip(names, parts[1::2], strict=True)))
+        skeleton = '""'.join(parts[::2])
+        known = skeletons.get(skeleton)
+        if known is None:
+            match = _SKELETON.fullmatch(skeleton)
+            names = _NAMES.findall(match[2]) if match else []
+            if match is None or len(set(names)) != len(names):
+                return None
+            known = skeletons[skeleton] = (match[1], names)
+        elements[piece] = ET.Element(known[0], dict(zip(known[1], parts[1::2], strict=True)))
     return items, elements
 
 
@@ -194,8 +206,12 @@ class _Reader:
 
     def tiles(self, element: ET.Element, name: str, at: int, count: int) -> tuple[int, ...]:
         """A list attribute of tile numbers (0–135), as their codes."""
-        numbers = self.numbers(element, name, at, count)
-        if numbers and not (min(numbers) >= 0 and max(numbers) < 136):
+        value = element.get(name)
+        try:
+            numbers = _TILES.decode(f"[{value}]") if value else []
+        except msgspec.MsgspecError:
+            numbers, value = [], None
+        if (value is None and count != 0) or len(numbers) < count:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
         return tuple(map(self.codes.__getitem__, numbers))
 
@@ -288,15 +304,16 @@ class _Reader:
             hand.kong(seat, "added" if kind == "added" else "concealed", codes, called, at)
 
     def deltas(self, element: ET.Element, at: int) -> tuple[int, ...]:
-        sc = self.numbers(element, "sc", at, 2 * self.players)
-        return tuple(100 * sc[2 * seat + 1] if 2 * seat + 1 < len(sc) else 0 for seat in range(4))
+        """`sc`'s changes (every second number, in hundreds) as points, four seats."""
+        changes = [100 * change for change in self.numbers(element, "sc", at, 2 * self.players)[1:8:2]]
+        return (*changes, *(0,) * (4 - len(changes)))
 
     def agari(self, element: ET.Element, at: int) -> None:
         hand = self.hand("AGARI", at)
         who = self.seat(element, "who", at)
         source = self.seat(element, "fromWho", at)
         liable = self.number(element, "paoWho", at, default=who)
-        ura = tuple(self.code(n, "AGARI", "doraHaiUra", at) for n in self.numbers(element, "doraHaiUra", at, 0))
+        ura = self.tiles(element, "doraHaiUra", at, 0)
         hand.win(RecordedWin(who, source, liable, self.deltas(element, at)), ura, at)
 
     def ryuukyoku(self, element: ET.Element, at: int) -> None:
@@ -334,23 +351,23 @@ def _meld(m: int) -> tuple[tuple[int, ...] | None, int, MeldKind]:
         pattern, called_at = divmod(m >> 10, 3)
         if pattern >= 21:
             return None, 0, "chow"
-        base = (pattern // 7) * 9 + pattern % 7
-        tiles = tuple((base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3))
+        low = ((pattern // 7) * 9 + pattern % 7) * 4
+        tiles = (low + ((m >> 3) & 3), low + 4 + ((m >> 5) & 3), low + 8 + ((m >> 7) & 3))
         return tiles, tiles[called_at], "chow"
     if m & 0x18:  # pung, or a kong added to it: the unused (or added) copy
         pattern, called_at = divmod(m >> 9, 3)
         if pattern >= 34:
             return None, 0, "pung"
         unused = pattern * 4 + ((m >> 5) & 3)
-        tiles = tuple(pattern * 4 + i for i in range(4) if pattern * 4 + i != unused)
+        copies = list(range(pattern * 4, pattern * 4 + 4))
+        copies.remove(unused)
         if m & 0x10:
-            return (*tiles, unused), unused, "added"
-        return tiles, tiles[called_at], "pung"
+            return (*copies, unused), unused, "added"
+        return tuple(copies), copies[called_at], "pung"
     if m & 0x20:  # north set aside
         return ((m >> 8),), m >> 8, "north"
     called = m >> 8
-    tiles = tuple(called // 4 * 4 + i for i in range(4))
-    return tiles, called, "concealed" if m & 3 == 0 else "kong"
+    return tuple(range(called // 4 * 4, called // 4 * 4 + 4)), called, "concealed" if m & 3 == 0 else "kong"
 
 
 def _read_meld(m: int, red: bool) -> tuple[MeldKind, int, tuple[int, ...], tuple[int, ...]] | None:
@@ -358,11 +375,10 @@ def _read_meld(m: int, red: bool) -> tuple[MeldKind, int, tuple[int, ...], tuple
     of the tiles from hand and of every tile; None for a code Tenhou never
     writes."""
     tiles, called, kind = _meld(m)
-    if tiles is None or not all(0 <= t < 136 for t in tiles):
+    if tiles is None or min(tiles) < 0 or max(tiles) >= 136:
         return None
     codes = RED_CODES if red else PLAIN_CODES
-    own = tuple(codes[t] for t in tiles if t != called)
-    return kind, codes[called], own, tuple(codes[t] for t in tiles)
+    return kind, codes[called], tuple([codes[tile] for tile in tiles if tile != called]), tuple([codes[tile] for tile in tiles])
 
 
 def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
@@ -388,6 +404,16 @@ _ELEMENTS = {piece: ET.Element(tag) for tag, piece in _PIECES.items()}
 """Each draw or discard piece as its element (read only)."""
 
 
+def _latest_discarder(run: list[Any], plays: dict[Any, tuple[int, int]], before: int) -> int:
+    """The player of the latest discard in a run of plain draws and
+    discards, ``before`` when it has none."""
+    for item in reversed(run):
+        line = plays[item][0]
+        if line >= 4:
+            return line - 4
+    return before
+
+
 def read_mjlog(text: str) -> ReadGame:
     """Every hand of an mjlog document (400 at the first tag that does not
     read as Tenhou writes it). A plain draw or discard is read in the loop
@@ -397,19 +423,20 @@ def read_mjlog(text: str) -> ReadGame:
     reader = _Reader()
     plays, lines, events = reader.short_path()
     items, elements = _parse(text)
+    since = 0
     for at, item in enumerate(items):
         play = plays.get(item)
         if play is None:
             if lines:
                 check_lines(lines, events)
+                reader.last_discarder = _latest_discarder(items[since:at], plays, reader.last_discarder)
             reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()
+            since = at + 1
             continue
         line, code = play
         lines[line].append(code)
         events[line].append(at)
-        if line >= 4:
-            reader.last_discarder = line - 4
     if lines:
         check_lines(lines, events)
     reader.close()

@@ -36,12 +36,22 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from itertools import filterfalse
+from operator import itemgetter
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
-from service.rulesets.riichi.records.events import TOO_MANY_HANDS, HandBuilder, ReadGame, ReadHand, check_hands, check_lines, finish_hand
+from service.rulesets.riichi.records.events import (
+    MAX_HAND_STEPS,
+    TOO_MANY_HANDS,
+    HandBuilder,
+    ReadGame,
+    ReadHand,
+    check_hands,
+    check_lines,
+    finish_hand,
+)
 from service.rulesets.riichi.records.tenhou6 import MAX_RECORD_HANDS, RecordedWin
 
 MAX_MJLOG_CHARS = 1_000_000
@@ -213,7 +223,7 @@ class _Reader:
             numbers, value = [], None
         if (value is None and count != 0) or len(numbers) < count:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
-        return tuple(map(self.codes.__getitem__, numbers))
+        return itemgetter(*numbers)(self.codes) if len(numbers) > 1 else tuple([self.codes[number] for number in numbers])
 
     def number(self, element: ET.Element, name: str, at: int, most: int = 3, default: int | None = None) -> int:
         value = element.get(name)
@@ -236,30 +246,33 @@ class _Reader:
 
     def read(self, element: ET.Element, at: int) -> None:
         tag = element.tag
-        number = tag[1:]
-        if number.isdigit() and len(number) <= 3 and (tag[0] in _DRAWS or tag[0] in _DISCARDS):
-            self.play(tag[0], int(number), at)
-        elif tag in _PASS:
-            if tag == "GO" and not self.go_seen:
-                self.kind = self.number(element, "type", at, most=0xFFFF)
-                self.codes = PLAIN_CODES if self.kind & 0x02 else RED_CODES
-                self.players = 3 if self.kind & 0x10 else 4
-                self.go_seen = True
-        elif tag == "INIT":
-            self.deal(element, at)
-        elif tag == "N":
+        if tag == "N":
             self.meld(element, at)
         elif tag == "REACH":
             if self.number(element, "step", at, most=2) == 1:
                 self.hand(tag, at).riichi(self.seat(element, "who", at), at)
-        elif tag == "DORA":
-            self.hand(tag, at).dora.append(self.code(self.number(element, "hai", at, most=135), tag, "hai", at))
+        elif tag == "INIT":
+            self.deal(element, at)
         elif tag == "AGARI":
             self.agari(element, at)
+        elif tag in _PASS:
+            self.go(element, at)
+        elif tag == "DORA":
+            self.hand(tag, at).dora.append(self.code(self.number(element, "hai", at, most=135), tag, "hai", at))
         elif tag == "RYUUKYOKU":
             self.ryuukyoku(element, at)
+        elif tag[1:].isdigit() and len(tag) <= 4 and (tag[0] in _DRAWS or tag[0] in _DISCARDS):
+            self.play(tag[0], int(tag[1:]), at)
         else:
             raise UnreadablePart(field_problem(f"/record/{at}", UNKNOWN_TAG, tag=str(tag)[:40]))
+
+    def go(self, element: ET.Element, at: int) -> None:
+        """A tag before the game or between hands: the first `GO` states the rules."""
+        if element.tag == "GO" and not self.go_seen:
+            self.kind = self.number(element, "type", at, most=0xFFFF)
+            self.codes = PLAIN_CODES if self.kind & 0x02 else RED_CODES
+            self.players = 3 if self.kind & 0x10 else 4
+            self.go_seen = True
 
     def play(self, letter: str, number: int, at: int) -> None:
         hand = self.builder or self.hand(letter, at)
@@ -428,7 +441,8 @@ def read_mjlog(text: str) -> ReadGame:
         play = plays.get(item)
         if play is None:
             if lines:
-                check_lines(lines, events)
+                if max(map(len, lines)) > MAX_HAND_STEPS:
+                    check_lines(lines, events)
                 reader.last_discarder = _latest_discarder(items[since:at], plays, reader.last_discarder)
             reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()

@@ -10,7 +10,8 @@ Hong Kong settlement costs beside it.
 ``--formats`` counts one public Tenhou hanchan (tests/rulesets/riichi/data/records/
 2019081518gm-00a9-0000-cce9d00c: sixteen hands) as tenhou.net/6, as mjlog
 and as MJAI events (made from the mjlog as the tests make it), each from the
-record's JSON bytes as the endpoint reads them: decoded as its format's type,
+record's JSON bytes as the endpoint reads them: decoded as its format's type
+(MJAI typed where it fits: service/rulesets/riichi/records/mjai_events.py),
 read into the replay's form, its rules stated, replayed and settled.
 
 The instruction lines count the library call alone (replay and settle the
@@ -56,7 +57,7 @@ if kind == "record":
     work = lambda: records.game_record(request)
 elif kind.startswith("format:"):
     from service.rulesets.riichi.records import endpoint as records
-    from service.rulesets.riichi.records.wire import RECORD_TYPES
+    from service.rulesets.riichi.records.wire import read_record
     from service.rulesets.riichi.records.formats import read_source
     from service.rulesets.riichi.game import RiichiGameSetup
     from service.rulesets.riichi.rules import RiichiRules
@@ -64,7 +65,7 @@ elif kind.startswith("format:"):
     format = kind.removeprefix("format:")
     raw = Path(sys.argv[3]).read_bytes()
     def work():
-        record = msgspec.json.decode(raw, type=RECORD_TYPES[format])
+        record = read_record(format, raw, lambda raw, type_, at: msgspec.json.decode(raw, type=type_))
         source = read_source(format, record)
         defaults = records.record_defaults(source)
         request = records.ReadGameRecordRequest(

@@ -73,16 +73,16 @@ class HandBuilder:
         self.at = at
         """The index of the event that deals the hand."""
         self.number, self.honba, self.sticks, self.scores, self.starts, self.dora = number, honba, sticks, scores, starts, dora
-        self.takes: list[list[Take]] = [[], [], [], []]
-        self.actions: list[list[Action]] = [[], [], [], []]
-        self.take_events: list[list[int]] = [[], [], [], []]
-        """Per player, each take's event index (and :attr:`action_events` each discard's)."""
-        self.action_events: list[list[int]] = [[], [], [], []]
-        self.lines: list[list[Any]] = [*self.takes, *self.actions]
+        self.lines: list[list[Any]] = [[], [], [], [], [], [], [], []]
         """The four players' takes then their actions: the lists the readers'
         short paths append a plain draw (lines 0–3) or discard (4–7) to."""
-        self.events = [*self.take_events, *self.action_events]
+        self.events: list[list[int]] = [[], [], [], [], [], [], [], []]
         """Each line's event indices."""
+        self.takes: list[list[Take]] = self.lines[:4]
+        self.actions: list[list[Action]] = self.lines[4:]
+        self.take_events = self.events[:4]
+        """Per player, each take's event index (and :attr:`action_events` each discard's)."""
+        self.action_events = self.events[4:]
         self.declaring: set[int] = set()
         self.calls: list[tuple[int, int, Call]] = []
         """Each call's player, its index among the player's takes, and the call."""
@@ -91,6 +91,12 @@ class HandBuilder:
         self.result: RecordedResult | None = None
         self.result_at = 0
         self.closed = False
+
+    def by_seat(self) -> list[tuple[list[Any], list[int]]]:
+        """:attr:`lines` and :attr:`events` by seat: each player's takes and
+        their event indices (at ``2 × seat``), then actions (``2 × seat + 1``)."""
+        lines, events = self.lines, self.events
+        return [(lines[line], events[line]) for seat in range(4) for line in (seat, seat + 4)]
 
     def _refuse(self, at: int) -> None:
         if self.closed:

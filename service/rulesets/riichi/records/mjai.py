@@ -26,10 +26,12 @@ in the hand given back (tenhou.net/6's deltas leave those out).
 from __future__ import annotations
 
 import dataclasses
+from operator import itemgetter
 from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
 from service.rulesets.riichi.records.events import (
+    MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     UNSTATED,
     HandBuilder,
@@ -39,6 +41,7 @@ from service.rulesets.riichi.records.events import (
     check_lines,
     finish_hand,
 )
+from service.rulesets.riichi.records.mjai_events import Dahai, Tsumo, as_object
 from service.rulesets.riichi.records.tenhou6 import MAX_POINTS, MAX_RECORD_HANDS, RecordedResult, RecordedWin
 
 MAX_EVENTS = 20_000
@@ -57,6 +60,7 @@ _HONOURS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
 _SUITS = {"m": 10, "p": 20, "s": 30}
 _RED = {"5mr": 51, "5pr": 52, "5sr": 53}
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_CALLS = {"chi": "chow", "pon": "pung", "daiminkan": "kong"}
 _PASS = frozenset({"start_game", "end_kyoku", "none"})
 _ABORTS = {
     "kyushukyuhai": "九種九牌",
@@ -74,25 +78,19 @@ _ABORTS = {
 
 def pai(value: object, at: int) -> int:
     """An MJAI tile as its tenhou.net/6 code."""
-    if isinstance(value, str):
-        code = _HONOURS.get(value) or _RED.get(value)
-        if code is not None:
-            return code
-        if len(value) == 2 and value[0] in "123456789" and value[1] in _SUITS:
-            return _SUITS[value[1]] + int(value[0])
-    raise UnreadablePart(field_problem(f"/record/{at}", NOT_A_PAI, value=str(value)[:16]))
+    code = PAIS.get(value) if type(value) is str else None
+    if code is None:
+        raise UnreadablePart(field_problem(f"/record/{at}", NOT_A_PAI, value=str(value)[:16]))
+    return code
 
 
 def _pais(tiles: list[Any], at: int) -> tuple[int, ...]:
     """MJAI tiles as their tenhou.net/6 codes (:func:`pai` names the first
     that is not a tile)."""
     try:
-        codes = tuple(map(PAIS.get, tiles))
-    except TypeError:  # a list or object where a tile belongs
-        codes = (None,)
-    if None in codes:
-        return tuple(pai(tile, at) for tile in tiles)
-    return codes  # type: ignore[return-value]  # no None among them
+        return itemgetter(*tiles)(PAIS) if len(tiles) > 1 else tuple([PAIS[tile] for tile in tiles])
+    except (KeyError, TypeError):  # not a tile, or a list or object where one belongs
+        return tuple([pai(tile, at) for tile in tiles])
 
 
 def _int(event: dict[str, Any], name: str, at: int, least: int, most: int) -> int:
@@ -102,6 +100,13 @@ def _int(event: dict[str, Any], name: str, at: int, least: int, most: int) -> in
     return value
 
 
+def _hand(tiles: object, at: int) -> list[Any]:
+    """A starting hand of `tehais`: thirteen tiles."""
+    if type(tiles) is not list or len(tiles) != 13:
+        raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type="start_kyoku", name="hai"))
+    return tiles
+
+
 def _list(event: dict[str, Any], name: str, at: int, least: int, most: int) -> list[Any]:
     value = event.get(name)
     if not isinstance(value, list) or not least <= len(value) <= most:
@@ -109,13 +114,23 @@ def _list(event: dict[str, Any], name: str, at: int, least: int, most: int) -> l
     return value
 
 
+def _points(event: dict[str, Any], name: str, at: int, players: int) -> tuple[int, ...]:
+    """A list of points, one per player (three or four), as four seats'."""
+    values = _list(event, name, at, players, 4)
+    if set(map(type, values)) != {int} or max(map(abs, values)) > MAX_POINTS:
+        raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name=name))
+    return (*values, 0) if len(values) == 3 else tuple(values)
+
+
 def _deltas(event: dict[str, Any], at: int, players: int) -> tuple[int, ...] | None:
-    if "deltas" not in event:
-        return None
-    values = _list(event, "deltas", at, players, 4)
-    if not all(type(value) is int and abs(value) <= MAX_POINTS for value in values):
-        raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name="deltas"))
-    return tuple(values[seat] if seat < len(values) else 0 for seat in range(4))
+    return _points(event, "deltas", at, players) if "deltas" in event else None
+
+
+def _all_hidden(tiles: object) -> bool:
+    """Whether a hand of `tehais` is all `?` (an empty seat; an empty hand too)."""
+    if type(tiles) is list:
+        return tiles.count("?") == len(tiles)
+    return all(tile == "?" for tile in tiles or ["?"])  # type: ignore[attr-defined]
 
 
 class _Reader:
@@ -123,6 +138,8 @@ class _Reader:
         self.players: Literal[3, 4] = 4
         self.hands: list[ReadHand] = []
         self.builder: HandBuilder | None = None
+        self.seats: list[tuple[list[Any], list[int]]] = []
+        """The open hand's lines by seat, the table's seats only (:meth:`HandBuilder.by_seat`)."""
         self.scores: list[tuple[int, ...]] = []
         """Each hand's starting scores, then the final ones if `end_game` states them."""
         self.laid: list[set[int]] = []
@@ -169,26 +186,21 @@ class _Reader:
         if len(self.hands) >= MAX_RECORD_HANDS:
             raise UnreadablePart(field_problem(f"/record/{at}", TOO_MANY_HANDS, limit=MAX_RECORD_HANDS))
         tehais = _list(event, "tehais", at, 3, 4)
-        self.players = 3 if len(tehais) == 3 or all(tile == "?" for tile in tehais[3] or ["?"]) else 4
+        self.players = 3 if len(tehais) == 3 or _all_hidden(tehais[3]) else 4
         wind = event.get("bakaze")
         if wind not in _WINDS:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type="start_kyoku", name="bakaze"))
         number = _WINDS[wind] * 4 + _int(event, "kyoku", at, 1, 4) - 1
         scores = self.points(event, at) if "scores" in event else self.carried()
-        starts = tuple(
-            _pais(_list({"type": "start_kyoku", "hai": tehais[seat]}, "hai", at, 13, 13), at) if seat < self.players else ()
-            for seat in range(4)
-        )
+        starts = tuple([_pais(_hand(tehais[seat], at), at) if seat < self.players else () for seat in range(4)])
         dora = [pai(event.get("dora_marker"), at)]
         self.builder = HandBuilder(at, number, _int(event, "honba", at, 0, 100), _int(event, "kyotaku", at, 0, 200), scores, starts, dora)
+        self.seats = self.builder.by_seat()[: 2 * self.players]
         self.scores.append(scores)
         self.laid.append(set())
 
     def points(self, event: dict[str, Any], at: int) -> tuple[int, ...]:
-        values = _list(event, "scores", at, self.players, 4)
-        if not all(type(value) is int and abs(value) <= MAX_POINTS for value in values):
-            raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name="scores"))
-        return tuple(values[seat] if seat < len(values) else 0 for seat in range(4))
+        return _points(event, "scores", at, self.players)
 
     def state(self, event: dict[str, Any], at: int) -> None:
         if "scores" in event:
@@ -212,8 +224,8 @@ class _Reader:
 
     def call(self, event: dict[str, Any], at: int) -> None:
         hand = self.hand(event, at)
-        kind = {"chi": "chow", "pon": "pung", "daiminkan": "kong"}[event["type"]]
-        own = tuple(pai(tile, at) for tile in _list(event, "consumed", at, 2, 3))
+        kind = _CALLS[event["type"]]
+        own = _pais(_list(event, "consumed", at, 2, 3), at)
         if len(own) != (3 if kind == "kong" else 2):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name="consumed"))
         seat, giver = self.seat(event, "actor", at), self.seat(event, "target", at)
@@ -223,11 +235,11 @@ class _Reader:
         hand = self.hand(event, at)
         seat = self.seat(event, "actor", at)
         if event["type"] == "ankan":
-            tiles = tuple(pai(tile, at) for tile in _list(event, "consumed", at, 4, 4))
+            tiles = _pais(_list(event, "consumed", at, 4, 4), at)
             hand.kong(seat, "concealed", tiles, tiles[0], at)
         else:
             added = pai(event.get("pai"), at)
-            own = tuple(pai(tile, at) for tile in _list(event, "consumed", at, 3, 3))
+            own = _pais(_list(event, "consumed", at, 3, 3), at)
             hand.kong(seat, "added", (*own, added), added, at)
 
     def north(self, event: dict[str, Any], at: int) -> None:
@@ -245,7 +257,7 @@ class _Reader:
         who, source = self.seat(event, "actor", at), self.seat(event, "target", at)
         deltas = _deltas(event, at, self.players)
         markers = event.get("ura_markers", event.get("uradora_markers", []))
-        ura = tuple(pai(tile, at) for tile in _list({"type": "hora", "ura": markers}, "ura", at, 0, 5))
+        ura = _pais(_list({"type": "hora", "ura": markers}, "ura", at, 0, 5), at)
         if deltas is None and (not self.unpaid or self.unpaid[-1] != len(self.hands)):
             self.unpaid.append(len(self.hands))
         hand.win(RecordedWin(who, source, UNSTATED, deltas or (0, 0, 0, 0)), ura, at)
@@ -263,13 +275,14 @@ class _Reader:
         else:
             hand.ended("draw", "流局", deltas or (0, 0, 0, 0), at)
 
-    def short_path(self) -> tuple[list[list[Any]], list[list[int]]]:
-        """The lines the loop's short path appends to: none while no hand is
-        open or a player has just declared riichi (their discard is a riichi)."""
+    def short_path(self) -> list[tuple[list[Any], list[int]]]:
+        """Each seat's lines the loop appends a plain draw or discard to
+        (:meth:`HandBuilder.by_seat`, the table's seats only): none while no hand
+        is open or a player has just declared riichi (their discard is a riichi)."""
         builder = self.builder
         if builder is None or builder.closed or builder.declaring:
-            return [], []
-        return builder.lines, builder.events
+            return []
+        return self.seats
 
     def close(self) -> None:
         if self.builder is not None:
@@ -322,34 +335,72 @@ PAIS: dict[str, int] = {
 """Every MJAI tile, as its tenhou.net/6 code."""
 
 
+_LINES = {"tsumo": 0, "dahai": 1}
+"""Where a plain `tsumo` or `dahai` goes among its actor's lines (:meth:`HandBuilder.by_seat`)."""
+_NOT_A_PLAY = 8
+"""The line of any other event: past every table's (:meth:`HandBuilder.by_seat`)."""
+
+
+def _plain(event: dict[str, Any], players: int) -> tuple[int, int] | None:
+    """A `tsumo` or `dahai` object as its line (:meth:`HandBuilder.by_seat`) and
+    tile; None unless it is one as MJAI writes it (an actor at the table, a
+    tile, at most :data:`MAX_EVENT_FIELDS` fields)."""
+    kind, seat, tile = event.get("type"), event.get("actor"), event.get("pai")
+    base = _LINES.get(kind) if type(kind) is str else None
+    code = PAIS.get(tile) if type(tile) is str else None
+    if base is None or code is None or type(seat) is not int or not 0 <= seat < players or len(event) > MAX_EVENT_FIELDS:
+        return None
+    return 2 * seat + base, code
+
+
+def _step(reader: _Reader, event: Any, at: int, lines: list[tuple[list[Any], list[int]]]) -> list[tuple[list[Any], list[int]]]:
+    """An event the loop does not append itself: a plain `tsumo` or `dahai`
+    object goes on the hand's lines all the same; anything else is read by
+    :meth:`_Reader.read`. The lines the loop appends to next."""
+    play = _plain(event, reader.players) if lines and type(event) is dict else None
+    if play is not None:
+        steps, ats = lines[play[0]]
+        steps.append(play[1])
+        ats.append(at)
+        return lines
+    builder = reader.builder
+    if lines and builder is not None and max(map(len, builder.lines)) > MAX_HAND_STEPS:
+        check_lines(builder.lines, builder.events)
+    reader.read(as_object(event), at)
+    return reader.short_path()
+
+
 def read_mjai(events: list[Any]) -> ReadGame:
     """Every hand of an MJAI event log (400 at the first event that does not
-    read as MJAI writes it)."""
+    read as MJAI writes it). The events are typed (:mod:`.mjai_events`) or
+    the JSON objects; a plain `tsumo` or `dahai` goes on the open hand's line
+    for the player's draws (0–3) or discards (4–7) in the loop itself;
+    anything else, or anything that would not be accepted there, is read by
+    :meth:`_Reader.read`, which says what is wrong."""
     if len(events) > MAX_EVENTS:
         raise UnreadablePart(field_problem("/record", BAD_FIELD, type="record", name="length"))
     reader = _Reader()
-    lines, events_of = reader.short_path()
+    lines = reader.short_path()
+    table = len(lines)
+    pais = PAIS
     for at, event in enumerate(events):
-        # a plain `tsumo` or `dahai` (most events are) goes on the hand's line
-        # for the player's draws (0–3) or discards (4–7); anything else, or
-        # anything the short path would not accept, is read by _Reader.read,
-        # which says what is wrong
-        line = -1
-        if lines and type(event) is dict and len(event) <= MAX_EVENT_FIELDS:
-            kind, seat, tile = event.get("type"), event.get("actor"), event.get("pai")
-            code = PAIS.get(tile) if type(tile) is str else None
-            if code is not None and type(seat) is int and 0 <= seat < reader.players:
-                line = seat if kind == "tsumo" else seat + 4 if kind == "dahai" else -1
-        if line < 0:
-            if lines:
-                check_lines(lines, events_of)
-            reader.read(event, at)
-            lines, events_of = reader.short_path()
+        kind = type(event)
+        if kind is Dahai:
+            line = 2 * event.actor + 1
+        elif kind is Tsumo:
+            line = 2 * event.actor
+        else:
+            line = _NOT_A_PLAY
+        if line >= table:  # not a typed play, no hand open, or a seat not at the table
+            lines = _step(reader, event, at, lines)
+            table = len(lines)
             continue
-        lines[line].append(code)
-        events_of[line].append(at)
-    if lines:
-        check_lines(lines, events_of)
+        steps, ats = lines[line]
+        steps.append(pais[event.pai])
+        ats.append(at)
+    builder = reader.builder
+    if builder is not None:
+        check_lines(builder.lines, builder.events)
     reader.close()
     check_hands(reader.hands, MAX_RECORD_HANDS)
     return ReadGame(reader.players, "", tuple(reader.paid()))

@@ -16,6 +16,8 @@ from service.rulesets.riichi.game import RiichiGameSetup
 from service.rulesets.riichi.presets import PresetName, over_record
 from service.rulesets.riichi.records.endpoint import GameRecordRequest, MjaiEvents, MjlogText, ReadGameRecordRequest, record_defaults
 from service.rulesets.riichi.records.formats import read_source
+from service.rulesets.riichi.records.mjai import MAX_EVENTS
+from service.rulesets.riichi.records.mjai_events import decode_mjai
 from service.rulesets.riichi.records.tenhou6 import TenhouRecord
 from service.rulesets.riichi.rules import RiichiRules
 from service.rulesets.riichi.yaku_rules import YakuOptions
@@ -44,10 +46,18 @@ def _over(defaults: dict[str, Any], sent: msgspec.Raw, type_: type, at: str, rea
     return read(msgspec.json.encode(fields), type_, at)
 
 
+def read_record(format: str, raw: bytes, read: PartReader) -> Any:
+    """`record` decoded as its `format` says: MJAI's events typed where they
+    fit (:mod:`.mjai_events`: the reader's fast way in), else the published
+    array of objects."""
+    typed = decode_mjai(raw, MAX_EVENTS) if format == "mjai" else None
+    return read(raw, RECORD_TYPES[format], "/record") if typed is None else typed
+
+
 def read_record_request(wire: RecordWire, read: PartReader) -> GameRecordRequest:
     """The record decoded, and the rules it states changed by the ones sent,
     field by field."""
-    record = read(bytes(wire.record), RECORD_TYPES[wire.format], "/record")
+    record = read_record(wire.format, bytes(wire.record), read)
     source = read_source(wire.format, record)
     defaults = record_defaults(source)
     preset = wire.preset

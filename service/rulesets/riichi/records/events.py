@@ -74,15 +74,15 @@ class HandBuilder:
         """The index of the event that deals the hand."""
         self.number, self.honba, self.sticks, self.scores, self.starts, self.dora = number, honba, sticks, scores, starts, dora
         self.lines: list[list[Any]] = [[], [], [], [], [], [], [], []]
-        """The four players' takes then their actions: the lists the readers'
-        short paths append a plain draw (lines 0–3) or discard (4–7) to."""
+        """Each player's takes (at ``2 × seat``) and actions (``2 × seat + 1``):
+        the lists the readers' short paths append a plain draw or discard to."""
         self.events: list[list[int]] = [[], [], [], [], [], [], [], []]
         """Each line's event indices."""
-        self.takes: list[list[Take]] = self.lines[:4]
-        self.actions: list[list[Action]] = self.lines[4:]
-        self.take_events = self.events[:4]
+        self.takes: list[list[Take]] = self.lines[0::2]
+        self.actions: list[list[Action]] = self.lines[1::2]
+        self.take_events = self.events[0::2]
         """Per player, each take's event index (and :attr:`action_events` each discard's)."""
-        self.action_events = self.events[4:]
+        self.action_events = self.events[1::2]
         self.declaring: set[int] = set()
         self.calls: list[tuple[int, int, Call]] = []
         """Each call's player, its index among the player's takes, and the call."""
@@ -93,10 +93,8 @@ class HandBuilder:
         self.closed = False
 
     def by_seat(self) -> list[tuple[list[Any], list[int]]]:
-        """:attr:`lines` and :attr:`events` by seat: each player's takes and
-        their event indices (at ``2 × seat``), then actions (``2 × seat + 1``)."""
-        lines, events = self.lines, self.events
-        return [(lines[line], events[line]) for seat in range(4) for line in (seat, seat + 4)]
+        """Each of :attr:`lines` with its event indices."""
+        return list(zip(self.lines, self.events, strict=True))
 
     def _refuse(self, at: int) -> None:
         if self.closed:

@@ -374,7 +374,7 @@ def read_mjai(events: list[Any]) -> ReadGame:
     """Every hand of an MJAI event log (400 at the first event that does not
     read as MJAI writes it). The events are typed (:mod:`.mjai_events`) or
     the JSON objects; a plain `tsumo` or `dahai` goes on the open hand's line
-    for the player's draws (0–3) or discards (4–7) in the loop itself;
+    for the player's draws or discards in the loop itself;
     anything else, or anything that would not be accepted there, is read by
     :meth:`_Reader.read`, which says what is wrong."""
     if len(events) > MAX_EVENTS:

@@ -396,8 +396,8 @@ def _read_meld(m: int, red: bool) -> tuple[MeldKind, int, tuple[int, ...], tuple
 
 def _plays(codes: tuple[int, ...], players: int) -> dict[str, tuple[int, int]]:
     return {
-        f"{letter}{number}/>": (line + seat, codes[number])
-        for line, letters in ((0, _DRAWS), (4, _DISCARDS))
+        f"{letter}{number}/>": (2 * seat + line, codes[number])
+        for line, letters in ((0, _DRAWS), (1, _DISCARDS))
         for letter, seat in letters.items()
         if seat < players
         for number in range(136)
@@ -408,7 +408,8 @@ PLAYS = {(codes is RED_CODES, players): _plays(codes, players) for codes in (PLA
 """Each draw and discard as Tenhou writes it (`T12/>`, the piece of text
 :func:`_parse` gives), for each numbering (red
 fives or none) and table size: the hand's line it goes to
-(:attr:`HandBuilder.lines`: 0–3 a player's draws, 4–7 discards) and the
+(:attr:`HandBuilder.lines`: a player's draws at twice the seat, discards
+just after) and the
 tile's code. Nine tags in ten are these: they take the short path."""
 _SLOW: dict[Any, tuple[int, int]] = {}
 _PIECES = {f"{letter}{number}": f"{letter}{number}/>" for letter in "TUVWDEFG" for number in range(136)}
@@ -422,8 +423,8 @@ def _latest_discarder(run: list[Any], plays: dict[Any, tuple[int, int]], before:
     discards, ``before`` when it has none."""
     for item in reversed(run):
         line = plays[item][0]
-        if line >= 4:
-            return line - 4
+        if line & 1:  # a discard's line
+            return line >> 1
     return before
 
 

@@ -117,8 +117,9 @@ def _list(event: dict[str, Any], name: str, at: int, least: int, most: int) -> l
 def _points(event: dict[str, Any], name: str, at: int, players: int) -> tuple[int, ...]:
     """A list of points, one per player (three or four), as four seats'."""
     values = _list(event, name, at, players, 4)
-    if set(map(type, values)) != {int} or max(map(abs, values)) > MAX_POINTS:
-        raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name=name))
+    for value in values:
+        if type(value) is not int or not -MAX_POINTS <= value <= MAX_POINTS:
+            raise UnreadablePart(field_problem(f"/record/{at}", BAD_FIELD, type=event["type"], name=name))
     return (*values, 0) if len(values) == 3 else tuple(values)
 
 

@@ -88,6 +88,8 @@ def _deal() -> list[dict[str, Any]]:
     ("event", "why"),
     [
         ({"type": "tsumo", "actor": 0, "pai": "1m", "colour": "red"}, "a field no writer puts there"),
+        ({"type": "dahai", "actor": 0, "pai": "1m", "meta": {"q_values": [0.5]}}, "Mortal's meta on a discard"),
+        ({"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": "yes"}, "tsumogiri not a boolean"),
         ({"type": "tsumo", "actor": 0, "pai": "0m"}, "not a tile"),
         ({"type": "tsumo", "actor": True, "pai": "1m"}, "a boolean actor"),
         ({"type": "tsumo", "actor": -1, "pai": "1m"}, "a negative actor"),

@@ -34,7 +34,9 @@ Actor = Annotated[int, msgspec.Meta(ge=0)]
 """A seat (0–3); one not at the table, or past 3, is left to the reader (:func:`~.mjai.read_mjai`)."""
 
 _EXTRA = ("meta", "id", "logs")
-"""Fields any writer may put on any event (Mortal's `meta`, a server's `id`, its bots' `logs`)."""
+"""Fields a writer may put on any event other than a draw or discard
+(Mortal's `meta`, a server's `id`, its bots' `logs`): a draw or discard
+that carries one is read with the objects."""
 _CALL = ("actor", "target", "pai", "consumed")
 FIELDS: dict[str, tuple[str, ...]] = {
     "start_game": ("names", "kyoku_first", "aka_flag", "seed", "uuid"),
@@ -63,7 +65,7 @@ the fields MJAI writers put on each (gimite's server, Mortal, mjai-reviewer,
 riichienv), besides :data:`_EXTRA`."""
 
 
-class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, gc=False):
+class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
     pass
 
 
@@ -72,16 +74,14 @@ class Tsumo(_Event, tag="tsumo", gc=False):
 
     actor: Actor
     pai: Pai
-    meta: Any = msgspec.UNSET
 
 
 class Dahai(_Event, tag="dahai", gc=False):
-    """A plain discard."""
+    """A plain discard (`tsumogiri`: the tile just drawn, read past)."""
 
     actor: Actor
     pai: Pai
-    tsumogiri: Any = msgspec.UNSET
-    meta: Any = msgspec.UNSET
+    tsumogiri: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 _OTHERS = tuple(
@@ -91,7 +91,6 @@ _OTHERS = tuple(
         bases=(_Event,),
         tag=kind,
         forbid_unknown_fields=True,
-        gc=False,
         module=__name__,
     )
     for kind, names in FIELDS.items()

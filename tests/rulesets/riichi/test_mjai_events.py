@@ -180,3 +180,16 @@ def test_a_record_with_a_field_no_writer_listed_replays_the_same(client: Any) ->
     assert [answer.status_code for answer in answers] == [200, 200]
     assert answers[0].json() == answers[1].json()
     assert answers[0].json()["mismatches"] == 0
+
+
+@pytest.mark.parametrize("fourth", [5, "???", {"tiles": []}])
+def test_a_fourth_hand_that_is_no_list_is_the_400_it_names(fourth: Any) -> None:
+    """A fourth `tehais` entry that is neither tiles nor `?`s (a number once
+    made the reader iterate it, a 500) is a hand that does not read: the 400
+    names the deal and its `hai`, typed or not."""
+    events = _deal()
+    events[1]["tehais"] = [["1m"] * 13] * 3 + [fourth]
+    typed = decode_mjai(msgspec.json.encode(events), 20_000)
+    assert typed is not None
+    expected = ("400", "/record/1", "The `start_kyoku` event's `hai` is missing or not what MJAI writes there.")
+    assert _read(typed) == _read(events) == expected

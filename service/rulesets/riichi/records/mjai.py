@@ -128,10 +128,11 @@ def _deltas(event: dict[str, Any], at: int, players: int) -> tuple[int, ...] | N
 
 
 def _all_hidden(tiles: object) -> bool:
-    """Whether a hand of `tehais` is all `?` (an empty seat; an empty hand too)."""
-    if type(tiles) is list:
-        return tiles.count("?") == len(tiles)
-    return all(tile == "?" for tile in tiles or ["?"])  # type: ignore[attr-defined]
+    """Whether a hand of `tehais` is all `?` or empty (an empty seat);
+    anything else there is a hand, to be read as one (or refused)."""
+    if not tiles:
+        return True
+    return type(tiles) is list and tiles.count("?") == len(tiles)
 
 
 class _Reader:

@@ -31,7 +31,6 @@ from typing import Any, Literal
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
 from service.rulesets.riichi.records.events import (
-    MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     UNSTATED,
     HandBuilder,
@@ -366,7 +365,7 @@ def _step(reader: _Reader, event: Any, at: int, lines: list[tuple[list[Any], lis
         ats.append(at)
         return lines
     builder = reader.builder
-    if lines and builder is not None and max(map(len, builder.lines)) > MAX_HAND_STEPS:
+    if lines and builder is not None:
         check_lines(builder.lines, builder.events)
     reader.read(as_object(event), at)
     return reader.short_path()

@@ -43,7 +43,6 @@ import msgspec
 
 from service.core.errors import RuleViolation, UnreadablePart, field_problem, template
 from service.rulesets.riichi.records.events import (
-    MAX_HAND_STEPS,
     TOO_MANY_HANDS,
     HandBuilder,
     ReadGame,
@@ -442,8 +441,7 @@ def read_mjlog(text: str) -> ReadGame:
         play = plays.get(item)
         if play is None:
             if lines:
-                if max(map(len, lines)) > MAX_HAND_STEPS:
-                    check_lines(lines, events)
+                check_lines(lines, events)
                 reader.last_discarder = _latest_discarder(items[since:at], plays, reader.last_discarder)
             reader.read(_element(item, elements), at)
             plays, lines, events = reader.short_path()

@@ -129,3 +129,16 @@ def test_an_mjai_players_forty_first_draw_in_a_hand_is_the_400() -> None:
         mjai.read_mjai(events)
     assert refused.value.problem.pointer == "/record/42"
     assert refused.value.problem.detail == "A player has at most 40 takes or discards in one hand."
+
+
+@pytest.mark.parametrize("ura", ["999", "1,x"])
+def test_an_ura_indicator_that_is_no_tile_is_the_400_in_either_reading(ura: str) -> None:
+    """`doraHaiUra` may be left out (no riichi won), but where it stands it
+    is tile numbers 0–135: 999 is none, `x` no number; either way the 400
+    names `<AGARI>`'s `doraHaiUra`, split at the tags or parsed."""
+    match = re.search(r'doraHaiUra="[^"]*"', TEXT)
+    assert match is not None
+    bad = TEXT.replace(match.group(0), f'doraHaiUra="{ura}"', 1)
+    assert mjlog._plain(bad) is not None
+    says = "`<AGARI>`'s `doraHaiUra` is missing or not what Tenhou writes there."
+    assert _refusal(bad) == _refusal(bad.replace("/><", "/>\n<")) == says

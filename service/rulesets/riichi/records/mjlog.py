@@ -203,25 +203,22 @@ class _Reader:
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=tag, name=name))
         return self.codes[number]
 
-    def numbers(self, element: ET.Element, name: str, at: int, count: int | None = None) -> list[int]:
+    def numbers(self, element: ET.Element, name: str, at: int, count: int | None = None, decoder: Any = _NUMBERS) -> list[int]:
+        """A list attribute (`1,2,3`) of at least ``count`` numbers, each in
+        ``decoder``'s bounds (``count`` 0: the attribute may be left out;
+        when it stands, it reads)."""
         value = element.get(name)
         try:
-            numbers = _NUMBERS.decode(f"[{value}]") if value else []
+            numbers = decoder.decode(f"[{value}]") if value else []
         except msgspec.MsgspecError:
-            numbers, value = [], None
-        if (value is None and count != 0) or (count is not None and len(numbers) < count):
+            numbers = None
+        if numbers is None or (value is None and count != 0) or (count is not None and len(numbers) < count):
             raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
         return numbers
 
     def tiles(self, element: ET.Element, name: str, at: int, count: int) -> tuple[int, ...]:
         """A list attribute of tile numbers (0–135), as their codes."""
-        value = element.get(name)
-        try:
-            numbers = _TILES.decode(f"[{value}]") if value else []
-        except msgspec.MsgspecError:
-            numbers, value = [], None
-        if (value is None and count != 0) or len(numbers) < count:
-            raise UnreadablePart(field_problem(f"/record/{at}", BAD_ATTRIBUTE, tag=element.tag, name=name))
+        numbers = self.numbers(element, name, at, count, _TILES)
         return itemgetter(*numbers)(self.codes) if len(numbers) > 1 else tuple([self.codes[number] for number in numbers])
 
     def number(self, element: ET.Element, name: str, at: int, most: int = 3, default: int | None = None) -> int:
